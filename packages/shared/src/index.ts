@@ -1,0 +1,4 @@
+export * from './api/envelope.ts';
+export * from './domain/roles.ts';
+export * from './messages/errors.ts';
+export * from './permissions/matrix.ts';

@@ -1,0 +1,47 @@
+import type { Role } from '../domain/roles.ts';
+
+/** A part of the back office that permissions are granted for. */
+export const AREAS = [
+  'members',
+  'training',
+  'races',
+  'content',
+  'webEvents',
+  'team',
+  'sponsors',
+  'webConfig',
+  'users',
+  'rootUsers',
+  'files',
+  'self',
+] as const;
+export type Area = (typeof AREAS)[number];
+
+export type Access = 'read' | 'write';
+
+/** Who may do what. `write` implies `read`. `self` is the signed-in user's own account and settings. */
+export const PERMISSIONS: Record<Role, Partial<Record<Area, Access>>> = {
+  ROLE_ROOT: Object.fromEntries(AREAS.map((area) => [area, 'write'])) as Record<Area, Access>,
+  ROLE_ADMIN: {
+    members: 'write',
+    training: 'write',
+    races: 'write',
+    content: 'write',
+    webEvents: 'write',
+    team: 'write',
+    sponsors: 'write',
+    webConfig: 'write',
+    users: 'write',
+    files: 'write',
+    self: 'write',
+  },
+  ROLE_USER: { members: 'read', training: 'write', races: 'write', files: 'write', self: 'write' },
+  ROLE_SALESMAN: { sponsors: 'write', webEvents: 'read', files: 'write', self: 'write' },
+};
+
+export function can(roles: readonly Role[] | undefined, area: Area, access: Access = 'read'): boolean {
+  return (roles ?? []).some((role) => {
+    const granted = PERMISSIONS[role]?.[area];
+    return granted === 'write' || granted === access;
+  });
+}
