@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration from the environment', () => {
+  it('has safe defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      sentryDsn: undefined,
+      uploadMaxBytes: 20 * 1024 * 1024,
+    });
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it.each([
+    ['PORT', 'osmdesát', /PORT/],
+    ['DATABASE_URL', 'mysql://localhost/db', /DATABASE_URL/],
+    ['PUBLIC_URL', 'klub.cz', /PUBLIC_URL/],
+    ['ADMIN_PASSWORD', 'krátké', /ADMIN_PASSWORD/],
+    ['SESSION_TTL', '-5', /SESSION_TTL/],
+    ['TRUST_PROXY', 'ano', /TRUST_PROXY/],
+  ])('stops with one line naming %s when it is wrong', (name, value, pattern) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(pattern);
+  });
+
+  it('takes PostgreSQL from DATABASE_URL and trims the slash off PUBLIC_URL', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/klub', PUBLIC_URL: 'https://klub.cz/' });
+    expect(config.databaseUrl).toBe('postgres://u@db:5432/klub');
+    expect(config.publicUrl).toBe('https://klub.cz');
+  });
+});

@@ -1,0 +1,105 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .url()
+    .refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), {
+      message: `must start with ${protocols.join(' or ')}`,
+    })
+    .optional();
+
+/** Every setting the server reads from the environment, with its default. */
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** 127.0.0.1 unless asked otherwise: a developer's laptop should not serve the local network. */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** Unset → SQLite file in DATA_DIR; postgres://… → PostgreSQL. */
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  /** Base of links in e-mails; never taken from the request's Host header. */
+  PUBLIC_URL: optionalUrl(['http:', 'https:']),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().min(3).default('Klubovna <klubovna@localhost>'),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
+  /** Idle session lifetime in seconds (default 12 hours). */
+  SESSION_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(12 * 3600),
+  /** Absolute session lifetime in seconds, however active (default 14 days). */
+  SESSION_MAX_AGE: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(14 * 24 * 3600),
+  SENTRY_DSN: z.url().optional(),
+  /** Trust X-Forwarded-* from a reverse proxy in front of the app. */
+  TRUST_PROXY: booleanFlag.default(false),
+  UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(20),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  sessionTtlSeconds: number;
+  sessionMaxAgeSeconds: number;
+  sentryDsn: string | undefined;
+  trustProxy: boolean;
+  uploadMaxBytes: number;
+  logLevel: string;
+  /** Folder with the built back-office app (index.html, assets). */
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; a wrong value throws one line naming the variable. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
+  const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(
+      `Invalid environment variable ${name}=${JSON.stringify(present[name])}: ${issue.message}`,
+    );
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  return {
+    env: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    adminEmail: values.ADMIN_EMAIL,
+    adminPassword: values.ADMIN_PASSWORD,
+    sessionTtlSeconds: values.SESSION_TTL,
+    sessionMaxAgeSeconds: values.SESSION_MAX_AGE,
+    sentryDsn: values.SENTRY_DSN,
+    trustProxy: values.TRUST_PROXY,
+    uploadMaxBytes: Math.round(values.UPLOAD_MAX_MB * 1024 * 1024),
+    logLevel: values.LOG_LEVEL,
+    webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
+  };
+}

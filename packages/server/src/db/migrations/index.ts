@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely/migration';
+import * as auth from './2026-11-22-001-auth.ts';
+
+/** Every migration in order; names are timestamped so they sort and never collide. */
+export const MIGRATIONS: Record<string, Migration> = {
+  '2026-11-22-001-auth': auth,
+};

@@ -1,0 +1,56 @@
+import type { Generated } from 'kysely';
+
+/** Booleans are stored as 0/1 on SQLite and as boolean on PostgreSQL; read them with `Boolean()`. */
+export type DbBoolean = number | boolean;
+/** Date-times are ISO 8601 strings in UTC on both engines (see database.ts for PostgreSQL's parser). */
+export type DbDateTime = string;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  /** JSON array of role names. */
+  roles: string;
+  active: DbBoolean;
+  version: Generated<number>;
+  created_at: DbDateTime;
+  updated_at: DbDateTime;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie value; the cookie itself is never stored. */
+  id_hash: string;
+  user_id: number;
+  created_at: DbDateTime;
+  last_seen_at: DbDateTime;
+  expires_at: DbDateTime;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface PasswordTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: DbDateTime;
+  expires_at: DbDateTime;
+  used_at: DbDateTime | null;
+}
+
+export interface AuthAttemptsTable {
+  id: Generated<number>;
+  /** 'login' or 'forgotten-password'. */
+  action: string;
+  /** 'ip:…' or 'account:…'. */
+  subject: string;
+  created_at: DbDateTime;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_tokens: PasswordTokensTable;
+  auth_attempts: AuthAttemptsTable;
+}

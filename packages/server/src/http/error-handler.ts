@@ -1,0 +1,44 @@
+import { ERROR_MESSAGES, type ErrorCode } from '@klubovna/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors/app-error.ts';
+
+/** Fastify's own error codes that are the client's fault, mapped to ours. */
+const FASTIFY_CLIENT_ERRORS: Record<string, [ErrorCode, number]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: ['MALFORMED_JSON', 400],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['MALFORMED_JSON', 400],
+  FST_ERR_CTP_BODY_TOO_LARGE: ['PAYLOAD_TOO_LARGE', 413],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 415],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['BAD_REQUEST', 400],
+  FST_REQ_FILE_TOO_LARGE: ['PAYLOAD_TOO_LARGE', 413],
+  FST_PARTS_LIMIT: ['PAYLOAD_TOO_LARGE', 413],
+  FST_FILES_LIMIT: ['PAYLOAD_TOO_LARGE', 413],
+  FST_FIELDS_LIMIT: ['PAYLOAD_TOO_LARGE', 413],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 415],
+  FST_ERR_BAD_URL: ['BAD_REQUEST', 400],
+};
+
+export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  return reply.status(error.status).send({
+    error: { message: error.message, code: error.code, status: error.status, ...error.details },
+    ...(error.validationErrors ? { validationErrors: error.validationErrors } : {}),
+  });
+}
+
+function toAppError(error: FastifyError | AppError, request: FastifyRequest): AppError {
+  if (error instanceof AppError) return error;
+  if (error.validation === undefined && error.cause instanceof AppError) return error.cause;
+  const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+  if (known) return new AppError(known[0], known[1]);
+  if (error.statusCode === 429) return new AppError('TOO_MANY_REQUESTS', 429);
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return new AppError('BAD_REQUEST', error.statusCode, ERROR_MESSAGES.BAD_REQUEST);
+  }
+  request.log.error({ err: error, reqId: request.id }, 'unexpected error');
+  return new AppError('INTERNAL', 500, `${ERROR_MESSAGES.INTERNAL} (ID požadavku: ${request.id})`);
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    sendError(reply, toAppError(error, request));
+  });
+}

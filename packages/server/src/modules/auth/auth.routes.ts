@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { unauthorized } from '../../errors/app-error.ts';
+import type { ZodTypeProvider } from '../../http/zod-type-provider.ts';
+import { SESSION_COOKIE, sessionCookieOptions } from '../../plugins/auth.ts';
+import {
+  type AuthDeps,
+  changeOwnPassword,
+  login,
+  recoverPassword,
+  requestPasswordRenewal,
+  updateOwnProfile,
+} from './auth.service.ts';
+import { emailSchema, passwordSchema } from './secrets.ts';
+import { deleteSession } from './sessions.repository.ts';
+
+const loginBody = z.object({ email: emailSchema, password: z.string().min(1, 'Zadejte heslo.').max(1024) });
+const forgottenBody = z.object({ email: emailSchema, cms: z.boolean().default(true) });
+const recoveryBody = z.object({ token: z.string().min(1).max(200), password: passwordSchema });
+const profileBody = z.object({
+  email: emailSchema,
+  firstName: z.string().trim().max(100),
+  lastName: z.string().trim().max(100),
+  version: z.number().int().optional(),
+});
+const changePasswordBody = z.object({
+  currentPassword: z.string().min(1, 'Zadejte současné heslo.').max(1024),
+  newPassword: passwordSchema,
+});
+
+const clientInfo = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});
+
+function signedInUser(request: FastifyRequest) {
+  if (!request.user || !request.sessionHash) throw unauthorized();
+  return { user: request.user, sessionHash: request.sessionHash };
+}
+
+/** Sign-in, sign-out, password renewal and the signed-in user's own account. */
+export async function authRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps: AuthDeps = { db: app.db, config: app.config, mailer: app.mailer, log: app.log };
+
+  app.post(
+    '/api/login',
+    { schema: { body: loginBody }, config: { access: 'public' } },
+    async (request, reply) => {
+      const { cookieValue, user } = await login(
+        deps,
+        request.body.email,
+        request.body.password,
+        clientInfo(request),
+      );
+      if (request.sessionHash) await deleteSession(app.db, request.sessionHash);
+      reply.setCookie(SESSION_COOKIE, cookieValue, {
+        ...sessionCookieOptions(app.config),
+        maxAge: app.config.sessionMaxAgeSeconds,
+      });
+      return { data: { user } };
+    },
+  );
+
+  app.post('/api/logout', { config: { access: 'public' } }, async (request, reply) => {
+    if (request.sessionHash) await deleteSession(app.db, request.sessionHash);
+    reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(app.config));
+    return { data: null };
+  });
+
+  app.post(
+    '/api/forgotten-password',
+    { schema: { body: forgottenBody }, config: { access: 'public' } },
+    async (request) => {
+      await requestPasswordRenewal(deps, request.body.email, request.body.cms, clientInfo(request));
+      return { data: { sent: true } };
+    },
+  );
+
+  app.post(
+    '/api/password-recovery',
+    { schema: { body: recoveryBody }, config: { access: 'public' } },
+    async (request) => {
+      await recoverPassword(deps, request.body.token, request.body.password);
+      return { data: null };
+    },
+  );
+
+  app.get('/api/cms/user', { config: { access: 'session' } }, async (request) => ({
+    data: { user: signedInUser(request).user },
+  }));
+
+  app.get('/api/cms/me', { config: { access: 'session' } }, async (request) => ({
+    data: signedInUser(request).user,
+  }));
+
+  app.put(
+    '/api/cms/me',
+    { schema: { body: profileBody }, config: { access: { area: 'self', access: 'write' } } },
+    async (request) => ({ data: await updateOwnProfile(deps, signedInUser(request).user.id, request.body) }),
+  );
+
+  app.post(
+    '/api/cms/me/password',
+    { schema: { body: changePasswordBody }, config: { access: { area: 'self', access: 'write' } } },
+    async (request) => {
+      const { user, sessionHash } = signedInUser(request);
+      await changeOwnPassword(
+        deps,
+        user.id,
+        sessionHash,
+        request.body.currentPassword,
+        request.body.newPassword,
+      );
+      return { data: null };
+    },
+  );
+}

@@ -1,0 +1,164 @@
+import { buildUrl, type UserDto } from '@klubovna/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError, unauthorized } from '../../errors/app-error.ts';
+import type { Mailer } from '../../plugins/mail.ts';
+import { clearAttempts, recordAttempt } from './auth-attempts.repository.ts';
+import { consumeToken, findUsableToken, replaceToken } from './password-tokens.repository.ts';
+import { accountSubject, assertWithinLimits, ipSubject } from './rate-limits.ts';
+import { burnPasswordCheck, hashPassword, randomToken, sha256, verifyPassword } from './secrets.ts';
+import { deleteUserSessions, insertSession } from './sessions.repository.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  toUserDto,
+  updatePasswordHash,
+  updateProfile,
+} from './users.repository.ts';
+
+export const PASSWORD_TOKEN_TTL_MS = 60 * 60_000;
+
+export interface AuthDeps {
+  db: Db;
+  config: AppConfig;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export interface NewSessionResult {
+  cookieValue: string;
+  user: UserDto;
+}
+
+async function startSession(deps: AuthDeps, userId: number, client: ClientInfo, now: Date): Promise<string> {
+  const cookieValue = randomToken();
+  await insertSession(deps.db, {
+    idHash: sha256(cookieValue),
+    userId,
+    now: now.toISOString(),
+    expiresAt: new Date(now.getTime() + deps.config.sessionMaxAgeSeconds * 1000).toISOString(),
+    ip: client.ip,
+    userAgent: client.userAgent?.slice(0, 300) ?? null,
+  });
+  return cookieValue;
+}
+
+export async function login(
+  deps: AuthDeps,
+  email: string,
+  password: string,
+  client: ClientInfo,
+): Promise<NewSessionResult> {
+  const now = new Date();
+  await assertWithinLimits(deps.db, 'login', email, client.ip, now);
+  const user = await findUserByEmail(deps.db, email);
+  const valid = user
+    ? await verifyPassword(user.password_hash, password)
+    : (await burnPasswordCheck(password), false);
+  if (!user || !valid || !user.active) {
+    await recordAttempt(deps.db, 'login', [accountSubject(email), ipSubject(client.ip)], now.toISOString());
+    throw unauthorized('INVALID_CREDENTIALS');
+  }
+  await clearAttempts(deps.db, 'login', accountSubject(email));
+  const cookieValue = await startSession(deps, user.id, client, now);
+  return { cookieValue, user: toUserDto(user) };
+}
+
+/** Same answer whatever the e-mail; only an existing active user gets a mail. */
+export async function requestPasswordRenewal(
+  deps: AuthDeps,
+  email: string,
+  cms: boolean,
+  client: ClientInfo,
+) {
+  const now = new Date();
+  await assertWithinLimits(deps.db, 'forgotten-password', email, client.ip, now);
+  await recordAttempt(
+    deps.db,
+    'forgotten-password',
+    [accountSubject(email), ipSubject(client.ip)],
+    now.toISOString(),
+  );
+  const user = await findUserByEmail(deps.db, email);
+  if (!user?.active) return;
+  const token = randomToken();
+  const expiresAt = new Date(now.getTime() + PASSWORD_TOKEN_TTL_MS).toISOString();
+  await deps.db
+    .transaction()
+    .execute((trx) => replaceToken(trx, user.id, sha256(token), now.toISOString(), expiresAt));
+  const link = buildUrl(
+    cms ? 'cms.renewPassword' : 'public.renewPassword',
+    { token },
+    { base: deps.config.publicUrl },
+  );
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'Obnova hesla do Klubovny',
+    text: [
+      `Dobrý den${user.first_name ? `, ${user.first_name}` : ''},`,
+      '',
+      'někdo (snad vy) požádal o obnovu hesla k vašemu účtu v Klubovně.',
+      `Nové heslo si nastavíte na této adrese (platí 1 hodinu a jen jednou):`,
+      link,
+      '',
+      'Pokud jste o obnovu nežádali, tento e-mail ignorujte; vaše heslo zůstává beze změny.',
+    ].join('\n'),
+    links: [link],
+  });
+}
+
+export async function recoverPassword(deps: AuthDeps, token: string, password: string): Promise<void> {
+  const now = new Date().toISOString();
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction().execute(async (trx) => {
+    const stored = await findUsableToken(trx, sha256(token), now);
+    if (!stored || !(await consumeToken(trx, stored.id, now))) throw new AppError('INVALID_TOKEN', 400);
+    await updatePasswordHash(trx, stored.user_id, passwordHash, now);
+    await deleteUserSessions(trx, stored.user_id);
+  });
+}
+
+export async function changeOwnPassword(
+  deps: AuthDeps,
+  userId: number,
+  currentSessionHash: string,
+  currentPassword: string,
+  newPassword: string,
+): Promise<void> {
+  const user = await findUserById(deps.db, userId);
+  if (!user || !(await verifyPassword(user.password_hash, currentPassword))) {
+    throw new AppError('WRONG_CURRENT_PASSWORD', 400, undefined, {
+      validationErrors: [{ path: 'currentPassword', message: 'Současné heslo není správné.' }],
+    });
+  }
+  const passwordHash = await hashPassword(newPassword);
+  const now = new Date().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    await updatePasswordHash(trx, userId, passwordHash, now);
+    await deleteUserSessions(trx, userId, currentSessionHash);
+  });
+}
+
+export async function updateOwnProfile(
+  deps: AuthDeps,
+  userId: number,
+  changes: { email: string; firstName: string; lastName: string; version?: number | undefined },
+): Promise<UserDto> {
+  const existing = await findUserByEmail(deps.db, changes.email);
+  if (existing && existing.id !== userId) {
+    throw new AppError('VALIDATION_FAILED', 400, 'Tento e-mail už používá jiný uživatel.', {
+      validationErrors: [{ path: 'email', message: 'Tento e-mail už používá jiný uživatel.' }],
+    });
+  }
+  const updated = await updateProfile(deps.db, userId, changes, changes.version, new Date().toISOString());
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw unauthorized();
+  if (!updated) throw new AppError('CONFLICT', 409, undefined, { details: { current: toUserDto(user) } });
+  return toUserDto(user);
+}

@@ -1,0 +1,36 @@
+import type { Executor } from './users.repository.ts';
+
+/** Stores a new token and voids every older unused one of the same user. */
+export async function replaceToken(
+  db: Executor,
+  userId: number,
+  tokenHash: string,
+  now: string,
+  expiresAt: string,
+) {
+  await db.deleteFrom('password_tokens').where('user_id', '=', userId).execute();
+  await db
+    .insertInto('password_tokens')
+    .values({ user_id: userId, token_hash: tokenHash, created_at: now, expires_at: expiresAt, used_at: null })
+    .execute();
+}
+
+export const findUsableToken = (db: Executor, tokenHash: string, now: string) =>
+  db
+    .selectFrom('password_tokens')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+
+/** Marks the token used; false when someone else used it first. */
+export async function consumeToken(db: Executor, tokenId: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('password_tokens')
+    .set({ used_at: now })
+    .where('id', '=', tokenId)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,43 @@
+import { AppError } from '../../errors/app-error.ts';
+import { countAttempts } from './auth-attempts.repository.ts';
+import type { Executor } from './users.repository.ts';
+
+interface Limit {
+  /** How many attempts fit in the window. */
+  max: number;
+  windowMs: number;
+}
+
+/** Counted in the database so that several app instances share the budget. */
+export const AUTH_LIMITS = {
+  login: { perAccount: { max: 10, windowMs: 15 * 60_000 }, perIp: { max: 50, windowMs: 15 * 60_000 } },
+  'forgotten-password': {
+    perAccount: { max: 5, windowMs: 60 * 60_000 },
+    perIp: { max: 20, windowMs: 60 * 60_000 },
+  },
+} satisfies Record<string, { perAccount: Limit; perIp: Limit }>;
+
+export type LimitedAction = keyof typeof AUTH_LIMITS;
+
+export const accountSubject = (email: string) => `account:${email}`;
+export const ipSubject = (ip: string) => `ip:${ip}`;
+
+export async function assertWithinLimits(
+  db: Executor,
+  action: LimitedAction,
+  email: string,
+  ip: string,
+  now: Date,
+) {
+  const limits = AUTH_LIMITS[action];
+  const checks: Array<[string, Limit]> = [
+    [accountSubject(email), limits.perAccount],
+    [ipSubject(ip), limits.perIp],
+  ];
+  for (const [subject, limit] of checks) {
+    const since = new Date(now.getTime() - limit.windowMs).toISOString();
+    if ((await countAttempts(db, action, subject, since)) >= limit.max) {
+      throw new AppError('TOO_MANY_REQUESTS', 429);
+    }
+  }
+}

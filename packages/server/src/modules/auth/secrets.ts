@@ -1,0 +1,46 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@klubovna/shared';
+import argon2 from 'argon2';
+import { z } from 'zod';
+
+/** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
+const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string): Promise<string> => argon2.hash(password, ARGON2_OPTIONS);
+
+export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
+  if (!hash) return false;
+  try {
+    return await argon2.verify(hash, password);
+  } catch {
+    return false;
+  }
+}
+
+/** Verifying against this keeps the answer time the same whether the e-mail exists or not. */
+let dummyHash: Promise<string> | undefined;
+export async function burnPasswordCheck(password: string): Promise<void> {
+  dummyHash ??= hashPassword(randomToken());
+  await verifyPassword(await dummyHash, password);
+}
+
+/** 256 random bits, URL-safe. */
+export const randomToken = (): string => randomBytes(32).toString('base64url');
+
+export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+
+/** Length counts characters as people see them (an emoji is one), no composition rules. */
+export const passwordSchema = z
+  .string()
+  .refine((value) => [...value].length >= PASSWORD_MIN_LENGTH, {
+    message: `Heslo musí mít alespoň ${PASSWORD_MIN_LENGTH} znaků.`,
+  })
+  .refine((value) => [...value].length <= PASSWORD_MAX_LENGTH, {
+    message: `Heslo může mít nejvýše ${PASSWORD_MAX_LENGTH} znaků.`,
+  });
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Zadejte platnou e-mailovou adresu.' }).max(254));

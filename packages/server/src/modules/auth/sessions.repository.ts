@@ -1,0 +1,56 @@
+import type { Executor } from './users.repository.ts';
+
+export interface NewSession {
+  idHash: string;
+  userId: number;
+  now: string;
+  expiresAt: string;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export const insertSession = (db: Executor, session: NewSession) =>
+  db
+    .insertInto('sessions')
+    .values({
+      id_hash: session.idHash,
+      user_id: session.userId,
+      created_at: session.now,
+      last_seen_at: session.now,
+      expires_at: session.expiresAt,
+      ip: session.ip,
+      user_agent: session.userAgent,
+    })
+    .execute();
+
+/** A live session of an active user: not past its absolute expiry, not idle since `idleSince`. */
+export const findLiveSession = (db: Executor, idHash: string, now: string, idleSince: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.id_hash', 'sessions.last_seen_at'])
+    .where('sessions.id_hash', '=', idHash)
+    .where('sessions.expires_at', '>', now)
+    .where('sessions.last_seen_at', '>', idleSince)
+    .where('users.active', '=', 1)
+    .executeTakeFirst();
+
+export const touchSession = (db: Executor, idHash: string, now: string) =>
+  db.updateTable('sessions').set({ last_seen_at: now }).where('id_hash', '=', idHash).execute();
+
+export const deleteSession = (db: Executor, idHash: string) =>
+  db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+
+/** Ends every session of a user, optionally keeping the one making the change. */
+export function deleteUserSessions(db: Executor, userId: number, exceptIdHash?: string) {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (exceptIdHash) query = query.where('id_hash', '!=', exceptIdHash);
+  return query.execute();
+}
+
+export const deleteExpiredSessions = (db: Executor, now: string, idleSince: string) =>
+  db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', idleSince)]))
+    .execute();

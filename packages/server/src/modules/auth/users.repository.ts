@@ -1,0 +1,107 @@
+import { isRole, type Role, type UserDto } from '@klubovna/shared';
+import type { Selectable, Transaction } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database, UsersTable } from '../../db/schema.ts';
+
+export type Executor = Db | Transaction<Database>;
+export type UserRow = Selectable<UsersTable>;
+
+export function parseRoles(json: string): Role[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed.filter(isRole) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toUserDto(row: UserRow): UserDto & { version: number } {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    roles: parseRoles(row.roles),
+    active: Boolean(row.active),
+    version: row.version,
+  };
+}
+
+export const findUserByEmail = (db: Executor, email: string) =>
+  db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+
+export const findUserById = (db: Executor, id: number) =>
+  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const countUsers = async (db: Executor): Promise<number> =>
+  Number(
+    (
+      await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+export interface NewUser {
+  email: string;
+  passwordHash: string | null;
+  firstName: string;
+  lastName: string;
+  roles: Role[];
+  active: boolean;
+}
+
+export async function insertUser(db: Executor, user: NewUser, now: string): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      email: user.email,
+      password_hash: user.passwordHash,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      roles: JSON.stringify(user.roles),
+      active: user.active ? 1 : 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export const updatePasswordHash = (db: Executor, userId: number, passwordHash: string, now: string) =>
+  db
+    .updateTable('users')
+    .set((eb) => ({ password_hash: passwordHash, updated_at: now, version: eb('version', '+', 1) }))
+    .where('id', '=', userId)
+    .execute();
+
+export interface ProfileChanges {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Returns false when `version` is stale, so nothing is overwritten. */
+export async function updateProfile(
+  db: Executor,
+  userId: number,
+  changes: ProfileChanges,
+  version: number | undefined,
+  now: string,
+): Promise<boolean> {
+  let query = db
+    .updateTable('users')
+    .set((eb) => ({
+      email: changes.email,
+      first_name: changes.firstName,
+      last_name: changes.lastName,
+      updated_at: now,
+      version: eb('version', '+', 1),
+    }))
+    .where('id', '=', userId);
+  if (version !== undefined) query = query.where('version', '=', version);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

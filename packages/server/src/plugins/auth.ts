@@ -1,0 +1,97 @@
+import { can, type Role, type UserDto } from '@klubovna/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config.ts';
+import { forbidden, unauthorized } from '../errors/app-error.ts';
+import type { RouteAccess } from '../http/route-access.ts';
+import { sha256 } from '../modules/auth/secrets.ts';
+import { findLiveSession, touchSession } from '../modules/auth/sessions.repository.ts';
+import { toUserDto } from '../modules/auth/users.repository.ts';
+
+export const SESSION_COOKIE = 'klubovna_session';
+/** last_seen_at is refreshed at most this often, so reads do not turn into writes. */
+const TOUCH_INTERVAL_MS = 60_000;
+/** Paths that need a session whatever follows; checked before routing so 401 hides what exists. */
+const PROTECTED_PREFIXES = ['/api/cms/', '/api/admin/'];
+
+export interface CurrentUser extends UserDto {
+  version: number;
+  roles: Role[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with its access rule, for the authorisation test that walks them all. */
+    apiRoutes: Array<{ method: string; url: string; access: RouteAccess }>;
+  }
+  interface FastifyRequest {
+    user: CurrentUser | null;
+    /** Hash of the session cookie, when signed in. */
+    sessionHash: string | null;
+  }
+}
+
+export function sessionCookieOptions(config: AppConfig) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.publicUrl.startsWith('https:'),
+  };
+}
+
+async function loadSession(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const cookie = request.cookies[SESSION_COOKIE];
+  if (!cookie) return;
+  const now = Date.now();
+  const idHash = sha256(cookie);
+  const row = await findLiveSession(
+    app.db,
+    idHash,
+    new Date(now).toISOString(),
+    new Date(now - app.config.sessionTtlSeconds * 1000).toISOString(),
+  );
+  if (!row) return;
+  request.user = toUserDto(row);
+  request.sessionHash = idHash;
+  if (now - Date.parse(row.last_seen_at) > TOUCH_INTERVAL_MS) {
+    await touchSession(app.db, idHash, new Date(now).toISOString());
+  }
+}
+
+export function isProtectedPath(url: string): boolean {
+  const path = url.split('?')[0]!.toLowerCase();
+  return PROTECTED_PREFIXES.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix);
+}
+
+export function assertAccess(access: RouteAccess, user: CurrentUser | null): void {
+  if (access === 'public') return;
+  if (!user) throw unauthorized();
+  if (access === 'session') return;
+  if (!can(user.roles, access.area, access.access)) throw forbidden();
+}
+
+/** Loads the session of every request and enforces each route's declared access. */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionHash', null);
+
+  app.decorate('apiRoutes', []);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    const access = route.config?.access;
+    if (!access)
+      throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.access)`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access });
+    }
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
+    if (!request.url.toLowerCase().startsWith('/api')) return;
+    await loadSession(app, request);
+    const access = request.routeOptions.config?.access;
+    if (access) assertAccess(access, request.user);
+    else if (isProtectedPath(request.url) && !request.user) throw unauthorized();
+  });
+});

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const NOT_BUILT_PAGE = `<!doctype html><html lang="cs"><meta charset="utf-8"><title>Klubovna</title>
+<p>Administrace zatím není sestavena. Spusťte <code>npm start</code> nebo <code>npm run build</code>.</p></html>`;
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** index.html as served: with the Sentry DSN as a meta tag, since the CSP forbids inline scripts. */
+function readIndexHtml(distDir: string, sentryDsn: string | undefined): string | undefined {
+  const file = path.join(distDir, 'index.html');
+  if (!fs.existsSync(file)) return undefined;
+  const html = fs.readFileSync(file, 'utf8');
+  if (!sentryDsn) return html;
+  return html.replace(
+    '</head>',
+    `<meta name="klubovna-sentry-dsn" content="${escapeAttribute(sentryDsn)}"></head>`,
+  );
+}
+
+/** Serves the back-office single-page app under /admin; every unknown /admin path gets index.html. */
+export async function webAppPlugin(app: FastifyInstance): Promise<void> {
+  const distDir = app.config.webDistDir;
+  const indexHtml = readIndexHtml(distDir, app.config.sentryDsn);
+
+  if (fs.existsSync(path.join(distDir, 'assets'))) {
+    await app.register(fastifyStatic, {
+      root: path.join(distDir, 'assets'),
+      prefix: '/admin/assets/',
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+    });
+  }
+
+  const sendApp = async (_request: unknown, reply: import('fastify').FastifyReply) => {
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    return indexHtml ? reply.send(indexHtml) : reply.status(503).send(NOT_BUILT_PAGE);
+  };
+  app.get('/admin', sendApp);
+  app.get('/admin/*', sendApp);
+  // The public website is not built yet; until it is, the club's address opens the back office.
+  app.get('/', async (_request, reply) => reply.redirect('/admin'));
+}

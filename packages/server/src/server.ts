@@ -1,0 +1,27 @@
+import fs from 'node:fs';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 18)) {
+  console.error(`Klubovna needs Node.js 22.18 or newer (24 LTS recommended); this is ${process.version}.`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
+  const config = loadConfig();
+  const app = await buildApp({ config });
+  const shutdown = async () => {
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { type AppConfig, loadConfig } from '../config.ts';
+import { type DatabaseHandle, openDatabase } from '../db/database.ts';
+import type { Engine } from '../db/dialect.ts';
+import { HttpClient } from './http-client.ts';
+
+export const TEST_ADMIN = { email: 'root@klub.test', password: 'Heslo správce 1' } as const;
+
+/** SQLite always; PostgreSQL when TEST_DATABASE_URL is set (CI sets it and REQUIRE_POSTGRES=1). */
+export function testEngines(): Engine[] {
+  if (process.env.TEST_DATABASE_URL) return ['sqlite', 'postgres'];
+  if (process.env.REQUIRE_POSTGRES === '1') {
+    throw new Error(
+      'REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is not set: the PostgreSQL suite would be skipped',
+    );
+  }
+  return ['sqlite'];
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  url: string;
+  config: AppConfig;
+  db: DatabaseHandle['db'];
+  engine: Engine;
+  /** A fresh HTTP client with its own cookie jar. */
+  client(): HttpClient;
+  /** A client already signed in as the root user from ADMIN_EMAIL. */
+  signedInAsRoot(): Promise<HttpClient>;
+  close(): Promise<void>;
+}
+
+async function createPostgresSchema(url: string): Promise<{ schema: string; drop: () => Promise<void> }> {
+  const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`create schema ${schema}`);
+  await client.end();
+  return {
+    schema,
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop schema ${schema} cascade`);
+      await dropper.end();
+    },
+  };
+}
+
+/** Builds the real app on a fresh database of the given engine and serves it on a free port. */
+export async function startTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'klubovna-test-'));
+  const databaseUrl = engine === 'postgres' ? process.env.TEST_DATABASE_URL! : undefined;
+  const pgSchema = databaseUrl ? await createPostgresSchema(databaseUrl) : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    PUBLIC_URL: 'http://klub.test',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const database = openDatabase({ databaseUrl, dataDir, ...(pgSchema ? { schema: pgSchema.schema } : {}) });
+  const app = await buildApp({ config, database, logger: false });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const testApp: TestApp = {
+    app,
+    url,
+    config,
+    db: database.db,
+    engine,
+    client: () => new HttpClient(url),
+    async signedInAsRoot() {
+      const client = new HttpClient(url);
+      await client.login(TEST_ADMIN.email, TEST_ADMIN.password);
+      return client;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await pgSchema?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return testApp;
+}

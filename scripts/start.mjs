@@ -1,0 +1,16 @@
+// `npm start`: builds the back-office app when it is missing, then starts the server (migrations run at start).
+import './require-node.mjs';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const webIndex = path.join(root, 'packages/web/dist/index.html');
+
+if (!fs.existsSync(webIndex)) {
+  console.log('Building the back-office app (first start only)…');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@klubovna/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+await import('../packages/server/src/server.ts');

@@ -1,0 +1,40 @@
+// `npm test`: lint, type checks, then every Vitest project (shared, server, web, e2e).
+// With TEST_DATABASE_URL set, the server suite also runs on PostgreSQL.
+import './require-node.mjs';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const run = (command, args, env = {}) => {
+  console.log(`\n$ ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+run('npx', ['biome', 'check', '.']);
+for (const project of ['packages/shared', 'packages/server', 'packages/web', 'e2e']) {
+  run('npx', ['tsc', '-p', project, '--noEmit']);
+}
+if (!fs.existsSync(path.join(root, 'packages/web/dist/index.html'))) {
+  run('npm', ['run', 'build', '-w', '@klubovna/web']);
+}
+
+const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'klubovna-vitest-')), 'report.json');
+const vitest = spawnSync(
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
+const results = JSON.parse(fs.readFileSync(report, 'utf8'));
+const skipped = results.numPendingTests + results.numTodoTests;
+console.log(`\n${results.numPassedTests} passed, ${results.numFailedTests} failed, ${skipped} skipped`);
+if (vitest.status !== 0) process.exit(vitest.status ?? 1);
+if (process.env.CI && skipped > 0) {
+  console.error('CI: some tests were skipped; every suite must run.');
+  process.exit(1);
+}
