@@ -1,0 +1,162 @@
+/**
+ * The JSON the engine serves about entities (tables, datagrid and form schemas) and the shapes of
+ * its records. The server derives all of it from entity declarations; the client renders from it.
+ */
+
+export const FIELD_KINDS = [
+  'text',
+  'longText',
+  'richText',
+  'email',
+  'phone',
+  'url',
+  'slug',
+  'integer',
+  'decimal',
+  'money',
+  'date',
+  'dateTime',
+  'boolean',
+  'enum',
+  'relation',
+  'relationMany',
+  'file',
+  'image',
+  'color',
+] as const;
+export type FieldKind = (typeof FIELD_KINDS)[number];
+
+export interface FieldOption {
+  value: string;
+  label: string;
+}
+
+export interface FieldConstraints {
+  minLength?: number;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  /** A JavaScript regular expression source, with `patternMessage` as its Czech error. */
+  pattern?: string;
+  patternMessage?: string;
+  unique?: boolean;
+}
+
+export interface FieldSchema {
+  name: string;
+  label: string;
+  kind: FieldKind;
+  required: boolean;
+  constraints: FieldConstraints;
+  /** Enum options with Czech labels. */
+  options?: FieldOption[];
+  /** Alias of the related entity for relation kinds (picked through /api/cms/autocomplete/{alias}). */
+  relationAlias?: string;
+  /** Upload namespace for file and image kinds. */
+  uploadNamespace?: string;
+  readOnly?: boolean;
+  help?: string;
+  placeholder?: string;
+  /** Key of the form section the field belongs to. */
+  section?: string;
+  /** Grid span out of 12 on wide screens (full width on phones). */
+  span?: number;
+  defaultValue?: unknown;
+}
+
+export interface EntityRoutes {
+  list: string;
+  create: string;
+  edit: string;
+}
+
+export interface EntityLabels {
+  singular: string;
+  plural: string;
+  /** Czech plural forms for counts: one (1), few (2–4), many (5+, 0). */
+  count?: { one: string; few: string; many: string };
+}
+
+export interface FormSchema {
+  alias: string;
+  labels: EntityLabels;
+  fields: FieldSchema[];
+  sections: Array<{ key: string; label: string }>;
+  routes: EntityRoutes;
+  canWrite: boolean;
+}
+
+export type FilterKind = 'text' | 'enum' | 'dateRange' | 'numberRange' | 'boolean' | 'relation';
+
+export interface ColumnSchema {
+  key: string;
+  label: string;
+  kind: FieldKind;
+  sortable: boolean;
+  filter: FilterKind | null;
+  options?: FieldOption[];
+  relationAlias?: string;
+  /** Shown until the user changes the column set. */
+  defaultVisible: boolean;
+}
+
+export type RowAction = 'edit' | 'delete';
+
+export interface DatagridSchema {
+  name: string;
+  labels: EntityLabels;
+  columns: ColumnSchema[];
+  defaultSort: { column: string; direction: 'asc' | 'desc' };
+  pageSizes: number[];
+  defaultPageSize: number;
+  maxPageSize: number;
+  searchable: boolean;
+  rowActions: RowAction[];
+  canCreate: boolean;
+  canDelete: boolean;
+  routes: EntityRoutes;
+}
+
+export interface DatagridPage<T = EntityRecord> {
+  items: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/** What GET /api/cms/tables lists for every entity the user may read. */
+export interface EntityMeta {
+  alias: string;
+  labels: EntityLabels;
+  fields: Array<{ name: string; label: string; kind: FieldKind }>;
+  routes: EntityRoutes;
+  canWrite: boolean;
+}
+
+/** A stored record: camelCase fields plus `id` and the optimistic-locking `version`. */
+export interface EntityRecord {
+  id: number;
+  version: number;
+  [field: string]: unknown;
+}
+
+export interface AutocompleteOption {
+  value: string | number;
+  label: string;
+}
+
+export interface Money {
+  amount: number;
+  currency: string;
+}
+
+export interface UploadedFile {
+  id: number;
+  url: string;
+  name: string;
+  mimeType: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  thumbnailUrl: string | null;
+}
