@@ -1,0 +1,34 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const apiTarget = process.env.KLUBOVNA_API_URL ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  root: import.meta.dirname,
+  base: '/admin/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    sourcemap: true,
+    target: 'es2022',
+    // The biggest lazy chunks (rich-text editor, charts) exceed Vite's default warning size.
+    chunkSizeWarningLimit: 900,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/files': { target: apiTarget, changeOrigin: false },
+    },
+  },
+  test: {
+    name: 'web',
+    root: import.meta.dirname,
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+  },
+});
