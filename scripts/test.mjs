@@ -30,6 +30,7 @@ const vitest = spawnSync(
     stdio: 'inherit',
   },
 );
+if (!fs.existsSync(report)) process.exit(vitest.status || 1);
 const results = JSON.parse(fs.readFileSync(report, 'utf8'));
 const skipped = results.numPendingTests + results.numTodoTests;
 console.log(`\n${results.numPassedTests} passed, ${results.numFailedTests} failed, ${skipped} skipped`);
