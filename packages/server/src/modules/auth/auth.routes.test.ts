@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signedInClient } from '../../test/fixtures.ts';
-import { startSmtpReceiver } from '../../test/smtp-receiver.ts';
 import { startTestApp, TEST_ADMIN, type TestApp, testEngines } from '../../test/test-app.ts';
 
 describe.each(testEngines())('sign-in API on %s', (engine) => {

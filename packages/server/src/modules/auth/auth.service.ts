@@ -58,9 +58,8 @@ export async function login(
   const now = new Date();
   await assertWithinLimits(deps.db, 'login', email, client.ip, now);
   const user = await findUserByEmail(deps.db, email);
-  const valid = user
-    ? await verifyPassword(user.password_hash, password)
-    : (await burnPasswordCheck(password), false);
+  if (!user) await burnPasswordCheck(password);
+  const valid = user ? await verifyPassword(user.password_hash, password) : false;
   if (!user || !valid || !user.active) {
     await recordAttempt(deps.db, 'login', [accountSubject(email), ipSubject(client.ip)], now.toISOString());
     throw unauthorized('INVALID_CREDENTIALS');
