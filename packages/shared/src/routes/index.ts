@@ -1,0 +1,2 @@
+export * from './build-url.ts';
+export * from './route-table.ts';

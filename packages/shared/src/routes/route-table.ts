@@ -1,0 +1,273 @@
+import type { Area } from '../permissions/matrix.ts';
+
+export const ZONE_LABELS = {
+  public: 'Web',
+  auth: 'Přihlášení',
+  cms: 'Klubovna',
+  members: 'Členové',
+  training: 'Tréninky',
+  races: 'Závody',
+  content: 'Obsah',
+  users: 'Uživatelé',
+  web: 'Web',
+} as const;
+export type Zone = keyof typeof ZONE_LABELS;
+
+export interface RouteDefinition {
+  name: string;
+  /** Next.js-style path: `[param]`, `[...catchAll]`, `[[...optionalCatchAll]]`. */
+  path: string;
+  /** Czech screen title. */
+  title: string;
+  zone: Zone;
+  /** Permission area whose read access opens the screen; none = any signed-in user (or public). */
+  area?: Area;
+  /** False while the screen is not built: it cannot be built into a URL and is never linked. */
+  active: boolean;
+  /** Listed in the navigation menu. */
+  nav?: boolean;
+}
+
+type Crud = 'list' | 'create' | 'edit';
+
+/** The list, create and edit screens of one entity; edit takes `?id=`. */
+function crud<Prefix extends string>(
+  prefix: Prefix,
+  zone: Zone,
+  area: Area,
+  titles: Record<Crud, string>,
+  paths: Partial<Record<Crud, string>> & { list: string },
+) {
+  const base = paths.list;
+  return [
+    { name: `${prefix}.list` as const, path: base, title: titles.list, zone, area, active: false, nav: true },
+    {
+      name: `${prefix}.create` as const,
+      path: paths.create ?? `${base}/create`,
+      title: titles.create,
+      zone,
+      area,
+      active: false,
+    },
+    {
+      name: `${prefix}.edit` as const,
+      path: paths.edit ?? `${base}/edit`,
+      title: titles.edit,
+      zone,
+      area,
+      active: false,
+    },
+  ];
+}
+
+export const ROUTES = [
+  { name: 'public.index', path: '/', title: 'Úvod', zone: 'public', active: false },
+  {
+    name: 'public.renewPassword',
+    path: '/obnova-hesla/[token]',
+    title: 'Obnova hesla',
+    zone: 'public',
+    active: false,
+  },
+  { name: 'cms.index', path: '/admin', title: 'Přehled', zone: 'cms', active: true },
+  { name: 'cms.login', path: '/admin/login', title: 'Přihlášení', zone: 'auth', active: true },
+  { name: 'cms.logout', path: '/admin/logout', title: 'Odhlášení', zone: 'auth', active: true },
+  {
+    name: 'cms.forgottenPassword',
+    path: '/admin/forgotten-password',
+    title: 'Zapomenuté heslo',
+    zone: 'auth',
+    active: true,
+  },
+  {
+    name: 'cms.renewPassword',
+    path: '/admin/renew-password/[token]',
+    title: 'Nové heslo',
+    zone: 'auth',
+    active: true,
+  },
+  {
+    name: 'cms.userProfile',
+    path: '/admin/user/profile',
+    title: 'Můj profil',
+    zone: 'cms',
+    area: 'self',
+    active: true,
+  },
+  {
+    name: 'cms.admin',
+    path: '/admin/admin',
+    title: 'Administrace',
+    zone: 'users',
+    area: 'users',
+    active: false,
+  },
+  {
+    name: 'cms.users',
+    path: '/admin/users',
+    title: 'Uživatelé CMS',
+    zone: 'users',
+    area: 'users',
+    active: false,
+  },
+  ...crud(
+    'members',
+    'members',
+    'members',
+    { list: 'Členové', create: 'Nový člen', edit: 'Úprava člena' },
+    { list: '/admin/clenove' },
+  ),
+  {
+    name: 'members.bulkPairing',
+    path: '/admin/clenove/hromadne-parovani',
+    title: 'Hromadné párování',
+    zone: 'members',
+    area: 'members',
+    active: false,
+    nav: true,
+  },
+  ...crud(
+    'categories',
+    'training',
+    'training',
+    { list: 'Kategorie', create: 'Nová kategorie', edit: 'Úprava kategorie' },
+    { list: '/admin/kategorie' },
+  ),
+  ...crud(
+    'groups',
+    'training',
+    'training',
+    { list: 'Skupiny', create: 'Nová skupina', edit: 'Úprava skupiny' },
+    { list: '/admin/skupiny' },
+  ),
+  ...crud(
+    'groupMembers',
+    'training',
+    'training',
+    { list: 'Členové skupin', create: 'Nový člen skupiny', edit: 'Úprava člena skupiny' },
+    { list: '/admin/clenove-skupiny' },
+  ),
+  {
+    name: 'groupMembers.bulkSetup',
+    path: '/admin/clenove-skupiny/hromadne-nastaveni-skupiny',
+    title: 'Hromadné nastavení skupiny',
+    zone: 'training',
+    area: 'training',
+    active: false,
+    nav: true,
+  },
+  ...crud(
+    'trainings',
+    'training',
+    'training',
+    { list: 'Tréninky', create: 'Nový trénink', edit: 'Úprava tréninku' },
+    { list: '/admin/treninky' },
+  ),
+  ...crud(
+    'camps',
+    'training',
+    'training',
+    { list: 'Soustředění', create: 'Nové soustředění', edit: 'Úprava soustředění' },
+    { list: '/admin/soustredeni' },
+  ),
+  ...crud(
+    'races',
+    'races',
+    'races',
+    { list: 'Závody', create: 'Nový závod', edit: 'Úprava závodu' },
+    { list: '/admin/zavody' },
+  ),
+  ...crud(
+    'articles',
+    'content',
+    'content',
+    { list: 'Články', create: 'Nový článek', edit: 'Úprava článku' },
+    { list: '/admin/obsah/clanky', create: '/admin/obsah/clanek/create', edit: '/admin/obsah/clanek/edit' },
+  ),
+  ...crud(
+    'authors',
+    'content',
+    'content',
+    { list: 'Autoři', create: 'Nový autor', edit: 'Úprava autora' },
+    { list: '/admin/obsah/autori', create: '/admin/obsah/autor/create', edit: '/admin/obsah/autor/edit' },
+  ),
+  ...crud(
+    'tags',
+    'content',
+    'content',
+    { list: 'Tagy', create: 'Nový tag', edit: 'Úprava tagu' },
+    { list: '/admin/obsah/tagy', create: '/admin/obsah/tag/create', edit: '/admin/obsah/tag/edit' },
+  ),
+  ...crud(
+    'contentCategories',
+    'content',
+    'content',
+    { list: 'Kategorie obsahu', create: 'Nová kategorie obsahu', edit: 'Úprava kategorie obsahu' },
+    { list: '/admin/obsah/kategorie' },
+  ),
+  ...crud(
+    'users',
+    'users',
+    'users',
+    { list: 'Uživatelé', create: 'Nový uživatel', edit: 'Úprava uživatele' },
+    { list: '/admin/uzivatele', create: '/admin/uzivatel/create', edit: '/admin/uzivatel/edit' },
+  ),
+  {
+    name: 'users.invite',
+    path: '/admin/uzivatel/pozvanka',
+    title: 'Pozvat uživatele',
+    zone: 'users',
+    area: 'users',
+    active: false,
+  },
+  {
+    name: 'users.changePassword',
+    path: '/admin/uzivatel/zmena-hesla',
+    title: 'Změna hesla',
+    zone: 'users',
+    area: 'self',
+    active: false,
+  },
+  {
+    name: 'web.configuration',
+    path: '/admin/web/konfigurace',
+    title: 'Konfigurace webu',
+    zone: 'web',
+    area: 'webConfig',
+    active: false,
+    nav: true,
+  },
+  ...crud(
+    'events',
+    'web',
+    'webEvents',
+    { list: 'Události', create: 'Nová událost', edit: 'Úprava události' },
+    { list: '/admin/web/udalosti' },
+  ),
+  ...crud(
+    'team',
+    'web',
+    'team',
+    { list: 'Tým', create: 'Nový člen týmu', edit: 'Úprava člena týmu' },
+    { list: '/admin/web/team' },
+  ),
+  ...crud(
+    'sponsors',
+    'web',
+    'sponsors',
+    { list: 'Sponzoři', create: 'Nový sponzor', edit: 'Úprava sponzora' },
+    { list: '/admin/web/sponzori' },
+  ),
+] as const satisfies readonly RouteDefinition[];
+
+export type RouteName = (typeof ROUTES)[number]['name'];
+
+const byName = new Map<string, RouteDefinition>(ROUTES.map((route) => [route.name, route]));
+
+export function findRoute(name: string): RouteDefinition | undefined {
+  return byName.get(name);
+}
+
+export function activeRoutes(): RouteDefinition[] {
+  return ROUTES.filter((route) => route.active);
+}
