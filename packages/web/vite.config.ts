@@ -11,7 +11,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
-    sourcemap: true,
+    sourcemap: 'hidden',
     target: 'es2022',
     // The biggest lazy chunks (rich-text editor, charts) exceed Vite's default warning size.
     chunkSizeWarningLimit: 900,

@@ -1,14 +1,19 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { captureHook, renderWithUiKit } from '../../test/render.tsx';
 import { useConfirm, useConfirmDelete } from './use-confirm.tsx';
+
+// The host is a lazy chunk; load it once so opening a modal settles within act().
+beforeAll(async () => {
+  await import('../modal/modal-host.tsx');
+});
 
 describe('confirm dialog', () => {
   it('resolves true when confirmed', async () => {
     const confirm = captureHook(useConfirm);
     renderWithUiKit(confirm.element);
     let answer: Promise<boolean> = Promise.resolve(false);
-    act(() => {
+    await act(async () => {
       answer = confirm.get()({ message: 'Odeslat pozvánku?', confirmLabel: 'Odeslat' });
     });
     expect(screen.getByRole('dialog', { name: 'Potvrzení' })).toHaveTextContent('Odeslat pozvánku?');
@@ -23,14 +28,14 @@ describe('confirm dialog', () => {
     const confirm = captureHook(useConfirm);
     renderWithUiKit(confirm.element);
     let first: Promise<boolean> = Promise.resolve(true);
-    act(() => {
+    await act(async () => {
       first = confirm.get()({ message: 'Pokračovat?' });
     });
     fireEvent.click(screen.getByRole('button', { name: 'Zrušit' }));
     await expect(first).resolves.toBe(false);
 
     let second: Promise<boolean> = Promise.resolve(true);
-    act(() => {
+    await act(async () => {
       second = confirm.get()({ message: 'Pokračovat?' });
     });
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
@@ -42,7 +47,7 @@ describe('confirm dialog', () => {
     renderWithUiKit(confirmDelete.element);
     const remove = vi.fn(async () => {});
     let answer: Promise<boolean> = Promise.resolve(false);
-    act(() => {
+    await act(async () => {
       answer = confirmDelete.get()('člena Jana Nováka', remove);
     });
     const dialog = screen.getByRole('dialog', { name: 'Smazat záznam?' });
@@ -58,7 +63,7 @@ describe('confirm dialog', () => {
   it('stays open when the confirmed action fails', async () => {
     const confirm = captureHook(useConfirm);
     renderWithUiKit(confirm.element);
-    act(() => {
+    await act(async () => {
       void confirm.get()({
         message: 'Smazat?',
         confirmLabel: 'Ano',

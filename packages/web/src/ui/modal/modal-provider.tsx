@@ -1,8 +1,21 @@
-import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { ModalApi, ModalEntry, ModalOptions } from './modal.types.ts';
-import { ModalHost } from './modal-host.tsx';
 
 const ModalContext = createContext<ModalApi | null>(null);
+
+// Mantine's Modal brings floating-ui and scroll-area code: loaded with the first modal, not the sign-in page.
+const ModalHost = lazy(() => import('./modal-host.tsx').then((module) => ({ default: module.ModalHost })));
 
 /** Closed modals are dropped after their exit transition, or after this at the latest. */
 const REMOVE_AFTER_MS = 1000;
@@ -69,7 +82,11 @@ export function ModalProvider({ children }: { children: ReactNode }) {
   return (
     <ModalContext value={api}>
       {children}
-      <ModalHost modals={modals} onClose={close} onExited={remove} />
+      {modals.length > 0 && (
+        <Suspense fallback={null}>
+          <ModalHost modals={modals} onClose={close} onExited={remove} />
+        </Suspense>
+      )}
     </ModalContext>
   );
 }

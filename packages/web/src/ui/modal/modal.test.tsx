@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { captureHook, renderWithUiKit } from '../../test/render.tsx';
 import { useModal } from './modal-provider.tsx';
 
@@ -15,10 +15,15 @@ function overlay(): HTMLElement {
   return element;
 }
 
+// The host is a lazy chunk; load it once so opening a modal settles within act().
+beforeAll(async () => {
+  await import('./modal-host.tsx');
+});
+
 describe('modal host', () => {
-  it('opens with content, title, the default variant and a class name', () => {
+  it('opens with content, title, the default variant and a class name', async () => {
     const modal = setup();
-    act(() => {
+    await act(async () => {
       modal().open({ title: 'Detail', content: <p>Obsah okna</p>, className: 'my-modal' });
     });
     const dialog = screen.getByRole('dialog', { name: 'Detail' });
@@ -27,10 +32,10 @@ describe('modal host', () => {
     expect(document.querySelector('[data-modal-id]')).toHaveAttribute('data-variant', 'default');
   });
 
-  it('closes on Escape and runs the close callback once', () => {
+  it('closes on Escape and runs the close callback once', async () => {
     const modal = setup();
     const onClose = vi.fn();
-    act(() => {
+    await act(async () => {
       modal().open({ title: 'Detail', content: 'Obsah', onClose });
     });
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
@@ -40,10 +45,10 @@ describe('modal host', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
-  it('closes on an outside press', () => {
+  it('closes on an outside press', async () => {
     const modal = setup();
     const onClose = vi.fn();
-    act(() => {
+    await act(async () => {
       modal().open({ title: 'Detail', content: 'Obsah', onClose });
     });
     fireEvent.click(overlay());
@@ -51,10 +56,10 @@ describe('modal host', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
-  it('ignores an outside press when backdrop closing is disabled, but still closes on Escape', () => {
+  it('ignores an outside press when backdrop closing is disabled, but still closes on Escape', async () => {
     const modal = setup();
     const onClose = vi.fn();
-    act(() => {
+    await act(async () => {
       modal().open({ title: 'Detail', content: 'Obsah', onClose, disableBackdropClose: true });
     });
     fireEvent.click(overlay());
@@ -64,10 +69,10 @@ describe('modal host', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
-  it('closes explicitly from its content, from the API and with the close button', () => {
+  it('closes explicitly from its content, from the API and with the close button', async () => {
     const modal = setup();
     const onClose = vi.fn();
-    act(() => {
+    await act(async () => {
       modal().open({
         title: 'První',
         onClose,
@@ -82,15 +87,15 @@ describe('modal host', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     let id = '';
-    act(() => {
+    await act(async () => {
       id = modal().open({ title: 'Druhý', content: 'Obsah', onClose });
     });
-    act(() => {
+    await act(async () => {
       modal().close(id);
     });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
-    act(() => {
+    await act(async () => {
       modal().open({ title: 'Třetí', content: 'Obsah', onClose });
     });
     fireEvent.click(screen.getByRole('button', { name: 'Zavřít' }));
@@ -98,10 +103,10 @@ describe('modal host', () => {
     expect(onClose).toHaveBeenCalledTimes(3);
   });
 
-  it('locks page scroll while a modal is open', () => {
+  it('locks page scroll while a modal is open', async () => {
     const modal = setup();
     document.body.style.overflow = 'auto';
-    act(() => {
+    await act(async () => {
       modal().open({ title: 'Detail', content: 'Obsah' });
     });
     expect(document.body.style.overflow).toBe('hidden');
@@ -111,9 +116,9 @@ describe('modal host', () => {
     expect(document.body).not.toHaveAttribute('data-scroll-locked');
   });
 
-  it('closes only the topmost of stacked modals on Escape', () => {
+  it('closes only the topmost of stacked modals on Escape', async () => {
     const modal = setup();
-    act(() => {
+    await act(async () => {
       modal().open({ title: 'Spodní', content: 'A' });
       modal().open({ title: 'Horní', content: 'B', variant: 'danger' });
     });
@@ -122,14 +127,14 @@ describe('modal host', () => {
     expect(screen.getByRole('dialog', { name: 'Spodní' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Horní' })).not.toBeInTheDocument();
     expect(document.body.style.overflow).toBe('hidden');
-    act(() => {
+    await act(async () => {
       modal().closeAll();
     });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(document.body.style.overflow).toBe('');
   });
 
-  it('throws a clear error outside its provider', () => {
+  it('throws a clear error outside its provider', async () => {
     const modal = captureHook(useModal);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => render(modal.element)).toThrow(/useModal\(\) must be used inside <ModalProvider>/);

@@ -1,0 +1,78 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, type Klubovna, signIn, startKlubovna } from './support/klubovna.ts';
+
+let app: Klubovna;
+
+beforeAll(async () => {
+  app = await startKlubovna();
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+async function heading(page: Page): Promise<string> {
+  return (await page.getByRole('heading', { level: 1 }).first().textContent()) ?? '';
+}
+
+describe('signing in and out', () => {
+  it('rejects a wrong password, signs in with the right one, shows the CMS index and signs out', async () => {
+    const { page } = await app.newPage();
+    await page.goto(app.url('/admin'));
+    await page.waitForURL(/\/admin\/login$/);
+    expect(await heading(page)).toBe('Přihlášení');
+
+    await signIn(page, ADMIN.email, 'uplne-spatne-heslo');
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Nesprávný e-mail nebo heslo.' }).count())
+      .toBe(1);
+    expect(page.url()).toMatch(/\/admin\/login$/);
+
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await page.getByRole('heading', { name: 'Sekce administrace' }).waitFor();
+    expect(await heading(page)).toMatch(/^Dobr(ý den|é ráno|ý večer)/);
+    expect(await page.title()).toContain('Klubovna');
+
+    await page.getByRole('button', { name: /Uživatelské menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Odhlásit se' }).click();
+    await page.waitForURL(/\/admin\/login$/);
+    await page.getByText('Byli jste odhlášeni.').waitFor();
+
+    // The session is really gone: the CMS index sends us back to sign in.
+    await page.goto(app.url('/admin'));
+    await page.waitForURL(/\/admin\/login$/);
+  });
+
+  it('returns to a deep link after signing in', async () => {
+    const { page } = await app.newPage();
+    await page.goto(app.url('/admin/user/profile'));
+    await page.waitForURL(/\/admin\/login\?returnTo=%2Fuser%2Fprofile$/);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL((url) => url.pathname === '/admin/user/profile');
+    await page.getByRole('heading', { name: 'Můj profil' }).waitFor();
+    await expect.poll(() => page.getByLabel('E-mail').inputValue()).toBe(ADMIN.email);
+  });
+
+  it('shows a Czech 404 page for unknown paths', async () => {
+    const { page } = await app.newPage();
+    const response = await page.goto(app.url('/admin/tohle/neexistuje'));
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { name: 'Stránka nenalezena' }).waitFor();
+  });
+
+  it('loads no shell or zone code other than the sign-in screens on the sign-in page', async () => {
+    const { page } = await app.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(app.url('/admin/login'));
+    await page.getByRole('button', { name: 'Přihlásit se' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.some((script) => /authenticated-layout|shell/i.test(script))).toBe(false);
+    expect(scripts.some((script) => /sentry/i.test(script))).toBe(false);
+  });
+});

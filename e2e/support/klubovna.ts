@@ -1,0 +1,52 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './browser.ts';
+import { ensureWebBuilt } from './build.ts';
+import { type Mailbox, startMailbox } from './mailbox.ts';
+import { ADMIN, type RunningServer, startServer } from './server.ts';
+
+export { ADMIN };
+
+/** A built web app served by a real server on a fresh database, a mailbox and a browser. */
+export interface Klubovna {
+  server: RunningServer;
+  mailbox: Mailbox;
+  browser: Browser;
+  url: (path: string) => string;
+  newPage: (
+    options?: Parameters<Browser['newContext']>[0],
+  ) => Promise<{ context: BrowserContext; page: Page }>;
+  close: () => Promise<void>;
+}
+
+export async function startKlubovna(): Promise<Klubovna> {
+  ensureWebBuilt();
+  const mailbox = await startMailbox();
+  const server = await startServer({ smtpUrl: mailbox.url });
+  const browser = await launchBrowser();
+  const contexts: BrowserContext[] = [];
+  return {
+    server,
+    mailbox,
+    browser,
+    url: (path) => `${server.url}${path}`,
+    newPage: async (options) => {
+      const context = await browser.newContext({ locale: 'cs-CZ', timezoneId: 'Europe/Prague', ...options });
+      contexts.push(context);
+      const page = await context.newPage();
+      return { context, page };
+    },
+    close: async () => {
+      for (const context of contexts) await context.close().catch(() => {});
+      await browser.close().catch(() => {});
+      await server.stop();
+      await mailbox.close();
+    },
+  };
+}
+
+/** Fills the sign-in form and submits it. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Heslo', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Přihlásit se' }).click();
+}

@@ -1,0 +1,39 @@
+import type { ApiClient } from './http-client.ts';
+import { api as defaultApi, unwrap } from './http-client.ts';
+
+/** Spec section 9. */
+export const UPLOAD_TIMEOUT_MS = 100_000;
+export const DEFAULT_UPLOAD_NAMESPACE = 'default';
+export const UPLOAD_URL = '/api/cms/files/upload';
+
+export interface UploadOptions {
+  /** Folder-like grouping on the server; `default` by default. */
+  namespace?: string;
+  /** Called with 0–100 as the upload progresses. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+  client?: ApiClient;
+}
+
+/** Sends files as multipart `files[]` and returns the first item of the answer's list. */
+export async function uploadFiles<T = unknown>(
+  files: File | Blob | readonly (File | Blob)[],
+  { namespace = DEFAULT_UPLOAD_NAMESPACE, onProgress, signal, client = defaultApi }: UploadOptions = {},
+): Promise<T> {
+  const form = new FormData();
+  for (const file of Array.isArray(files) ? files : [files]) form.append('files[]', file);
+  const response = await client.http.post(UPLOAD_URL, form, {
+    params: { namespace },
+    timeout: UPLOAD_TIMEOUT_MS,
+    signal,
+    onUploadProgress: (event) => {
+      if (!onProgress) return;
+      const total = event.total ?? 0;
+      onProgress(total > 0 ? Math.min(100, Math.round((event.loaded / total) * 100)) : 0);
+    },
+  });
+  const items = unwrap<T[] | null>(response.data);
+  const first = Array.isArray(items) ? items[0] : items;
+  if (first === null || first === undefined) throw new Error('Response is null');
+  return first;
+}

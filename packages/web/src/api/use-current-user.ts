@@ -1,0 +1,33 @@
+import type { Role, UserDto } from '@klubovna/shared';
+import useSWR, { type KeyedMutator } from 'swr';
+import { api } from './http-client.ts';
+
+export const CURRENT_USER_KEY = '/api/cms/user';
+
+export async function fetchCurrentUser(): Promise<UserDto> {
+  const data = await api.get<{ user: UserDto }>(CURRENT_USER_KEY);
+  return data.user;
+}
+
+export interface CurrentUser {
+  user: UserDto | undefined;
+  /** The user's roles; an empty list while not loaded (spec section 3). */
+  roles: Role[];
+  isLoading: boolean;
+  error: unknown;
+  mutate: KeyedMutator<UserDto>;
+}
+
+const EMPTY_ROLES: Role[] = [];
+
+/** The signed-in user. Fetched once: no revalidation on focus, reconnect or staleness (spec section 7). */
+export function useCurrentUser(): CurrentUser {
+  const { data, error, isLoading, mutate } = useSWR<UserDto>(CURRENT_USER_KEY, fetchCurrentUser, {
+    revalidateOnFocus: false,
+    revalidateOnReconnect: false,
+    revalidateIfStale: false,
+    // The authenticated layout turns a failure here into the sign-in screen; no flash.
+    onError: () => {},
+  });
+  return { user: data, roles: data?.roles ?? EMPTY_ROLES, isLoading, error, mutate };
+}

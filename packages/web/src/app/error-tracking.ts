@@ -1,0 +1,38 @@
+import * as Sentry from '@sentry/react';
+import { setErrorReporter } from './error-reporter.ts';
+
+/** Spec section 9: 10 % of traces, every sampled session profiled, replays only of sessions with an error. */
+export const SENTRY_SAMPLING = {
+  tracesSampleRate: 0.1,
+  profileSessionSampleRate: 1.0,
+  replaysSessionSampleRate: 0,
+  replaysOnErrorSampleRate: 1.0,
+} as const;
+
+/** Meta tag the server adds to index.html when SENTRY_DSN is set (the CSP forbids inline config). */
+export const SENTRY_DSN_META = 'klubovna-sentry-dsn';
+
+export function readSentryDsn(doc: Document = document): string | null {
+  const content = doc.querySelector<HTMLMetaElement>(`meta[name="${SENTRY_DSN_META}"]`)?.content?.trim();
+  return content ? content : null;
+}
+
+/**
+ * Starts Sentry. Loaded only through a dynamic import when a DSN exists, so the SDK never weighs on
+ * the sign-in page otherwise. The browser profiler itself caps each profile at 30 s.
+ */
+export function initErrorTracking(dsn: string): void {
+  Sentry.init({
+    dsn,
+    environment: import.meta.env.MODE,
+    integrations: [
+      Sentry.browserTracingIntegration(),
+      Sentry.browserProfilingIntegration(),
+      Sentry.replayIntegration({ maskAllText: true, blockAllMedia: true }),
+    ],
+    ...SENTRY_SAMPLING,
+    profileLifecycle: 'trace',
+    tracePropagationTargets: [window.location.origin],
+  });
+  setErrorReporter((error) => Sentry.captureException(error));
+}

@@ -1,0 +1,48 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { APP_BASENAME } from '../ui/navigation/app-path.ts';
+import { NotFoundPage } from './pages/not-found-page.tsx';
+import { RouteErrorPage } from './pages/route-error-page.tsx';
+import { PublicLayout } from './public-layout.tsx';
+import { RootLayout } from './root-layout.tsx';
+import { findRoute, toRouterPath } from './route-table.ts';
+import { SCREENS, type Screen, type ScreenLayout } from './screens.ts';
+
+export interface RouteHandle {
+  /** Name in the shared route table; gives the page title and the permission area. */
+  routeName?: string;
+}
+
+function screenRoutes(layout: ScreenLayout): RouteObject[] {
+  return SCREENS.filter((screen) => screen.layout === layout).flatMap((screen: Screen) => {
+    const route = findRoute(screen.name);
+    if (!route?.active) return [];
+    const path = toRouterPath(route.path);
+    const handle: RouteHandle = { routeName: screen.name };
+    const lazy = async () => ({ Component: await screen.load() });
+    return [path === '' ? { index: true, handle, lazy } : { path, handle, lazy }];
+  });
+}
+
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      Component: RootLayout,
+      ErrorBoundary: RouteErrorPage,
+      children: [
+        { Component: PublicLayout, children: screenRoutes('public') },
+        {
+          // The shell (navigation, user menu, dates) is its own chunk: the sign-in page never loads it.
+          lazy: async () => ({
+            Component: (await import('./shell/authenticated-layout.tsx')).AuthenticatedLayout,
+          }),
+          children: screenRoutes('shell'),
+        },
+        { path: '*', Component: NotFoundPage, handle: { routeName: 'notFound' } satisfies RouteHandle },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(createRoutes(), { basename: APP_BASENAME });
+}

@@ -1,0 +1,66 @@
+import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconHome } from '@tabler/icons-react';
+import { NavLink as RouterNavLink } from 'react-router';
+import type { NavigationGroup } from '../../ui/navigation/navigation-model.ts';
+import { zoneIcon } from '../../ui/navigation/zone-icons.tsx';
+import classes from './shell.module.css';
+
+interface AppNavigationProps {
+  groups: readonly NavigationGroup[];
+  onNavigate?: () => void;
+}
+
+/** The side navigation: the CMS index, then one group per zone the user may open. */
+export function AppNavigation({ groups, onNavigate }: AppNavigationProps) {
+  return (
+    <ScrollArea type="auto" className={classes.navScroll}>
+      <nav aria-label="Hlavní navigace">
+        <Stack gap="md" p="sm">
+          <NavLink
+            component={RouterNavLink}
+            to="/"
+            end
+            label="Přehled"
+            leftSection={<IconHome size={18} aria-hidden />}
+            onClick={onNavigate}
+            className={classes.navLink}
+          />
+          {groups.map((group) => {
+            const Icon = zoneIcon(group.zone);
+            return (
+              <section key={group.zone} aria-labelledby={`nav-zone-${group.zone}`} data-zone={group.zone}>
+                <Text
+                  id={`nav-zone-${group.zone}`}
+                  size="xs"
+                  fw={700}
+                  tt="uppercase"
+                  c="dimmed"
+                  px="sm"
+                  mb={4}
+                  className={classes.navGroupLabel}
+                >
+                  <Icon size={14} aria-hidden /> {group.label}
+                </Text>
+                {group.items.map((item) => (
+                  <NavLink
+                    key={item.name}
+                    component={RouterNavLink}
+                    to={item.to}
+                    label={item.title}
+                    onClick={onNavigate}
+                    className={classes.navLink}
+                  />
+                ))}
+              </section>
+            );
+          })}
+          {groups.length === 0 && (
+            <Text size="sm" c="dimmed" px="sm" data-testid="navigation-empty">
+              Další sekce administrace zatím nejsou k dispozici.
+            </Text>
+          )}
+        </Stack>
+      </nav>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,103 @@
+import '@mantine/dates/styles.css';
+import '../../ui/format/dayjs-setup.ts';
+import { can } from '@klubovna/shared';
+import { AppShell, Burger, Group, Progress } from '@mantine/core';
+import { DatesProvider, type DatesProviderSettings } from '@mantine/dates';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { Link, Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { UnauthorizedError } from '../../api/api-errors.ts';
+import { useCurrentUser } from '../../api/use-current-user.ts';
+import { appPath } from '../../ui/navigation/app-path.ts';
+import { NavigationContext } from '../../ui/navigation/navigation-context.ts';
+import { BrandMark } from '../brand-mark.tsx';
+import layoutClasses from '../layout.module.css';
+import { loginTarget } from '../login-target.ts';
+import { findRoute } from '../route-table.ts';
+import type { RouteHandle } from '../router.tsx';
+import { AppNavigation } from './app-navigation.tsx';
+import classes from './shell.module.css';
+import { ForbiddenPage, ShellError, ShellLoading } from './shell-states.tsx';
+import { useNavigationModel } from './use-navigation-groups.ts';
+import { UserMenu } from './user-menu.tsx';
+
+/** Mantine dates in Czech, weeks from Monday. */
+const DATES_SETTINGS: DatesProviderSettings = { locale: 'cs', firstDayOfWeek: 1, weekendDays: [0, 6] };
+
+/** The signed-in frame: header with user menu, collapsible navigation, the page. */
+export function AuthenticatedLayout() {
+  const { user, roles, error, mutate } = useCurrentUser();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const matches = useMatches();
+  const [navOpened, { toggle, close }] = useDisclosure(false);
+  const groups = useNavigationModel(roles);
+
+  // Close the phone navigation whenever the page changes.
+  useEffect(() => {
+    void location.pathname;
+    close();
+  }, [location.pathname, close]);
+
+  if (error instanceof UnauthorizedError) {
+    return <Navigate to={loginTarget(appPath('cms.login'), location)} replace />;
+  }
+  if (error) return <ShellError error={error} onRetry={() => void mutate()} />;
+  if (!user) return <ShellLoading />;
+
+  const routeName = (matches.at(-1)?.handle as RouteHandle | undefined)?.routeName;
+  const area = routeName ? findRoute(routeName)?.area : undefined;
+  const allowed = area === undefined || can(roles, area, 'read');
+
+  return (
+    <DatesProvider settings={DATES_SETTINGS}>
+      <NavigationContext value={groups}>
+        <a className={layoutClasses.skipLink} href="#main-content">
+          Přeskočit na obsah
+        </a>
+        {navigation.state === 'loading' && (
+          <Progress
+            value={100}
+            animated
+            size="xs"
+            radius={0}
+            className={classes.progress}
+            aria-label="Načítání"
+          />
+        )}
+        <AppShell
+          header={{ height: 60 }}
+          navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+          padding={{ base: 'md', sm: 'lg', lg: 'xl' }}
+        >
+          <AppShell.Header>
+            <div className={classes.header}>
+              <Group gap="sm" wrap="nowrap">
+                <Burger
+                  opened={navOpened}
+                  onClick={toggle}
+                  hiddenFrom="sm"
+                  size="sm"
+                  aria-label={navOpened ? 'Zavřít navigaci' : 'Otevřít navigaci'}
+                  aria-expanded={navOpened}
+                  aria-controls="app-navigation"
+                />
+                <Link to="/" className={classes.brand}>
+                  <BrandMark size={30} />
+                  <span>Klubovna</span>
+                </Link>
+              </Group>
+              <UserMenu user={user} />
+            </div>
+          </AppShell.Header>
+          <AppShell.Navbar id="app-navigation" aria-label="Navigace">
+            <AppNavigation groups={groups} onNavigate={close} />
+          </AppShell.Navbar>
+          <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+            {allowed ? <Outlet /> : <ForbiddenPage />}
+          </AppShell.Main>
+        </AppShell>
+      </NavigationContext>
+    </DatesProvider>
+  );
+}

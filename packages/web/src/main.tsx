@@ -1,0 +1,30 @@
+import '@mantine/core/styles.css';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { createAppRouter } from './app/router.tsx';
+import { applyColorSchemeClass, resolveColorScheme } from './ui/color-scheme/color-scheme.ts';
+import { UiKitProvider } from './ui/provider/ui-kit-provider.tsx';
+
+// The body class before the first paint, so a dark page never flashes light.
+applyColorSchemeClass(resolveColorScheme());
+
+// Error tracking only when the server configured a DSN; the SDK is its own chunk.
+const sentryDsn = document
+  .querySelector<HTMLMetaElement>('meta[name="klubovna-sentry-dsn"]')
+  ?.content?.trim();
+if (sentryDsn) {
+  void import('./app/error-tracking.ts').then((tracking) => tracking.initErrorTracking(sentryDsn));
+}
+
+const root = document.getElementById('root');
+if (!root) throw new Error('Missing #root element in index.html.');
+
+createRoot(root).render(
+  <StrictMode>
+    <UiKitProvider>
+      <RouterProvider router={createAppRouter()} />
+    </UiKitProvider>
+  </StrictMode>,
+);

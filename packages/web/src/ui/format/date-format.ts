@@ -1,0 +1,36 @@
+/** The club's time zone: every date is shown as it is in Prague. */
+export const APP_TIME_ZONE = 'Europe/Prague';
+
+const DATE = new Intl.DateTimeFormat('cs-CZ', {
+  day: 'numeric',
+  month: 'numeric',
+  year: 'numeric',
+  timeZone: APP_TIME_ZONE,
+});
+
+const LONG_DATE = new Intl.DateTimeFormat('cs-CZ', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'numeric',
+  year: 'numeric',
+  timeZone: APP_TIME_ZONE,
+});
+
+/** `22. 11. 2026` (no dependency, safe for the smallest chunks). */
+export function formatDate(value: Date | string | number): string {
+  return DATE.format(new Date(value));
+}
+
+/** `neděle 22. 11. 2026`. */
+export function formatLongDate(value: Date | string | number): string {
+  return LONG_DATE.format(new Date(value));
+}
+
+/** The hour in Prague, for greetings. */
+export function pragueHour(value: Date = new Date()): number {
+  return Number(
+    new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone: APP_TIME_ZONE }).format(
+      value,
+    ),
+  );
+}

@@ -1,0 +1,92 @@
+import type { UserDto } from '@klubovna/shared';
+import { Alert, Anchor, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useSWRConfig } from 'swr';
+import { BadRequestError } from '../../../api/api-errors.ts';
+import { describeError, fieldErrors } from '../../../api/describe-error.ts';
+import { api } from '../../../api/http-client.ts';
+import { CURRENT_USER_KEY } from '../../../api/use-current-user.ts';
+import { BusyButton } from '../../../ui/busy/busy-button.tsx';
+import { useAsyncAction } from '../../../ui/busy/use-async-action.ts';
+import { useFormState } from '../../../ui/form/use-form-state.ts';
+import { appPath } from '../../../ui/navigation/app-path.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { validateEmail } from '../components/email.ts';
+import { RETURN_TO_PARAM, safeReturnTo } from '../components/return-to.ts';
+
+type Credentials = { email: string; password: string };
+
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useFormState<Credentials>({
+    initialValues: { email: '', password: '' },
+    validate: {
+      email: validateEmail,
+      password: (value) => (value ? null : 'Zadejte heslo.'),
+    },
+  });
+
+  const [submitting, submit] = useAsyncAction(async (values: Credentials) => {
+    setFailure(null);
+    try {
+      const { user } = await api.post<{ user: UserDto }>('/api/login', {
+        email: values.email.trim(),
+        password: values.password,
+      });
+      await mutate(CURRENT_USER_KEY, user, { revalidate: false });
+      await navigate(safeReturnTo(params.get(RETURN_TO_PARAM)), { replace: true });
+    } catch (error) {
+      if (error instanceof BadRequestError) form.setErrors(fieldErrors(error));
+      form.setFieldValue('password', '');
+      setFailure(describeError(error));
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Přihlášení"
+      description="Přihlaste se do administrace klubu e-mailem a heslem."
+      footer={
+        <Anchor component={Link} to={appPath('cms.forgottenPassword')}>
+          Zapomněli jste heslo?
+        </Anchor>
+      }
+    >
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="md">
+          {failure && (
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle aria-hidden />}
+              role="alert"
+              title="Přihlášení se nezdařilo"
+            >
+              {failure}
+            </Alert>
+          )}
+          <TextInput
+            label="E-mail"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            required
+            autoFocus
+            {...form.field('email')}
+          />
+          <PasswordInput label="Heslo" autoComplete="current-password" required {...form.field('password')} />
+          <Group justify="stretch" mt="xs">
+            <BusyButton type="submit" busy={submitting} fullWidth size="md">
+              Přihlásit se
+            </BusyButton>
+          </Group>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,82 @@
+import { ROLE_LABELS, type UserDto } from '@klubovna/shared';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import useSWR from 'swr';
+import { describeError } from '../../../api/describe-error.ts';
+import { ChangePasswordForm } from '../components/change-password-form.tsx';
+import { OWN_PROFILE_KEY, ProfileDetailsForm } from '../components/profile-details-form.tsx';
+
+/** Anchor of the password section; the user menu links here. */
+export const CHANGE_PASSWORD_ANCHOR = 'zmena-hesla';
+
+export function ProfilePage() {
+  const { data: user, error, mutate } = useSWR<UserDto>(OWN_PROFILE_KEY, { onError: () => {} });
+  const { hash } = useLocation();
+
+  useEffect(() => {
+    if (hash !== `#${CHANGE_PASSWORD_ANCHOR}`) return;
+    const section = document.getElementById(CHANGE_PASSWORD_ANCHOR);
+    section?.scrollIntoView({ block: 'start' });
+    section?.querySelector<HTMLInputElement>('input')?.focus();
+  }, [hash]);
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <div>
+        <Title order={1}>Můj profil</Title>
+        <Text c="dimmed" mt={4}>
+          Vaše jméno, e-mail pro přihlášení a heslo.
+        </Text>
+      </div>
+      {user && user.roles.length > 0 && (
+        <Group gap="xs" aria-label="Role">
+          {user.roles.map((role) => (
+            <Badge key={role} variant="light">
+              {ROLE_LABELS[role]}
+            </Badge>
+          ))}
+        </Group>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="profile-details-title">
+          <Title order={2} size="h4" mb="md" id="profile-details-title">
+            Osobní údaje
+          </Title>
+          {error ? (
+            <Alert color="red" variant="light" title="Profil se nepodařilo načíst">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{describeError(error)}</Text>
+                <Button size="xs" variant="light" onClick={() => void mutate()}>
+                  Zkusit znovu
+                </Button>
+              </Stack>
+            </Alert>
+          ) : user ? (
+            <ProfileDetailsForm key={user.id} user={user} />
+          ) : (
+            <Stack gap="md" aria-busy="true" aria-label="Načítání profilu">
+              <Skeleton height={56} />
+              <Skeleton height={56} />
+              <Skeleton height={36} width={120} ml="auto" />
+            </Stack>
+          )}
+        </Paper>
+        <Paper
+          withBorder
+          p="lg"
+          radius="md"
+          component="section"
+          id={CHANGE_PASSWORD_ANCHOR}
+          aria-labelledby="change-password-title"
+          style={{ scrollMarginTop: 80 }}
+        >
+          <Title order={2} size="h4" mb="md" id="change-password-title">
+            Změna hesla
+          </Title>
+          <ChangePasswordForm />
+        </Paper>
+      </SimpleGrid>
+    </Stack>
+  );
+}

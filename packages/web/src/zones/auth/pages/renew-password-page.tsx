@@ -1,0 +1,90 @@
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { BadRequestError } from '../../../api/api-errors.ts';
+import { describeError, errorCode, fieldErrors } from '../../../api/describe-error.ts';
+import { api } from '../../../api/http-client.ts';
+import { BusyButton } from '../../../ui/busy/busy-button.tsx';
+import { useAsyncAction } from '../../../ui/busy/use-async-action.ts';
+import { useFlash } from '../../../ui/flash/flash-provider.tsx';
+import { useFormState } from '../../../ui/form/use-form-state.ts';
+import { appPath } from '../../../ui/navigation/app-path.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { NewPasswordFields } from '../components/new-password-fields.tsx';
+import { validateNewPassword, validatePasswordRepeat } from '../components/password-strength.ts';
+
+type RenewValues = { password: string; passwordRepeat: string };
+
+/** Sets a new password from the link in the recovery e-mail. */
+export function RenewPasswordPage() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const flash = useFlash();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [tokenSpent, setTokenSpent] = useState<string | null>(null);
+  const form = useFormState<RenewValues>({
+    initialValues: { password: '', passwordRepeat: '' },
+    validate: {
+      password: validateNewPassword,
+      passwordRepeat: (value, values) => validatePasswordRepeat(value, values.password),
+    },
+  });
+
+  const [submitting, submit] = useAsyncAction(async (values: RenewValues) => {
+    setFailure(null);
+    try {
+      await api.post('/api/password-recovery', { token, password: values.password });
+      flash.success('Heslo bylo změněno. Nyní se můžete přihlásit.');
+      await navigate(appPath('cms.login'), { replace: true });
+    } catch (error) {
+      if (errorCode(error) === 'INVALID_TOKEN') {
+        setTokenSpent(describeError(error));
+        return;
+      }
+      if (error instanceof BadRequestError) form.setErrors(fieldErrors(error));
+      setFailure(describeError(error));
+    }
+  });
+
+  const backToLogin = (
+    <Anchor component={Link} to={appPath('cms.login')}>
+      Zpět na přihlášení
+    </Anchor>
+  );
+
+  if (tokenSpent) {
+    return (
+      <AuthCard title="Odkaz už neplatí" footer={backToLogin}>
+        <Alert color="orange" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+          {tokenSpent}
+        </Alert>
+        <Button component={Link} to={appPath('cms.forgottenPassword')}>
+          Požádat o nový odkaz
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Nové heslo"
+      description="Zvolte si nové heslo pro přihlášení do administrace."
+      footer={backToLogin}
+    >
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="md">
+          {failure && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+              {failure}
+            </Alert>
+          )}
+          <NewPasswordFields form={form} autoFocus />
+          <BusyButton type="submit" busy={submitting} fullWidth size="md">
+            Nastavit heslo
+          </BusyButton>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
