@@ -47,35 +47,41 @@ describe('app shell', () => {
     await page.goto(app.url('/admin/login'));
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.waitForURL((url) => url.pathname === '/admin');
-    const navigation = page.getByRole('navigation', { name: 'Hlavní navigace' });
+    const offScreen = async () => {
+      const box = await page.locator('#app-navigation').boundingBox();
+      return box === null || box.x + box.width <= 0;
+    };
     const burger = page.getByRole('button', { name: 'Otevřít navigaci' });
     await burger.waitFor();
-    expect(await navigation.isVisible()).toBe(false);
-    const box = await page.locator('#app-navigation').boundingBox();
-    expect(box === null || box.x + box.width <= 0).toBe(true);
+    expect(await offScreen()).toBe(true);
 
     await burger.click();
-    await expect.poll(() => navigation.isVisible()).toBe(true);
+    await expect.poll(offScreen).toBe(false);
+    expect(await page.getByRole('link', { name: 'Přehled' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Zavřít navigaci' }).click();
-    await expect
-      .poll(async () => {
-        const after = await page.locator('#app-navigation').boundingBox();
-        return after === null || after.x + after.width <= 0;
-      })
-      .toBe(true);
+    await expect.poll(offScreen).toBe(true);
+
+    // On a desktop the navigation is always shown and there is no menu button.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(offScreen).toBe(false);
+    expect(await burger.isVisible()).toBe(false);
   });
 
-  it('offers a skip link as the first keyboard stop', async () => {
+  it('offers a skip link as the first keyboard stop, leading to the main content', async () => {
     const { page } = await app.newPage();
     await page.goto(app.url('/admin/login'));
-    await page.getByRole('button', { name: 'Přihlásit se' }).waitFor();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await page.getByRole('heading', { name: 'Sekce administrace' }).waitFor();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => document.activeElement?.textContent);
-    // The e-mail field has autofocus; going back reaches the skip link.
-    if (focused !== 'Přeskočit na obsah') {
-      await page.keyboard.press('Shift+Tab');
-      await page.keyboard.press('Shift+Tab');
-    }
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Přeskočit na obsah');
+    // The focus ring is visible for keyboard users.
+    const outline = await page.evaluate(
+      () => getComputedStyle(document.activeElement as Element).outlineStyle,
+    );
+    expect(outline).not.toBe('none');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
   });
 });

@@ -46,7 +46,7 @@ export async function startKlubovna(): Promise<Klubovna> {
 
 /** Fills the sign-in form and submits it. */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByLabel('Heslo', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Přihlásit se' }).click();
 }

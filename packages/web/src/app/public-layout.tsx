@@ -1,15 +1,14 @@
-import { Anchor, Box, Center, Container, Group, Stack, Text } from '@mantine/core';
+import { Box, Center, Container, Group, Stack, Text } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { BrandMark } from './brand-mark.tsx';
 import classes from './layout.module.css';
+import { SkipLink } from './skip-link.tsx';
 
 /** The frame of the sign-in pages: brand, one centred card, nothing else to load. */
 export function PublicLayout() {
   return (
     <Box className={classes.publicPage}>
-      <a className={classes.skipLink} href="#main-content">
-        Přeskočit na obsah
-      </a>
+      <SkipLink />
       <Center mih="100dvh" px="md" py="xl">
         <Container size={440} w="100%" p={0}>
           <Stack gap="lg" align="center">
@@ -28,10 +27,7 @@ export function PublicLayout() {
               <Outlet />
             </Box>
             <Text size="xs" c="dimmed" ta="center">
-              Potíže s přihlášením? Obraťte se na správce klubu.{' '}
-              <Anchor href="/" size="xs" c="dimmed" underline="always">
-                Web klubu
-              </Anchor>
+              Potíže s přihlášením? Obraťte se na správce klubu.
             </Text>
           </Stack>
         </Container>

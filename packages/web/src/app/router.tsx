@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { APP_BASENAME } from '../ui/navigation/app-path.ts';
 import { NotFoundPage } from './pages/not-found-page.tsx';
+import { PageLoader } from './pages/page-loader.tsx';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
 import { PublicLayout } from './public-layout.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -28,6 +29,7 @@ export function createRoutes(): RouteObject[] {
     {
       Component: RootLayout,
       ErrorBoundary: RouteErrorPage,
+      HydrateFallback: PageLoader,
       children: [
         { Component: PublicLayout, children: screenRoutes('public') },
         {

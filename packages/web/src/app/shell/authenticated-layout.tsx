@@ -11,10 +11,10 @@ import { useCurrentUser } from '../../api/use-current-user.ts';
 import { appPath } from '../../ui/navigation/app-path.ts';
 import { NavigationContext } from '../../ui/navigation/navigation-context.ts';
 import { BrandMark } from '../brand-mark.tsx';
-import layoutClasses from '../layout.module.css';
 import { loginTarget } from '../login-target.ts';
 import { findRoute } from '../route-table.ts';
 import type { RouteHandle } from '../router.tsx';
+import { SkipLink } from '../skip-link.tsx';
 import { AppNavigation } from './app-navigation.tsx';
 import classes from './shell.module.css';
 import { ForbiddenPage, ShellError, ShellLoading } from './shell-states.tsx';
@@ -52,9 +52,7 @@ export function AuthenticatedLayout() {
   return (
     <DatesProvider settings={DATES_SETTINGS}>
       <NavigationContext value={groups}>
-        <a className={layoutClasses.skipLink} href="#main-content">
-          Přeskočit na obsah
-        </a>
+        <SkipLink />
         {navigation.state === 'loading' && (
           <Progress
             value={100}

@@ -62,6 +62,7 @@ export function ChangePasswordForm() {
           label="Současné heslo"
           autoComplete="current-password"
           required
+          withAsterisk={false}
           {...form.field('currentPassword')}
         />
         <NewPasswordFields form={form} />

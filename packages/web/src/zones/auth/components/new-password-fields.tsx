@@ -19,6 +19,7 @@ export function NewPasswordFields<T extends NewPasswordValues>({
           label="Nové heslo"
           autoComplete="new-password"
           required
+          withAsterisk={false}
           autoFocus={autoFocus}
           aria-describedby="new-password-strength"
           {...form.field('password')}
@@ -29,6 +30,7 @@ export function NewPasswordFields<T extends NewPasswordValues>({
         label="Nové heslo znovu"
         autoComplete="new-password"
         required
+        withAsterisk={false}
         {...form.field('passwordRepeat')}
       />
     </Stack>

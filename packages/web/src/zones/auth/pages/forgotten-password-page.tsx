@@ -76,6 +76,7 @@ export function ForgottenPasswordPage() {
             autoComplete="email"
             inputMode="email"
             required
+            withAsterisk={false}
             autoFocus
             {...form.field('email')}
           />

@@ -1,7 +1,7 @@
 import type { UserDto } from '@klubovna/shared';
 import { Alert, Anchor, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { BadRequestError } from '../../../api/api-errors.ts';
@@ -23,6 +23,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
   const [failure, setFailure] = useState<string | null>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
   const form = useFormState<Credentials>({
     initialValues: { email: '', password: '' },
     validate: {
@@ -44,6 +45,7 @@ export function LoginPage() {
       if (error instanceof BadRequestError) form.setErrors(fieldErrors(error));
       form.setFieldValue('password', '');
       setFailure(describeError(error));
+      passwordInput.current?.focus();
     }
   });
 
@@ -76,10 +78,18 @@ export function LoginPage() {
             autoComplete="username"
             inputMode="email"
             required
+            withAsterisk={false}
             autoFocus
             {...form.field('email')}
           />
-          <PasswordInput label="Heslo" autoComplete="current-password" required {...form.field('password')} />
+          <PasswordInput
+            ref={passwordInput}
+            label="Heslo"
+            autoComplete="current-password"
+            required
+            withAsterisk={false}
+            {...form.field('password')}
+          />
           <Group justify="stretch" mt="xs">
             <BusyButton type="submit" busy={submitting} fullWidth size="md">
               Přihlásit se
