@@ -24,6 +24,7 @@ export function ensureWebBuilt(): void {
       Math.max(...sources.filter((entry) => fs.existsSync(entry)).map(newestMtime));
   if (fresh) return;
   const result = spawnSync('npm', ['run', 'build', '-w', '@klubovna/web'], {
+    env: { ...process.env, NODE_ENV: 'production' },
     cwd: path.resolve(WEB_DIR, '..', '..'),
     encoding: 'utf8',
   });

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Prints, as JSON, the gzipped size of the JavaScript that /admin/login needs, read from Vite's manifest:
 // the entry with its static imports, plus the lazily loaded auth zone (and its static imports) that
-// renders the sign-in form. `entryJsGzipBytes` is the entry closure alone.
+// renders the sign-in form. `entryJsGzipBytes` is the entry closure alone; `idlePreloadJsGzipBytes` is
+// the API client (axios), fetched once the page is idle or on the first request, reported for
+// transparency.
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -39,11 +41,13 @@ if (!entryKey) {
   process.exit(1);
 }
 const authZoneKey = Object.keys(manifest).find((key) => key.endsWith('zones/auth/auth.zone.ts'));
+const apiClientKey = Object.keys(manifest).find((key) => key.endsWith('api/http-client.ts'));
 
 const entryKeys = closure(entryKey);
 const loginKeys = authZoneKey ? closure(authZoneKey, new Set(entryKeys)) : entryKeys;
 const entry = gzipBytes(entryKeys);
 const login = gzipBytes(loginKeys);
+const idle = apiClientKey ? gzipBytes([...closure(apiClientKey)].filter((key) => !loginKeys.has(key))) : undefined;
 const otherZones = [...loginKeys].filter(
   (key) => /zones\/(?!auth\/)/.test(key) || key.includes('app/shell/'),
 );
@@ -53,6 +57,7 @@ console.log(
     {
       loginJsGzipBytes: login.total,
       entryJsGzipBytes: entry.total,
+      idlePreloadJsGzipBytes: idle?.total ?? 0,
       loadsOtherZonesOrShell: otherZones.length > 0,
       files: login.sizes,
     },

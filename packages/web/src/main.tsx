@@ -3,6 +3,7 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { preloadApiClient } from './api/api.ts';
 import { createAppRouter } from './app/router.tsx';
 import { applyColorSchemeClass, resolveColorScheme } from './ui/color-scheme/color-scheme.ts';
 import { UiKitProvider } from './ui/provider/ui-kit-provider.tsx';
@@ -28,3 +29,7 @@ createRoot(root).render(
     </UiKitProvider>
   </StrictMode>,
 );
+
+// The API client (axios) is not needed to paint the sign-in page; fetch it as soon as the browser idles.
+const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
+whenIdle(() => void preloadApiClient());

@@ -1,5 +1,4 @@
 import type { ApiErrorBody, ValidationError } from '@klubovna/shared';
-import { AxiosError, isAxiosError, isCancel } from 'axios';
 
 /** Message texts of the spec's error catalogue (section 8). */
 export const UNAUTHORIZED_MESSAGE = 'Unauthorized.';
@@ -70,9 +69,28 @@ export class NetworkError extends Error {
   }
 }
 
+/** The parts of an axios error the catalogue reads (checked by shape so this module needs no axios). */
+interface AxiosLikeError {
+  isAxiosError: true;
+  code?: string;
+  request?: unknown;
+  response?: { status: number; data: unknown };
+}
+
+export function isAxiosLikeError(error: unknown): error is AxiosLikeError {
+  return (error as { isAxiosError?: unknown } | null)?.isAxiosError === true;
+}
+
+function isCancellation(error: unknown): boolean {
+  return (
+    (error as { __CANCEL__?: unknown } | null)?.__CANCEL__ === true ||
+    (error as Error | null)?.name === 'CanceledError'
+  );
+}
+
 /** Maps a failed axios call onto the catalogue; anything else is returned unchanged to be rethrown. */
 export function toApiError(error: unknown): unknown {
-  if (isCancel(error) || !isAxiosError(error)) return error;
+  if (isCancellation(error) || !isAxiosLikeError(error)) return error;
   const response = error.response;
   if (response) {
     const cause = { cause: error };
@@ -81,6 +99,6 @@ export function toApiError(error: unknown): unknown {
     if (response.status === 403) return new ForbiddenError(response, cause);
     return error;
   }
-  if (error.request || error.code === AxiosError.ERR_NETWORK) return new NetworkError({ cause: error });
+  if (error.request || error.code === 'ERR_NETWORK') return new NetworkError({ cause: error });
   return error;
 }

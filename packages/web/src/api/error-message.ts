@@ -1,6 +1,5 @@
 import { GENERIC_CLIENT_ERROR } from '@klubovna/shared';
-import { isAxiosError } from 'axios';
-import { ApiError } from './api-errors.ts';
+import { ApiError, isAxiosLikeError } from './api-errors.ts';
 
 function nonEmpty(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value : null;
@@ -9,7 +8,7 @@ function nonEmpty(value: unknown): string | null {
 /** The payload the server (or a caller) attached to a failure: a response body or a plain object. */
 function payloadOf(error: unknown): Record<string, unknown> | null {
   if (error instanceof ApiError) return (error.body as Record<string, unknown> | null) ?? null;
-  if (isAxiosError(error)) return (error.response?.data as Record<string, unknown> | null) ?? null;
+  if (isAxiosLikeError(error)) return (error.response?.data as Record<string, unknown> | null) ?? null;
   if (error && typeof error === 'object' && !(error instanceof Error))
     return error as Record<string, unknown>;
   return null;

@@ -10,7 +10,7 @@ export interface HttpClientOptions {
 }
 
 /**
- * The axios instance every call goes through: JSON, the CSRF header the server requires, query
+ * The axios instance every call goes through (this module is loaded lazily, see `api.ts`): JSON, the CSRF header the server requires, query
  * parameters serialised by the shared helper (nulls skipped), failures mapped to the error catalogue.
  */
 export function createHttpClient({ adapter, baseURL = '' }: HttpClientOptions = {}): AxiosInstance {
@@ -29,7 +29,8 @@ export function createHttpClient({ adapter, baseURL = '' }: HttpClientOptions = 
 export type RequestOptions = Omit<AxiosRequestConfig, 'url' | 'method' | 'data'>;
 
 export interface ApiClient {
-  readonly http: AxiosInstance;
+  /** The underlying axios instance (e.g. for uploads with progress). */
+  http: () => Promise<AxiosInstance>;
   get: <T>(url: string, params?: object | null, options?: RequestOptions) => Promise<T>;
   post: <T>(url: string, body?: unknown, options?: RequestOptions) => Promise<T>;
   put: <T>(url: string, body?: unknown, options?: RequestOptions) => Promise<T>;
@@ -43,7 +44,7 @@ export function unwrap<T>(body: unknown): T {
 
 export function createApiClient(http: AxiosInstance = createHttpClient()): ApiClient {
   return {
-    http,
+    http: async () => http,
     get: async (url, params, options) => {
       const config: AxiosRequestConfig = { ...options, params: params ?? undefined };
       return unwrap((await http.get(url, config)).data);
@@ -53,6 +54,3 @@ export function createApiClient(http: AxiosInstance = createHttpClient()): ApiCl
     delete: async (url, options) => unwrap((await http.delete(url, options)).data),
   };
 }
-
-/** The app's client. */
-export const api: ApiClient = createApiClient();

@@ -1,6 +1,6 @@
 import type { SWRConfiguration } from 'swr';
+import { api } from './api.ts';
 import { ApiError } from './api-errors.ts';
-import { api } from './http-client.ts';
 
 /** Spec section 9. */
 export const SWR_DEDUPING_INTERVAL_MS = 2000;

@@ -1,5 +1,5 @@
+import { api as defaultApi } from './api.ts';
 import type { ApiClient } from './http-client.ts';
-import { api as defaultApi, unwrap } from './http-client.ts';
 
 /** Spec section 9. */
 export const UPLOAD_TIMEOUT_MS = 100_000;
@@ -22,7 +22,8 @@ export async function uploadFiles<T = unknown>(
 ): Promise<T> {
   const form = new FormData();
   for (const file of Array.isArray(files) ? files : [files]) form.append('files[]', file);
-  const response = await client.http.post(UPLOAD_URL, form, {
+  const http = await client.http();
+  const response = await http.post(UPLOAD_URL, form, {
     params: { namespace },
     timeout: UPLOAD_TIMEOUT_MS,
     signal,
@@ -32,7 +33,7 @@ export async function uploadFiles<T = unknown>(
       onProgress(total > 0 ? Math.min(100, Math.round((event.loaded / total) * 100)) : 0);
     },
   });
-  const items = unwrap<T[] | null>(response.data);
+  const items = (response.data as { data?: T[] | null } | null)?.data;
   const first = Array.isArray(items) ? items[0] : items;
   if (first === null || first === undefined) throw new Error('Response is null');
   return first;

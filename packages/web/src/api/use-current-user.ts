@@ -1,6 +1,6 @@
 import type { Role, UserDto } from '@klubovna/shared';
 import useSWR, { type KeyedMutator } from 'swr';
-import { api } from './http-client.ts';
+import { api } from './api.ts';
 
 export const CURRENT_USER_KEY = '/api/cms/user';
 

@@ -1,9 +1,9 @@
 import { Alert, Group, PasswordInput, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { api } from '../../../api/api.ts';
 import { BadRequestError } from '../../../api/api-errors.ts';
 import { describeError, errorCode, fieldErrors } from '../../../api/describe-error.ts';
-import { api } from '../../../api/http-client.ts';
 import { BusyButton } from '../../../ui/busy/busy-button.tsx';
 import { useAsyncAction } from '../../../ui/busy/use-async-action.ts';
 import { useFlash } from '../../../ui/flash/flash-provider.tsx';
