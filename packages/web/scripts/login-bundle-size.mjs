@@ -47,7 +47,9 @@ const entryKeys = closure(entryKey);
 const loginKeys = authZoneKey ? closure(authZoneKey, new Set(entryKeys)) : entryKeys;
 const entry = gzipBytes(entryKeys);
 const login = gzipBytes(loginKeys);
-const idle = apiClientKey ? gzipBytes([...closure(apiClientKey)].filter((key) => !loginKeys.has(key))) : undefined;
+const idle = apiClientKey
+  ? gzipBytes([...closure(apiClientKey)].filter((key) => !loginKeys.has(key)))
+  : undefined;
 const otherZones = [...loginKeys].filter(
   (key) => /zones\/(?!auth\/)/.test(key) || key.includes('app/shell/'),
 );
