@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { preloadApiClient } from './api/api.ts';
 import { createAppRouter } from './app/router.tsx';
+import { startErrorTracking } from './app/start-error-tracking.ts';
 import { applyColorSchemeClass, resolveColorScheme } from './ui/color-scheme/color-scheme.ts';
 import { UiKitProvider } from './ui/provider/ui-kit-provider.tsx';
 
@@ -12,12 +13,7 @@ import { UiKitProvider } from './ui/provider/ui-kit-provider.tsx';
 applyColorSchemeClass(resolveColorScheme());
 
 // Error tracking only when the server configured a DSN; the SDK is its own chunk.
-const sentryDsn = document
-  .querySelector<HTMLMetaElement>('meta[name="klubovna-sentry-dsn"]')
-  ?.content?.trim();
-if (sentryDsn) {
-  void import('./app/error-tracking.ts').then((tracking) => tracking.initErrorTracking(sentryDsn));
-}
+startErrorTracking();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element in index.html.');

@@ -9,14 +9,6 @@ export const SENTRY_SAMPLING = {
   replaysOnErrorSampleRate: 1.0,
 } as const;
 
-/** Meta tag the server adds to index.html when SENTRY_DSN is set (the CSP forbids inline config). */
-export const SENTRY_DSN_META = 'klubovna-sentry-dsn';
-
-export function readSentryDsn(doc: Document = document): string | null {
-  const content = doc.querySelector<HTMLMetaElement>(`meta[name="${SENTRY_DSN_META}"]`)?.content?.trim();
-  return content ? content : null;
-}
-
 /**
  * Starts Sentry. Loaded only through a dynamic import when a DSN exists, so the SDK never weighs on
  * the sign-in page otherwise. The browser profiler itself caps each profile at 30 s.

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithUiKit } from '../../test/render.tsx';
 import { BusyButton } from './busy-button.tsx';
@@ -104,5 +104,10 @@ describe('BusyButton', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Vymazat' }));
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('throws a clear error outside the UI-kit provider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<BusyButton>Uložit</BusyButton>)).toThrow(/MantineProvider was not found/);
   });
 });

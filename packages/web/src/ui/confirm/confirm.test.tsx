@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { captureHook, renderWithUiKit } from '../../test/render.tsx';
 import { useConfirm, useConfirmDelete } from './use-confirm.tsx';
@@ -74,5 +74,11 @@ describe('confirm dialog', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Ano' }));
     });
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('throws a clear error outside its provider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const confirm = captureHook(useConfirm);
+    expect(() => render(confirm.element)).toThrow(/useModal\(\) must be used inside <ModalProvider>/);
   });
 });

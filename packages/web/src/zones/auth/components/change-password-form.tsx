@@ -1,4 +1,4 @@
-import { Alert, Group, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Group, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { api } from '../../../api/api.ts';
@@ -7,6 +7,7 @@ import { describeError, errorCode, fieldErrors } from '../../../api/describe-err
 import { BusyButton } from '../../../ui/busy/busy-button.tsx';
 import { useAsyncAction } from '../../../ui/busy/use-async-action.ts';
 import { useFlash } from '../../../ui/flash/flash-provider.tsx';
+import { PasswordField } from '../../../ui/form/password-field.tsx';
 import { useFormState } from '../../../ui/form/use-form-state.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { validateNewPassword, validatePasswordRepeat } from './password-strength.ts';
@@ -58,7 +59,7 @@ export function ChangePasswordForm() {
             {failure}
           </Alert>
         )}
-        <PasswordInput
+        <PasswordField
           label="Současné heslo"
           autoComplete="current-password"
           required

@@ -1,4 +1,5 @@
-import { PasswordInput, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { PasswordField } from '../../../ui/form/password-field.tsx';
 import type { FormState } from '../../../ui/form/use-form-state.ts';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 
@@ -15,7 +16,7 @@ export function NewPasswordFields<T extends NewPasswordValues>({
   return (
     <Stack gap="md">
       <div>
-        <PasswordInput
+        <PasswordField
           label="Nové heslo"
           autoComplete="new-password"
           required
@@ -26,7 +27,7 @@ export function NewPasswordFields<T extends NewPasswordValues>({
         />
         <PasswordStrengthMeter id="new-password-strength" password={form.values.password} />
       </div>
-      <PasswordInput
+      <PasswordField
         label="Nové heslo znovu"
         autoComplete="new-password"
         required

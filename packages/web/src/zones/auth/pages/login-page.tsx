@@ -1,5 +1,5 @@
 import type { UserDto } from '@klubovna/shared';
-import { Alert, Anchor, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { describeError, fieldErrors } from '../../../api/describe-error.ts';
 import { CURRENT_USER_KEY } from '../../../api/use-current-user.ts';
 import { BusyButton } from '../../../ui/busy/busy-button.tsx';
 import { useAsyncAction } from '../../../ui/busy/use-async-action.ts';
+import { PasswordField } from '../../../ui/form/password-field.tsx';
 import { useFormState } from '../../../ui/form/use-form-state.ts';
 import { appPath } from '../../../ui/navigation/app-path.ts';
 import { AuthCard } from '../components/auth-card.tsx';
@@ -82,7 +83,7 @@ export function LoginPage() {
             autoFocus
             {...form.field('email')}
           />
-          <PasswordInput
+          <PasswordField
             ref={passwordInput}
             label="Heslo"
             autoComplete="current-password"

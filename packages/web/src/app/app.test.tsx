@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setApiClient } from '../api/api.ts';
+import { ADMIN_USER, fakeApi, renderApp } from '../test/render-app.tsx';
+
+afterEach(() => setApiClient(null));
+
+describe('app routing', () => {
+  it('shows a Czech 404 page for unknown paths', async () => {
+    renderApp('/admin/tohle/neexistuje', fakeApi(null));
+    expect(await screen.findByRole('heading', { name: 'Stránka nenalezena' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Na úvodní stránku' })).toHaveAttribute('href', '/admin');
+  });
+
+  it('sends a signed-out visitor of the CMS index to the sign-in screen', async () => {
+    const { router } = renderApp('/admin', fakeApi(null));
+    expect(await screen.findByRole('heading', { name: 'Přihlášení' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/login');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('remembers a deep link and returns to it after signing in', async () => {
+    const user = userEvent.setup();
+    let signedIn = false;
+    const { router } = renderApp(
+      '/admin/user/profile?tab=1',
+      fakeApi(null, (request, body) => {
+        if (request.url === '/api/login') {
+          signedIn = body.password === 'správné heslo';
+          return signedIn
+            ? { status: 200, body: { data: { user: ADMIN_USER } } }
+            : {
+                status: 401,
+                body: {
+                  error: {
+                    message: 'Nesprávný e-mail nebo heslo.',
+                    code: 'INVALID_CREDENTIALS',
+                    status: 401,
+                  },
+                },
+              };
+        }
+        if (request.url === '/api/cms/me' && signedIn) return { status: 200, body: { data: ADMIN_USER } };
+        return undefined;
+      }),
+    );
+    await screen.findByRole('heading', { name: 'Přihlášení' });
+    expect(router.state.location.search).toBe('?returnTo=%2Fuser%2Fprofile%3Ftab%3D1');
+
+    await user.type(screen.getByLabelText('E-mail'), 'jana@klub.cz');
+    await user.type(screen.getByLabelText('Heslo'), 'špatné heslo');
+    await user.click(screen.getByRole('button', { name: 'Přihlásit se' }));
+    expect(await screen.findByText('Nesprávný e-mail nebo heslo.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Heslo')).toHaveValue('');
+
+    await user.type(screen.getByLabelText('Heslo'), 'správné heslo');
+    await user.click(screen.getByRole('button', { name: 'Přihlásit se' }));
+    expect(await screen.findByRole('heading', { name: 'Můj profil' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/user/profile');
+    expect(router.state.location.search).toBe('?tab=1');
+  });
+
+  it('validates the sign-in form in Czech before calling the server', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderApp('/admin/login', fakeApi(null));
+    await user.click(await screen.findByRole('button', { name: 'Přihlásit se' }));
+    expect(screen.getByText('Zadejte e-mail.')).toBeInTheDocument();
+    expect(screen.getByText('Zadejte heslo.')).toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail')).toHaveFocus();
+    await user.type(screen.getByLabelText('E-mail'), 'jana');
+    await user.click(screen.getByRole('button', { name: 'Přihlásit se' }));
+    expect(screen.getByText('Zadejte platný e-mail, například jana@klub.cz.')).toBeInTheDocument();
+    expect(requests.filter((request) => request.url === '/api/login')).toHaveLength(0);
+    expect(screen.getByRole('link', { name: 'Zapomněli jste heslo?' })).toHaveAttribute(
+      'href',
+      '/admin/forgotten-password',
+    );
+  });
+});
+
+describe('signed-in shell', () => {
+  it('greets the user on the CMS index and links no screen that does not exist', async () => {
+    renderApp('/admin', fakeApi(ADMIN_USER));
+    expect(await screen.findByRole('heading', { level: 1, name: /Jana Nováková/ })).toBeInTheDocument();
+    expect(screen.getByText('Zatím tu pro vás nejsou žádné sekce')).toBeInTheDocument();
+    const navigation = screen.getByRole('navigation', { name: 'Hlavní navigace' });
+    const hrefs = within(navigation)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(hrefs).toEqual(['/admin']);
+    expect(document.title).toBe('Přehled · Klubovna');
+  });
+
+  it('offers profile, password change, colour scheme and sign-out in the user menu', async () => {
+    const user = userEvent.setup();
+    renderApp('/admin', fakeApi(ADMIN_USER));
+    await user.click(await screen.findByRole('button', { name: 'Uživatelské menu: Jana Nováková' }));
+    expect(screen.getByRole('menuitem', { name: 'Můj profil' })).toHaveAttribute(
+      'href',
+      '/admin/user/profile',
+    );
+    expect(screen.getByRole('menuitem', { name: 'Změnit heslo' })).toHaveAttribute(
+      'href',
+      '/admin/user/profile#zmena-hesla',
+    );
+    expect(screen.getByRole('menuitem', { name: 'Odhlásit se' })).toHaveAttribute('href', '/admin/logout');
+    const toggle = screen.getByRole('menuitem', { name: /režim/ });
+    const wasDark = document.body.classList.contains('dark');
+    await user.click(toggle);
+    await waitFor(() => expect(document.body.classList.contains('dark')).toBe(!wasDark));
+    expect(window.localStorage.getItem('theme')).toBe(wasDark ? 'light' : 'dark');
+  });
+
+  it('signs out and says so', async () => {
+    let loggedOut = false;
+    const { router } = renderApp(
+      '/admin/logout',
+      fakeApi(ADMIN_USER, (request) => {
+        if (request.url === '/api/logout') {
+          loggedOut = true;
+          return { status: 200, body: { data: null } };
+        }
+        return undefined;
+      }),
+    );
+    expect(await screen.findByText('Byli jste odhlášeni.')).toBeInTheDocument();
+    expect(loggedOut).toBe(true);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+  });
+});

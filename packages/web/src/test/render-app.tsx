@@ -1,0 +1,56 @@
+import type { UserDto } from '@klubovna/shared';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { SWRConfig } from 'swr';
+import { setApiClient } from '../api/api.ts';
+import { createApiClient, createHttpClient } from '../api/http-client.ts';
+import { createRoutes } from '../app/router.tsx';
+import { UiKitProvider } from '../ui/provider/ui-kit-provider.tsx';
+import { type FakeReply, fakeHttp, type RecordedRequest } from './http-adapter.ts';
+
+export const ADMIN_USER: UserDto = {
+  id: 1,
+  email: 'jana@klub.cz',
+  firstName: 'Jana',
+  lastName: 'Nováková',
+  roles: ['ROLE_ADMIN'],
+  active: true,
+};
+
+export type Handler = (request: RecordedRequest, body: Record<string, unknown>) => FakeReply | undefined;
+
+export const unauthorized: FakeReply = {
+  status: 401,
+  body: { error: { message: 'Nejste přihlášeni.', code: 'UNAUTHORIZED', status: 401 } },
+};
+
+/** A fake API: the signed-in user (or none), plus per-test routes; unknown calls answer 404. */
+export function fakeApi(user: UserDto | null, handler: Handler = () => undefined) {
+  return (request: RecordedRequest): FakeReply => {
+    const body = typeof request.data === 'string' && request.data ? JSON.parse(request.data) : {};
+    const answer = handler(request, body);
+    if (answer) return answer;
+    if (request.method === 'GET' && request.url === '/api/cms/user') {
+      return user ? { status: 200, body: { data: { user } } } : unauthorized;
+    }
+    if (request.method === 'GET' && request.url === '/api/cms/me') {
+      return user ? { status: 200, body: { data: user } } : unauthorized;
+    }
+    return { status: 404, body: { error: { message: 'Nenalezeno.', code: 'NOT_FOUND', status: 404 } } };
+  };
+}
+
+/** The whole app (real routes, providers, lazy zones) on a memory router at `path` (with /admin). */
+export function renderApp(path: string, reply: (request: RecordedRequest) => FakeReply) {
+  const fake = fakeHttp(reply);
+  setApiClient(createApiClient(createHttpClient({ adapter: fake.adapter })));
+  const router = createMemoryRouter(createRoutes(), { basename: '/admin', initialEntries: [path] });
+  const view = render(
+    <UiKitProvider env="test">
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <RouterProvider router={router} />
+      </SWRConfig>
+    </UiKitProvider>,
+  );
+  return { ...view, router, requests: fake.requests };
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatLongDate } from './date-format.ts';
+import { dayjs, formatDayjsDate } from './dayjs-setup.ts';
+
+describe('Czech dates in Prague time', () => {
+  it('formats as 22. 11. 2026', () => {
+    expect(formatDate('2026-11-22T10:00:00Z')).toBe('22. 11. 2026');
+    expect(formatDayjsDate('2026-11-22T10:00:00Z')).toBe('22. 11. 2026');
+  });
+
+  it('uses the Prague day, not UTC', () => {
+    expect(formatDate('2026-11-22T23:30:00Z')).toBe('23. 11. 2026');
+    expect(formatDayjsDate('2026-11-22T23:30:00Z')).toBe('23. 11. 2026');
+    expect(formatDayjsDate('2026-07-01T22:30:00Z')).toBe('2. 7. 2026');
+  });
+
+  it('speaks Czech', () => {
+    expect(formatLongDate('2026-11-22T10:00:00Z')).toBe('neděle 22. 11. 2026');
+    expect(dayjs.locale()).toBe('cs');
+    // 'Do MMMM' gives the genitive month (dayjs' Czech locale needs the ordinal token for it).
+    expect(dayjs('2026-11-22').format('dddd Do MMMM')).toBe('neděle 22. listopadu');
+  });
+});

@@ -1,0 +1,160 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setApiClient } from '../../api/api.ts';
+import { ADMIN_USER, fakeApi, renderApp } from '../../test/render-app.tsx';
+
+afterEach(() => setApiClient(null));
+
+const badRequest = (
+  code: string,
+  message: string,
+  validationErrors?: { message: string; path: string }[],
+) => ({
+  status: 400,
+  body: { error: { message, code, status: 400 }, ...(validationErrors ? { validationErrors } : {}) },
+});
+
+describe('forgotten password', () => {
+  it('confirms the same way whatever the e-mail and sends cms: true', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderApp(
+      '/admin/forgotten-password',
+      fakeApi(null, (request) =>
+        request.url === '/api/forgotten-password'
+          ? { status: 200, body: { data: { sent: true } } }
+          : undefined,
+      ),
+    );
+    await user.type(await screen.findByLabelText('E-mail'), 'kdokoli@klub.cz');
+    await user.click(screen.getByRole('button', { name: 'Poslat odkaz' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Pokud u nás existuje účet s e-mailem kdokoli@klub.cz, poslali jsme na něj odkaz pro nastavení nového hesla.',
+    );
+    const sent = requests.find((request) => request.url === '/api/forgotten-password');
+    expect(JSON.parse(String(sent?.data))).toEqual({ email: 'kdokoli@klub.cz', cms: true });
+    expect(screen.getByRole('link', { name: 'Zpět na přihlášení' })).toHaveAttribute('href', '/admin/login');
+  });
+});
+
+describe('renew password', () => {
+  it('checks both passwords, shows a strength hint and sets the password', async () => {
+    const user = userEvent.setup();
+    const { router, requests } = renderApp(
+      '/admin/renew-password/abc123',
+      fakeApi(null, (request) =>
+        request.url === '/api/password-recovery' ? { status: 200, body: { data: null } } : undefined,
+      ),
+    );
+    const password = await screen.findByLabelText('Nové heslo');
+    await user.type(password, 'kratke');
+    expect(screen.getByText('Síla: příliš krátké')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Nové heslo znovu'), 'jine');
+    await user.click(screen.getByRole('button', { name: 'Nastavit heslo' }));
+    expect(screen.getByText('Heslo musí mít alespoň 8 znaků.')).toBeInTheDocument();
+    expect(screen.getByText('Hesla se neshodují.')).toBeInTheDocument();
+
+    await user.clear(password);
+    await user.type(password, 'Dlouhe-heslo-na-leto-2027');
+    expect(screen.getByText(/^Síla: (silné|velmi silné)$/)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Nové heslo znovu'));
+    await user.type(screen.getByLabelText('Nové heslo znovu'), 'Dlouhe-heslo-na-leto-2027');
+    await user.click(screen.getByRole('button', { name: 'Nastavit heslo' }));
+    expect(await screen.findByText('Heslo bylo změněno. Nyní se můžete přihlásit.')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+    const sent = requests.find((request) => request.url === '/api/password-recovery');
+    expect(JSON.parse(String(sent?.data))).toEqual({
+      token: 'abc123',
+      password: 'Dlouhe-heslo-na-leto-2027',
+    });
+  });
+
+  it('explains a spent link and offers a new one', async () => {
+    const user = userEvent.setup();
+    renderApp(
+      '/admin/renew-password/pouzity',
+      fakeApi(null, (request) =>
+        request.url === '/api/password-recovery'
+          ? badRequest('INVALID_TOKEN', 'Odkaz pro obnovu hesla je neplatný nebo vypršel. Požádejte o nový.')
+          : undefined,
+      ),
+    );
+    await user.type(await screen.findByLabelText('Nové heslo'), 'Dlouhe-heslo-2027');
+    await user.type(screen.getByLabelText('Nové heslo znovu'), 'Dlouhe-heslo-2027');
+    await user.click(screen.getByRole('button', { name: 'Nastavit heslo' }));
+    expect(await screen.findByRole('heading', { name: 'Odkaz už neplatí' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Odkaz pro obnovu hesla je neplatný nebo vypršel.');
+    expect(screen.getByRole('link', { name: 'Požádat o nový odkaz' })).toHaveAttribute(
+      'href',
+      '/admin/forgotten-password',
+    );
+  });
+});
+
+describe('profile', () => {
+  it('shows and saves the own name and e-mail', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderApp(
+      '/admin/user/profile',
+      fakeApi(ADMIN_USER, (request, body) =>
+        request.method === 'PUT' && request.url === '/api/cms/me'
+          ? { status: 200, body: { data: { ...ADMIN_USER, ...body } } }
+          : undefined,
+      ),
+    );
+    const firstName = await screen.findByLabelText('Jméno');
+    expect(firstName).toHaveValue('Jana');
+    expect(screen.getByLabelText(/^E-mail/)).toHaveValue('jana@klub.cz');
+    await user.clear(firstName);
+    await user.type(firstName, 'Johana');
+    await user.click(screen.getByRole('button', { name: 'Uložit údaje' }));
+    expect(await screen.findByText('Profil byl uložen.')).toBeInTheDocument();
+    const sent = requests.find((request) => request.method === 'PUT');
+    expect(JSON.parse(String(sent?.data))).toEqual({
+      firstName: 'Johana',
+      lastName: 'Nováková',
+      email: 'jana@klub.cz',
+    });
+    // The header follows the new name.
+    expect(
+      await screen.findByRole('button', { name: 'Uživatelské menu: Johana Nováková' }),
+    ).toBeInTheDocument();
+  });
+
+  it('changes the password with the current one and reports a wrong current password at its field', async () => {
+    const user = userEvent.setup();
+    let attempts = 0;
+    const { requests } = renderApp(
+      '/admin/user/profile',
+      fakeApi(ADMIN_USER, (request) => {
+        if (request.url !== '/api/cms/me/password') return undefined;
+        attempts += 1;
+        return attempts === 1
+          ? badRequest('WRONG_CURRENT_PASSWORD', 'Současné heslo není správné.', [
+              { message: 'Současné heslo není správné.', path: 'currentPassword' },
+            ])
+          : { status: 200, body: { data: null } };
+      }),
+    );
+    await user.type(await screen.findByLabelText('Současné heslo'), 'omyl');
+    await user.type(screen.getByLabelText('Nové heslo'), 'Nove-heslo-2027');
+    await user.type(screen.getByLabelText('Nové heslo znovu'), 'Nove-heslo-2027');
+    await user.click(screen.getByRole('button', { name: 'Změnit heslo' }));
+    expect(await screen.findByText('Současné heslo není správné.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Současné heslo')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Současné heslo')).toHaveAccessibleDescription(
+      'Současné heslo není správné.',
+    );
+
+    await user.clear(screen.getByLabelText('Současné heslo'));
+    await user.type(screen.getByLabelText('Současné heslo'), 'spravne');
+    await user.click(screen.getByRole('button', { name: 'Změnit heslo' }));
+    expect(await screen.findByText(/Heslo bylo změněno/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Současné heslo')).toHaveValue('');
+    const last = requests.filter((request) => request.url === '/api/cms/me/password').at(-1);
+    expect(JSON.parse(String(last?.data))).toEqual({
+      currentPassword: 'spravne',
+      newPassword: 'Nove-heslo-2027',
+    });
+  });
+});
