@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
+import { engineRoutes } from './engine/engine.routes.ts';
 import { notFound } from './errors/app-error.ts';
 import { registerErrorHandler, sendError } from './http/error-handler.ts';
 import { useZodValidation } from './http/zod-type-provider.ts';
@@ -63,6 +64,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ data: { status: 'ok' } }));
   await app.register(authRoutes);
+  await app.register(engineRoutes);
   await app.register(webAppPlugin);
 
   app.setNotFoundHandler((request, reply) => {

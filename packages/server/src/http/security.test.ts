@@ -1,5 +1,6 @@
 import { can, ROLES, type Role } from '@klubovna/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENTITIES } from '../engine/registry.ts';
 import { createUser, signedInClient } from '../test/fixtures.ts';
 import { startTestApp, TEST_ADMIN, type TestApp, testEngines } from '../test/test-app.ts';
 
@@ -37,6 +38,33 @@ describe.each(testEngines())('authorisation and hardening on %s', (engine) => {
         const response = await client.request(route.method, path, route.method === 'GET' ? undefined : {});
         expect(response.status, `${route.method} ${route.url} as [${roles}]`).toBe(403);
         expect(response.body.error.code).toBe('FORBIDDEN');
+      }
+    }
+  });
+
+  it('guards every declared entity by its area: a role without it gets 403 from the generic routes', async () => {
+    for (const entity of ENTITIES.values()) {
+      const { alias, area } = entity.declaration;
+      for (const role of [undefined, ...ROLES]) {
+        const roles: Role[] = role ? [role] : [];
+        const { client } = await signedInClient(t, { roles });
+        const reads = [
+          `/api/cms/datagrid/${alias}`,
+          `/api/cms/datagrid/schema/${alias}`,
+          `/api/cms/form/${alias}/schema`,
+          `/api/cms/autocomplete/${alias}`,
+          `/api/cms/datagrid/${alias}/export`,
+        ];
+        for (const path of reads) {
+          const status = (await client.get(path)).status;
+          expect(status, `${path} as [${roles}]`).toBe(can(roles, area, 'read') ? 200 : 403);
+        }
+        const write = await client.post(`/api/cms/form/${alias}`, {});
+        expect(write.status, `POST form ${alias} as [${roles}]`).toBe(can(roles, area, 'write') ? 400 : 403);
+        const remove = await client.post(`/api/cms/datagrid/${alias}/delete`, { ids: [1] });
+        expect(remove.status, `bulk delete ${alias} as [${roles}]`).toBe(
+          can(roles, area, 'write') ? 404 : 403,
+        );
       }
     }
   });

@@ -43,7 +43,8 @@ export class HttpClient {
       redirect: 'manual',
     });
     this.storeCookies(response.headers);
-    const text = await response.text();
+    // Keep a byte-order mark visible: exports are checked for it.
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : null;

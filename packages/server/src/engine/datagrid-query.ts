@@ -1,0 +1,99 @@
+import { AppError } from '../errors/app-error.ts';
+import type { CompiledEntity, CompiledField } from './compile-entity.ts';
+
+export const PAGE_SIZES = [10, 25, 50, 100];
+export const MAX_PAGE_SIZE = 100;
+
+export type FieldFilter =
+  | { field: CompiledField; type: 'in'; values: string[] }
+  | { field: CompiledField; type: 'boolean'; value: boolean }
+  | { field: CompiledField; type: 'range'; from?: string | number; to?: string | number };
+
+export interface DatagridQuery {
+  page: number;
+  limit: number;
+  sort: CompiledField;
+  direction: 'asc' | 'desc';
+  search: string;
+  filters: FieldFilter[];
+}
+
+const badRequest = (message: string) => new AppError('BAD_REQUEST', 400, message);
+
+function positiveInteger(value: string | null, name: string, fallback: number): number {
+  if (value === null || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1)
+    throw badRequest(`Parametr „${name}“ musí být kladné celé číslo.`);
+  return number;
+}
+
+function rangeValue(field: CompiledField, raw: string | undefined): string | number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (field.kind === 'integer' || field.kind === 'decimal') {
+    const number = Number(raw);
+    if (Number.isNaN(number)) throw badRequest(`Filtr „${field.label}“ očekává číslo.`);
+    return number;
+  }
+  if (!/^\d{4}-\d{2}-\d{2}/.test(raw))
+    throw badRequest(`Filtr „${field.label}“ očekává datum ve tvaru RRRR-MM-DD.`);
+  return raw;
+}
+
+function parseFilter(field: CompiledField, values: string[], from?: string, to?: string): FieldFilter {
+  if (field.kind === 'boolean') {
+    if (values.length !== 1 || !['true', 'false'].includes(values[0]!)) {
+      throw badRequest(`Filtr „${field.label}“ očekává true nebo false.`);
+    }
+    return { field, type: 'boolean', value: values[0] === 'true' };
+  }
+  if (['date', 'dateTime', 'integer', 'decimal'].includes(field.kind)) {
+    return { field, type: 'range', from: rangeValue(field, from), to: rangeValue(field, to) };
+  }
+  if (field.kind === 'enum') {
+    const allowed = new Set(field.options?.map((option) => option.value));
+    const unknown = values.find((value) => !allowed.has(value));
+    if (unknown !== undefined) throw badRequest(`Filtr „${field.label}“ nezná hodnotu „${unknown}“.`);
+  }
+  return { field, type: 'in', values };
+}
+
+/**
+ * Reads `page, limit, sort, direction, s` and `filter[field]=v` (repeatable),
+ * `filter[field][from]=…&filter[field][to]=…` for dates and numbers. Only declared fields.
+ */
+export function parseDatagridQuery(entity: CompiledEntity, search: URLSearchParams): DatagridQuery {
+  const limit = positiveInteger(search.get('limit'), 'limit', 25);
+  if (limit > MAX_PAGE_SIZE) throw badRequest(`Na stránku lze zobrazit nejvýše ${MAX_PAGE_SIZE} záznamů.`);
+  const sortName = search.get('sort') || entity.declaration.defaultSort.field;
+  const sort = entity.byName.get(sortName);
+  if (!sort?.sortable) throw badRequest(`Podle pole „${sortName}“ nelze řadit.`);
+  const direction =
+    search.get('direction') ||
+    (sortName === entity.declaration.defaultSort.field ? entity.declaration.defaultSort.direction : 'asc');
+  if (direction !== 'asc' && direction !== 'desc') throw badRequest('Směr řazení musí být asc nebo desc.');
+
+  const grouped = new Map<string, { values: string[]; from?: string; to?: string }>();
+  for (const [key, value] of search) {
+    if (!key.startsWith('filter')) continue;
+    const match = /^filter\[([A-Za-z0-9]+)\](?:\[(from|to)\])?$/.exec(key);
+    const field = match ? entity.byName.get(match[1]!) : undefined;
+    if (!match || !field?.filterable) throw badRequest(`Podle „${key}“ nelze filtrovat.`);
+    const entry = grouped.get(field.name) ?? { values: [] };
+    if (match[2] === 'from') entry.from = value;
+    else if (match[2] === 'to') entry.to = value;
+    else entry.values.push(value);
+    grouped.set(field.name, entry);
+  }
+  const filters = [...grouped].map(([name, entry]) =>
+    parseFilter(entity.byName.get(name)!, entry.values, entry.from, entry.to),
+  );
+  return {
+    page: positiveInteger(search.get('page'), 'page', 1),
+    limit,
+    sort,
+    direction,
+    search: (search.get('s') ?? '').trim(),
+    filters,
+  };
+}

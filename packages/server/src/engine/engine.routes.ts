@@ -1,0 +1,204 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { unauthorized } from '../errors/app-error.ts';
+import type { ZodTypeProvider } from '../http/zod-type-provider.ts';
+import { searchNormalize } from './czech-text.ts';
+import { parseDatagridQuery } from './datagrid-query.ts';
+import {
+  createRecord,
+  deleteRecords,
+  type EngineContext,
+  entityFor,
+  getRecord,
+  listRecords,
+  updateRecord,
+} from './engine.service.ts';
+import { streamCsv } from './export-csv.ts';
+import { toRecord } from './record-mapper.ts';
+import { distinctValues, listRows } from './records.repository.ts';
+import { ENTITIES } from './registry.ts';
+import { datagridSchema, entityMeta, formSchema } from './schema-json.ts';
+
+const aliasParams = z.object({ alias: z.string().max(60) });
+const nameParams = z.object({ name: z.string().max(60) });
+const recordParams = z.object({ alias: z.string().max(60), id: z.coerce.number().int().positive() });
+const columnParams = z.object({ name: z.string().max(60), column: z.string().max(60) });
+const bulkDeleteBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000) });
+const searchQuery = z.object({
+  s: z.string().max(200).default(''),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+/** Access is checked per entity in the handlers (the alias decides the area), so routes need a session. */
+const SESSION = { access: 'session' } as const;
+
+function context(app: FastifyInstance, request: FastifyRequest): EngineContext {
+  if (!request.user) throw unauthorized();
+  return { db: app.db, engine: app.engine, userId: request.user.id, roles: request.user.roles };
+}
+
+const rawQuery = (request: FastifyRequest) => new URLSearchParams(request.url.split('?')[1] ?? '');
+
+/** Tables, datagrids, forms and relation pickers of every declared entity. */
+export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/api/cms/tables', { config: SESSION }, async (request) => {
+    const { roles } = context(app, request);
+    const readable = [...ENTITIES.values()].filter((entity) => {
+      try {
+        return Boolean(entityFor(entity.declaration.alias, roles, 'read'));
+      } catch {
+        return false;
+      }
+    });
+    return { data: readable.map((entity) => entityMeta(entity, roles)) };
+  });
+
+  app.get(
+    '/api/cms/datagrid/schema/:name',
+    { schema: { params: nameParams }, config: SESSION },
+    async (request) => {
+      const { roles } = context(app, request);
+      return { data: datagridSchema(entityFor(request.params.name, roles, 'read'), roles) };
+    },
+  );
+
+  app.get('/api/cms/datagrid/:name', { schema: { params: nameParams }, config: SESSION }, async (request) => {
+    const ctx = context(app, request);
+    return {
+      data: await listRecords(ctx, entityFor(request.params.name, ctx.roles, 'read'), rawQuery(request)),
+    };
+  });
+
+  app.get(
+    '/api/cms/datagrid/autocomplete/:name/:column',
+    { schema: { params: columnParams, querystring: searchQuery }, config: SESSION },
+    async (request) => {
+      const ctx = context(app, request);
+      const entity = entityFor(request.params.name, ctx.roles, 'read');
+      const field = entity.byName.get(request.params.column);
+      if (!field?.filterable && !field?.sortable) return { data: [] };
+      if (field.options) {
+        const wanted = searchNormalize(request.query.s);
+        return { data: field.options.filter((option) => searchNormalize(option.label).includes(wanted)) };
+      }
+      const rows = await distinctValues(ctx.db as never, entity, field.column, request.query.s);
+      return { data: rows.map((row) => ({ value: row[field.column], label: String(row[field.column]) })) };
+    },
+  );
+
+  app.get(
+    '/api/cms/autocomplete/:alias',
+    { schema: { params: aliasParams, querystring: searchQuery }, config: SESSION },
+    async (request) => {
+      const ctx = context(app, request);
+      const entity = entityFor(request.params.alias, ctx.roles, 'read');
+      const query = parseDatagridQuery(
+        entity,
+        new URLSearchParams({ s: request.query.s, limit: String(request.query.limit) }),
+      );
+      const { items } = await listRows(ctx.db as never, entity, ctx.engine, query);
+      return {
+        data: items.map((row) => {
+          const record = toRecord(entity, row);
+          return {
+            value: record.id,
+            label: entity.declaration.labelFields
+              .map((name) => record[name] ?? '')
+              .join(' ')
+              .trim(),
+          };
+        }),
+      };
+    },
+  );
+
+  app.get(
+    '/api/cms/datagrid/:name/export',
+    { schema: { params: nameParams }, config: SESSION },
+    async (request, reply) => {
+      const ctx = context(app, request);
+      const entity = entityFor(request.params.name, ctx.roles, 'read');
+      const query = parseDatagridQuery(entity, rawQuery(request));
+      const fileName = `${entity.declaration.labels.plural}-${new Date().toISOString().slice(0, 10)}.csv`;
+      reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="export.csv"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+        );
+      return reply.send(streamCsv(ctx, entity, query));
+    },
+  );
+
+  app.post(
+    '/api/cms/datagrid/:name/delete',
+    { schema: { params: nameParams, body: bulkDeleteBody }, config: SESSION },
+    async (request) => {
+      const ctx = context(app, request);
+      await deleteRecords(ctx, entityFor(request.params.name, ctx.roles, 'write'), request.body.ids);
+      return { data: { deleted: request.body.ids.length } };
+    },
+  );
+
+  app.get(
+    '/api/cms/form/:alias/schema',
+    { schema: { params: aliasParams }, config: SESSION },
+    async (request) => {
+      const { roles } = context(app, request);
+      return { data: formSchema(entityFor(request.params.alias, roles, 'read'), roles) };
+    },
+  );
+
+  app.get(
+    '/api/cms/form/:alias/:id',
+    { schema: { params: recordParams }, config: SESSION },
+    async (request) => {
+      const ctx = context(app, request);
+      return {
+        data: await getRecord(ctx, entityFor(request.params.alias, ctx.roles, 'read'), request.params.id),
+      };
+    },
+  );
+
+  app.post(
+    '/api/cms/form/:alias',
+    { schema: { params: aliasParams }, config: SESSION },
+    async (request, reply) => {
+      const ctx = context(app, request);
+      const record = await createRecord(
+        ctx,
+        entityFor(request.params.alias, ctx.roles, 'write'),
+        request.body,
+      );
+      return reply.status(201).send({ data: record });
+    },
+  );
+
+  app.put(
+    '/api/cms/form/:alias/:id',
+    { schema: { params: recordParams }, config: SESSION },
+    async (request) => {
+      const ctx = context(app, request);
+      return {
+        data: await updateRecord(
+          ctx,
+          entityFor(request.params.alias, ctx.roles, 'write'),
+          request.params.id,
+          request.body,
+        ),
+      };
+    },
+  );
+
+  app.delete(
+    '/api/cms/form/:alias/:id',
+    { schema: { params: recordParams }, config: SESSION },
+    async (request) => {
+      const ctx = context(app, request);
+      await deleteRecords(ctx, entityFor(request.params.alias, ctx.roles, 'write'), [request.params.id]);
+      return { data: null };
+    },
+  );
+}

@@ -1,0 +1,90 @@
+import { isCurrencyCode } from '@klubovna/shared';
+import { z } from 'zod';
+import type { FieldDeclaration } from './entity.types.ts';
+
+const REQUIRED = 'Toto pole je povinné.';
+const PHONE = /^\+?[0-9 ()-]{6,20}$/;
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const COLOR = /^#[0-9a-fA-F]{6}$/;
+
+function textSchema(field: FieldDeclaration, base: z.ZodString = z.string()): z.ZodType {
+  let schema = base
+    .trim()
+    .max(field.maxLength ?? (field.kind === 'longText' || field.kind === 'richText' ? 20_000 : 255));
+  if (field.minLength) schema = schema.min(field.minLength);
+  if (field.pattern) schema = schema.regex(new RegExp(field.pattern), field.patternMessage);
+  return schema;
+}
+
+function numberSchema(field: FieldDeclaration, integer: boolean): z.ZodNumber {
+  let schema = integer ? z.number().int() : z.number();
+  if (field.min !== undefined) schema = schema.min(field.min);
+  if (field.max !== undefined) schema = schema.max(field.max);
+  return schema;
+}
+
+function kindSchema(field: FieldDeclaration): z.ZodType {
+  switch (field.kind) {
+    case 'text':
+    case 'longText':
+    case 'richText':
+      return textSchema(field);
+    case 'email':
+      return z.email({ message: 'Zadejte platnou e-mailovou adresu.' }).max(254);
+    case 'phone':
+      return textSchema(field, z.string().regex(PHONE, 'Zadejte platné telefonní číslo.'));
+    case 'url':
+      return z.url({
+        protocol: /^https?$/,
+        message: 'Zadejte platnou adresu začínající http:// nebo https://.',
+      });
+    case 'slug':
+      return textSchema(
+        field,
+        z.string().regex(SLUG, 'Použijte jen malá písmena bez diakritiky, číslice a pomlčky.'),
+      );
+    case 'color':
+      return z.string().regex(COLOR, 'Zadejte barvu ve tvaru #RRGGBB.');
+    case 'integer':
+      return numberSchema(field, true);
+    case 'decimal':
+      return numberSchema(field, false);
+    case 'money':
+      return z.object({
+        amount: numberSchema(field, false),
+        currency: z.string().refine(isCurrencyCode, 'Neznámá měna.'),
+      });
+    case 'date':
+      return z.iso.date({ message: 'Zadejte platné datum.' });
+    case 'dateTime':
+      return z.iso.datetime({ offset: true, message: 'Zadejte platné datum a čas.' });
+    case 'boolean':
+      return z.boolean();
+    case 'enum': {
+      const values = (field.options ?? []).map((option) => option.value);
+      return z.string().refine((value) => values.includes(value), 'Vyberte jednu z nabízených možností.');
+    }
+    case 'relation':
+    case 'file':
+    case 'image':
+      return z.number().int().positive();
+    case 'relationMany':
+      return z.array(z.number().int().positive());
+  }
+}
+
+/** The Zod schema of one field's value; empty strings count as "not filled". */
+export function buildFieldSchema(field: FieldDeclaration): z.ZodType {
+  const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+  const schema = kindSchema(field);
+  if (field.required) {
+    return z.preprocess(
+      emptyToNull,
+      z
+        .any()
+        .refine((value) => value !== null && value !== undefined, REQUIRED)
+        .pipe(schema),
+    );
+  }
+  return z.preprocess(emptyToNull, schema.nullish());
+}

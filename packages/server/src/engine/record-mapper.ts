@@ -1,0 +1,66 @@
+import type { EntityRecord } from '@klubovna/shared';
+import type { CompiledEntity, CompiledField } from './compile-entity.ts';
+import { czechSortKey, searchNormalize } from './czech-text.ts';
+
+export type Row = Record<string, unknown>;
+export type Values = Record<string, unknown>;
+
+function readField(field: CompiledField, row: Row): unknown {
+  if (field.kind === 'boolean') return row[field.column] === null ? null : Boolean(row[field.column]);
+  if (field.kind === 'money') {
+    const amount = row[`${field.column}_amount`];
+    return amount === null || amount === undefined
+      ? null
+      : { amount: Number(amount), currency: row[`${field.column}_currency`] };
+  }
+  return row[field.column] ?? null;
+}
+
+/** A database row as the API's record: camelCase fields, `id` and `version`. */
+export function toRecord(entity: CompiledEntity, row: Row): EntityRecord {
+  const record: EntityRecord = { id: Number(row.id), version: Number(row.version) };
+  for (const field of entity.fields) record[field.name] = readField(field, row);
+  return record;
+}
+
+function writeField(field: CompiledField, value: unknown, row: Row): void {
+  if (field.kind === 'money') {
+    const money = value as { amount: number; currency: string } | null;
+    row[`${field.column}_amount`] = money?.amount ?? null;
+    row[`${field.column}_currency`] = money?.currency ?? null;
+  } else if (field.kind === 'boolean') {
+    row[field.column] = value === null || value === undefined ? null : value ? 1 : 0;
+  } else {
+    row[field.column] = value ?? null;
+  }
+}
+
+/** Columns to store for a whole record's values, shadow columns (sort keys, search text) included. */
+export function toRow(entity: CompiledEntity, values: Values): Row {
+  const row: Row = {};
+  for (const field of entity.fields) {
+    if (field.name in values) writeField(field, values[field.name], row);
+  }
+  for (const field of entity.sortKeyFields) {
+    const value = values[field.name];
+    row[`${field.column}_sort`] =
+      typeof value === 'string' ? czechSortKey(value) : field.required ? '' : null;
+  }
+  row.search_text = entity.declaration.searchFields
+    .map((name) => values[name])
+    .filter((value) => typeof value === 'string' && value !== '')
+    .map((value) => searchNormalize(value as string))
+    .join(' ');
+  return row;
+}
+
+/** Field-by-field differences for the audit trail. */
+export function diffRecords(before: Values | null, after: Values | null, entity: CompiledEntity) {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const field of entity.fields) {
+    const from = before?.[field.name] ?? null;
+    const to = after?.[field.name] ?? null;
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes[field.name] = { from, to };
+  }
+  return changes;
+}

@@ -1,0 +1,186 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Engine } from '../db/dialect.ts';
+import type { CompiledEntity } from './compile-entity.ts';
+import { searchNormalize } from './czech-text.ts';
+import type { DatagridQuery, FieldFilter } from './datagrid-query.ts';
+import type { Row } from './record-mapper.ts';
+
+/** Engine tables are declared at run time, so the engine speaks to them untyped. */
+// biome-ignore lint/suspicious/noExplicitAny: the engine's tables come from declarations
+export type DynamicDb = Kysely<any> | Transaction<any>;
+// biome-ignore lint/suspicious/noExplicitAny: Kysely's where-builder for dynamic tables
+type WhereBuilder = any;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+function searchCondition(eb: WhereBuilder, table: string, engine: Engine, words: string[]) {
+  return eb.and(
+    words.map((word) =>
+      engine === 'sqlite' && word.length >= 3
+        ? eb(
+            'id',
+            'in',
+            sql`(select rowid from ${sql.id(`${table}_search`)} where ${sql.id(`${table}_search`)} match ${`"${word.replace(/"/g, '""')}"`})`,
+          )
+        : eb(sql`search_text`, 'like', sql`${`%${escapeLike(word)}%`} escape '\\'`),
+    ),
+  );
+}
+
+function filterCondition(eb: WhereBuilder, filter: FieldFilter) {
+  const column = filter.field.column;
+  if (filter.type === 'boolean') return eb(column, '=', filter.value ? 1 : 0);
+  if (filter.type === 'in') return eb(column, 'in', filter.values);
+  const parts = [];
+  if (filter.from !== undefined) parts.push(eb(column, '>=', filter.from));
+  if (filter.to !== undefined) {
+    // An end date includes the whole day of a date-time.
+    parts.push(
+      eb(
+        column,
+        filter.field.kind === 'dateTime' && String(filter.to).length === 10 ? '<' : '<=',
+        nextDayIfDate(filter),
+      ),
+    );
+  }
+  return eb.and(parts);
+}
+
+function nextDayIfDate(filter: Extract<FieldFilter, { type: 'range' }>) {
+  if (filter.field.kind !== 'dateTime' || String(filter.to).length !== 10) return filter.to;
+  const next = new Date(`${filter.to}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+function filtered(
+  db: DynamicDb,
+  entity: CompiledEntity,
+  engine: Engine,
+  query: Pick<DatagridQuery, 'search' | 'filters'>,
+) {
+  const table = entity.declaration.table;
+  const words = searchNormalize(query.search).split(/\s+/).filter(Boolean);
+  return db.selectFrom(table).where((eb: WhereBuilder) => {
+    const conditions = query.filters.map((filter) => filterCondition(eb, filter));
+    if (words.length > 0) conditions.push(searchCondition(eb, table, engine, words));
+    return eb.and(conditions);
+  });
+}
+
+export async function listRows(db: DynamicDb, entity: CompiledEntity, engine: Engine, query: DatagridQuery) {
+  const base = filtered(db, entity, engine, query);
+  const [items, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy(query.sort.sortColumn, query.direction)
+      .orderBy('id', query.direction)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+    base.select((eb: WhereBuilder) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: items as Row[], total: Number((count as Row).total) };
+}
+
+/** Every row of the filtered set in datagrid order, in batches (for exports). */
+export async function* streamRows(
+  db: DynamicDb,
+  entity: CompiledEntity,
+  engine: Engine,
+  query: DatagridQuery,
+) {
+  const batch = 500;
+  for (let offset = 0; ; offset += batch) {
+    const rows = (await filtered(db, entity, engine, query)
+      .selectAll()
+      .orderBy(query.sort.sortColumn, query.direction)
+      .orderBy('id', query.direction)
+      .limit(batch)
+      .offset(offset)
+      .execute()) as Row[];
+    yield* rows;
+    if (rows.length < batch) return;
+  }
+}
+
+export async function findRow(db: DynamicDb, entity: CompiledEntity, id: number): Promise<Row | undefined> {
+  return (await db
+    .selectFrom(entity.declaration.table)
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst()) as Row | undefined;
+}
+
+export async function insertRow(db: DynamicDb, entity: CompiledEntity, row: Row): Promise<number> {
+  const inserted = await db
+    .insertInto(entity.declaration.table)
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number((inserted as Row).id);
+}
+
+/** Updates only when `version` is still current; false when someone saved in between. */
+export async function updateRow(
+  db: DynamicDb,
+  entity: CompiledEntity,
+  id: number,
+  version: number,
+  row: Row,
+) {
+  const result = await db
+    .updateTable(entity.declaration.table)
+    .set({ ...row, version: version + 1 })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deleteRows(db: DynamicDb, entity: CompiledEntity, ids: number[]) {
+  await db.deleteFrom(entity.declaration.table).where('id', 'in', ids).execute();
+}
+
+/** Ids of other records holding `value` in a unique column. */
+export async function findDuplicate(
+  db: DynamicDb,
+  entity: CompiledEntity,
+  column: string,
+  value: unknown,
+  exceptId?: number,
+) {
+  let query = db.selectFrom(entity.declaration.table).select('id').where(column, '=', value);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return query.executeTakeFirst();
+}
+
+export async function distinctValues(db: DynamicDb, entity: CompiledEntity, column: string, search: string) {
+  let query = db.selectFrom(entity.declaration.table).select(column).distinct().where(column, 'is not', null);
+  if (search)
+    query = query.where(sql`lower(${sql.ref(column)})`, 'like', `%${escapeLike(search.toLowerCase())}%`);
+  return (await query.orderBy(column).limit(20).execute()) as Row[];
+}
+
+export async function insertAudit(
+  db: DynamicDb,
+  entry: {
+    userId: number;
+    entity: string;
+    recordId: number;
+    action: 'create' | 'update' | 'delete';
+    changes: unknown;
+  },
+) {
+  await db
+    .insertInto('audit_log')
+    .values({
+      user_id: entry.userId,
+      entity: entry.entity,
+      record_id: entry.recordId,
+      action: entry.action,
+      changes: JSON.stringify(entry.changes),
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+}

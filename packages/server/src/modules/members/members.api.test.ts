@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInClient } from '../../test/fixtures.ts';
+import type { HttpClient } from '../../test/http-client.ts';
+import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts';
+
+const NAMES = [
+  ['Jan', 'Dvořák'],
+  ['Petr', 'Dvorský'],
+  ['Eva', 'Čermáková'],
+  ['Karel', 'Cibulka'],
+  ['Ivana', 'Chalupová'],
+  ['Hana', 'Hrušková'],
+  ['Igor', 'Ivanov'],
+  ['Tomáš', 'Řezníček'],
+  ['Zdeněk', 'Žák'],
+  ['Marie', 'Málková'],
+] as const;
+
+describe.each(testEngines())('members through the engine on %s', (engine) => {
+  let t: TestApp;
+  let root: HttpClient;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    root = await t.signedInAsRoot();
+    for (const [index, [firstName, lastName]] of NAMES.entries()) {
+      const response = await root.post('/api/cms/form/member', {
+        firstName,
+        lastName,
+        birthDate: `20${10 + index}-05-0${(index % 9) + 1}`,
+        memberType: index % 3 === 0 ? 'TRAINER' : 'ATHLETE',
+        registrationNumber: `REG-${index}`,
+        active: index !== 1,
+      });
+      expect(response.status, response.text).toBe(201);
+      ids[lastName] = response.body.data.id;
+    }
+  });
+  afterAll(() => t.close());
+
+  const lastNames = (response: { body: { data: { items: Array<{ lastName: string }> } } }) =>
+    response.body.data.items.map((item) => item.lastName);
+
+  it('sorts by last name in Czech order', async () => {
+    const response = await root.get('/api/cms/datagrid/member?sort=lastName&direction=asc&limit=100');
+    expect(response.status).toBe(200);
+    expect(lastNames(response)).toEqual([
+      'Cibulka',
+      'Čermáková',
+      'Dvorský',
+      'Dvořák',
+      'Hrušková',
+      'Chalupová',
+      'Ivanov',
+      'Málková',
+      'Řezníček',
+      'Žák',
+    ]);
+    expect(response.body.data).toMatchObject({ total: 10, page: 1, limit: 100 });
+    const desc = await root.get('/api/cms/datagrid/member?sort=lastName&direction=desc&limit=3&page=2');
+    expect(lastNames(desc)).toEqual(['Ivanov', 'Chalupová', 'Hrušková']);
+  });
+
+  it('searches ignoring case and diacritics, both ways', async () => {
+    for (const [s, expected] of [
+      ['cermak', ['Čermáková']],
+      ['čer', ['Čermáková']],
+      ['ŘEZ', ['Řezníček']],
+      ['reznicek', ['Řezníček']],
+      ['dvo', ['Dvorský', 'Dvořák']],
+      ['ja', ['Dvořák']],
+      ['tomas rez', ['Řezníček']],
+      ['100%_', []],
+    ] as const) {
+      const response = await root.get(`/api/cms/datagrid/member?s=${encodeURIComponent(s)}&limit=100`);
+      expect(response.status).toBe(200);
+      expect(lastNames(response), s).toEqual(expected);
+    }
+  });
+
+  it('filters by enum, boolean and date range', async () => {
+    const trainers = await root.get('/api/cms/datagrid/member?filter[memberType]=TRAINER&limit=100');
+    expect(trainers.body.data.total).toBe(4);
+    const inactive = await root.get('/api/cms/datagrid/member?filter[active]=false');
+    expect(lastNames(inactive)).toEqual(['Dvorský']);
+    const born = await root.get(
+      '/api/cms/datagrid/member?filter[birthDate][from]=2012-01-01&filter[birthDate][to]=2013-12-31',
+    );
+    expect(lastNames(born).sort()).toEqual(['Cibulka', 'Čermáková']);
+  });
+
+  it('refuses undeclared sorting and filtering and too large pages with 400', async () => {
+    for (const query of [
+      'sort=password_hash',
+      'sort=photo.url',
+      'filter[search_text]=x',
+      'filter[firstName.x]=1',
+      'filter[memberType]=KING',
+      'filter[active]=ano',
+      'limit=101',
+      'page=0',
+      'direction=up',
+    ]) {
+      const response = await root.get(`/api/cms/datagrid/member?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(response.body.error.message, query).toMatch(/[áčéěíóřšúůýž„]/);
+    }
+  });
+
+  it('answers a stale version with 409 and overwrites nothing', async () => {
+    const id = ids.Dvořák!;
+    const current = (await root.get(`/api/cms/form/member/${id}`)).body.data;
+    const saved = await root.put(`/api/cms/form/member/${id}`, { ...current, note: 'první úprava' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.version).toBe(current.version + 1);
+    const stale = await root.put(`/api/cms/form/member/${id}`, { ...current, note: 'přepsání' });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.current.note).toBe('první úprava');
+    expect((await root.get(`/api/cms/form/member/${id}`)).body.data.note).toBe('první úprava');
+  });
+
+  it('writes every change to the audit trail with from and to', async () => {
+    const id = ids.Žák!;
+    const current = (await root.get(`/api/cms/form/member/${id}`)).body.data;
+    await root.put(`/api/cms/form/member/${id}`, { version: current.version, phone: '+420 777 123 456' });
+    const rows = await t.db
+      .selectFrom('audit_log' as never)
+      .selectAll()
+      .where('record_id' as never, '=', id as never)
+      .execute();
+    const actions = rows.map((row) => (row as { action: string }).action);
+    expect(actions).toEqual(['create', 'update']);
+    const changes = JSON.parse((rows[1] as { changes: string }).changes);
+    expect(changes).toEqual({ phone: { from: null, to: '+420 777 123 456' } });
+  });
+
+  it('validates with Czech messages, unique registration numbers included, and ignores undeclared fields', async () => {
+    const missing = await root.post('/api/cms/form/member', { firstName: '', email: 'nope' });
+    expect(missing.status).toBe(400);
+    const paths = missing.body.validationErrors.map((error: { path: string }) => error.path).sort();
+    expect(paths).toEqual(['email', 'firstName', 'lastName']);
+    const duplicate = await root.post('/api/cms/form/member', {
+      firstName: 'A',
+      lastName: 'B',
+      registrationNumber: 'REG-0',
+    });
+    expect(duplicate.status).toBe(400);
+    expect(duplicate.body.validationErrors).toEqual([
+      { path: 'registrationNumber', message: 'Hodnotu pole „Registrační číslo“ už má jiný záznam.' },
+    ]);
+    const sneaky = await root.post('/api/cms/form/member', {
+      firstName: 'A',
+      lastName: 'B',
+      id: 999,
+      version: 50,
+      search_text: 'x',
+    });
+    expect(sneaky.status).toBe(201);
+    expect(sneaky.body.data.id).not.toBe(999);
+    expect(sneaky.body.data.version).toBe(1);
+    await root.delete(`/api/cms/form/member/${sneaky.body.data.id}`);
+  });
+
+  it('serves schemas, 404 for unknown aliases and tables by role', async () => {
+    const grid = await root.get('/api/cms/datagrid/schema/member');
+    expect(grid.body.data.columns.find((c: { key: string }) => c.key === 'memberType').options[0]).toEqual({
+      value: 'HEAD_TRAINER',
+      label: 'Vedoucí trenér',
+    });
+    const form = await root.get('/api/cms/form/member/schema');
+    expect(form.body.data.fields.find((f: { name: string }) => f.name === 'lastName')).toMatchObject({
+      required: true,
+      constraints: { maxLength: 100 },
+    });
+    expect((await root.get('/api/cms/form/neznamy/schema')).status).toBe(404);
+    expect((await root.get('/api/cms/tables')).body.data.map((e: { alias: string }) => e.alias)).toContain(
+      'member',
+    );
+    const { client: salesman } = await signedInClient(t, { roles: ['ROLE_SALESMAN'] });
+    expect((await salesman.get('/api/cms/tables')).body.data).toEqual([]);
+    expect((await salesman.get('/api/cms/datagrid/member')).status).toBe(403);
+    const { client: trainer } = await signedInClient(t, { roles: ['ROLE_USER'] });
+    expect((await trainer.get('/api/cms/datagrid/member')).status).toBe(200);
+    expect((await trainer.post('/api/cms/form/member', { firstName: 'A', lastName: 'B' })).status).toBe(403);
+    expect((await trainer.get('/api/cms/datagrid/schema/member')).body.data.canCreate).toBe(false);
+  });
+
+  it('offers relation and filter options', async () => {
+    const options = await root.get('/api/cms/autocomplete/member?s=cerm');
+    expect(options.body.data).toEqual([{ value: ids.Čermáková, label: 'Čermáková Eva' }]);
+    const enumOptions = await root.get('/api/cms/datagrid/autocomplete/member/memberType?s=tren');
+    expect(enumOptions.body.data.map((o: { value: string }) => o.value)).toEqual(['HEAD_TRAINER', 'TRAINER']);
+  });
+
+  it('exports the whole filtered set as CSV for Czech Excel', async () => {
+    const response = await root.get(
+      '/api/cms/datagrid/member/export?format=csv&filter[memberType]=TRAINER&sort=lastName',
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/text\/csv/);
+    expect(response.headers.get('content-disposition')).toMatch(/attachment/);
+    const bytes = Buffer.from(response.text, 'utf8');
+    expect(response.text.charCodeAt(0)).toBe(0xfeff);
+    expect(bytes.length).toBeGreaterThan(10);
+    const lines = response.text.slice(1).split('\r\n').filter(Boolean);
+    expect(lines[0]).toMatch(/^Jméno;Příjmení;Datum narození;Pohlaví;E-mail/);
+    expect(lines).toHaveLength(5);
+    expect(lines[1]).toContain('Trenér');
+    expect(lines[1]).toMatch(/;\d{1,2}\. \d{1,2}\. 20\d\d;/);
+  });
+
+  it('deletes in bulk, all or nothing', async () => {
+    const a = (await root.post('/api/cms/form/member', { firstName: 'Smazat', lastName: 'Jedna' })).body.data
+      .id;
+    const b = (await root.post('/api/cms/form/member', { firstName: 'Smazat', lastName: 'Dva' })).body.data
+      .id;
+    const partial = await root.post('/api/cms/datagrid/member/delete', { ids: [a, 999_999] });
+    expect(partial.status).toBe(404);
+    expect((await root.get(`/api/cms/form/member/${a}`)).status).toBe(200);
+    const both = await root.post('/api/cms/datagrid/member/delete', { ids: [a, b] });
+    expect(both.status).toBe(200);
+    expect((await root.get(`/api/cms/form/member/${b}`)).status).toBe(404);
+  });
+});
