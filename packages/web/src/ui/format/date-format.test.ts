@@ -17,7 +17,7 @@ describe('Czech dates in Prague time', () => {
   it('speaks Czech', () => {
     expect(formatLongDate('2026-11-22T10:00:00Z')).toBe('neděle 22. 11. 2026');
     expect(dayjs.locale()).toBe('cs');
-    // 'Do MMMM' gives the genitive month (dayjs' Czech locale needs the ordinal token for it).
-    expect(dayjs('2026-11-22').format('dddd Do MMMM')).toBe('neděle 22. listopadu');
+    expect(dayjs('2026-11-22').format('dddd')).toBe('neděle');
+    expect(dayjs('2026-11-22').format('MMMM YYYY')).toBe('listopad 2026');
   });
 });
