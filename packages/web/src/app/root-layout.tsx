@@ -45,13 +45,14 @@ export function RootLayout() {
   const onUnauthorized = useCallback(() => {
     const { location: here, routeName: name } = current.current;
     if (name && PUBLIC_SCREENS.has(name)) return;
-    void mutate(CURRENT_USER_KEY, undefined, { revalidate: false });
     flash.show({
       id: 'session-expired',
       variant: 'warning',
       message: 'Vaše přihlášení vypršelo. Přihlaste se prosím znovu.',
     });
-    void navigate(loginTarget(appPath('cms.login'), here), { replace: true });
+    void Promise.resolve(navigate(loginTarget(appPath('cms.login'), here), { replace: true })).then(() =>
+      mutate(CURRENT_USER_KEY, undefined, { revalidate: false }),
+    );
   }, [flash, mutate, navigate]);
 
   return (

@@ -158,3 +158,36 @@ describe('profile', () => {
     });
   });
 });
+
+describe('expired session', () => {
+  it('goes to the sign-in screen and comes back after signing in again', async () => {
+    const user = userEvent.setup();
+    let expired = false;
+    const { router } = renderApp(
+      '/admin/user/profile',
+      fakeApi(ADMIN_USER, (request) => {
+        if (request.method === 'PUT' && request.url === '/api/cms/me') {
+          expired = true;
+          return {
+            status: 401,
+            body: { error: { message: 'Nejste přihlášeni.', code: 'UNAUTHORIZED', status: 401 } },
+          };
+        }
+        if (request.url === '/api/login') return { status: 200, body: { data: { user: ADMIN_USER } } };
+        return undefined;
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Uložit údaje' }));
+    expect(
+      await screen.findByText('Vaše přihlášení vypršelo. Přihlaste se prosím znovu.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+    expect(router.state.location.search).toBe('?returnTo=%2Fuser%2Fprofile');
+    expect(expired).toBe(true);
+
+    await user.type(await screen.findByLabelText('E-mail'), 'jana@klub.cz');
+    await user.type(screen.getByLabelText('Heslo'), 'heslo');
+    await user.click(screen.getByRole('button', { name: 'Přihlásit se' }));
+    expect(await screen.findByRole('heading', { name: 'Můj profil' })).toBeInTheDocument();
+  });
+});

@@ -2,7 +2,8 @@ import { Alert, Group, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { api } from '../../../api/api.ts';
-import { BadRequestError } from '../../../api/api-errors.ts';
+import { BadRequestError, UnauthorizedError } from '../../../api/api-errors.ts';
+import { useErrorHandler } from '../../../api/api-provider.tsx';
 import { describeError, errorCode, fieldErrors } from '../../../api/describe-error.ts';
 import { BusyButton } from '../../../ui/busy/busy-button.tsx';
 import { useAsyncAction } from '../../../ui/busy/use-async-action.ts';
@@ -19,6 +20,7 @@ const EMPTY: ChangePasswordValues = { currentPassword: '', password: '', passwor
 /** Changes the signed-in user's own password; the server ends their other sessions. */
 export function ChangePasswordForm() {
   const flash = useFlash();
+  const handleError = useErrorHandler();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useFormState<ChangePasswordValues>({
     initialValues: EMPTY,
@@ -39,6 +41,8 @@ export function ChangePasswordForm() {
       form.setValues(EMPTY);
       flash.success('Heslo bylo změněno. Přihlášení na ostatních zařízeních jsme ukončili.');
     } catch (error) {
+      // An expired session goes to the global handler: sign in, then back here.
+      if (error instanceof UnauthorizedError) return handleError(error);
       if (errorCode(error) === 'WRONG_CURRENT_PASSWORD') {
         form.setErrors({ currentPassword: describeError(error) });
         return;

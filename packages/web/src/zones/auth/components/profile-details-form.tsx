@@ -4,7 +4,8 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '../../../api/api.ts';
-import { BadRequestError } from '../../../api/api-errors.ts';
+import { BadRequestError, UnauthorizedError } from '../../../api/api-errors.ts';
+import { useErrorHandler } from '../../../api/api-provider.tsx';
 import { describeError, fieldErrors } from '../../../api/describe-error.ts';
 import { CURRENT_USER_KEY } from '../../../api/use-current-user.ts';
 import { BusyButton } from '../../../ui/busy/busy-button.tsx';
@@ -22,6 +23,7 @@ type VersionedUser = UserDto & { version?: number };
 /** The signed-in user's name and e-mail. */
 export function ProfileDetailsForm({ user }: { user: VersionedUser }) {
   const flash = useFlash();
+  const handleError = useErrorHandler();
   const { mutate } = useSWRConfig();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useFormState<ProfileValues>({
@@ -47,6 +49,7 @@ export function ProfileDetailsForm({ user }: { user: VersionedUser }) {
       form.setValues({ firstName: saved.firstName, lastName: saved.lastName, email: saved.email });
       flash.success('Profil byl uložen.');
     } catch (error) {
+      if (error instanceof UnauthorizedError) return handleError(error);
       if (error instanceof BadRequestError) form.setErrors(fieldErrors(error));
       setFailure(describeError(error));
     }

@@ -3,6 +3,8 @@ import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, 
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import useSWR from 'swr';
+import { UnauthorizedError } from '../../../api/api-errors.ts';
+import { useErrorHandler } from '../../../api/api-provider.tsx';
 import { describeError } from '../../../api/describe-error.ts';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
 import { OWN_PROFILE_KEY, ProfileDetailsForm } from '../components/profile-details-form.tsx';
@@ -11,7 +13,17 @@ import { OWN_PROFILE_KEY, ProfileDetailsForm } from '../components/profile-detai
 export const CHANGE_PASSWORD_ANCHOR = 'zmena-hesla';
 
 export function ProfilePage() {
-  const { data: user, error, mutate } = useSWR<UserDto>(OWN_PROFILE_KEY, { onError: () => {} });
+  const handleError = useErrorHandler();
+  // Failures show inline with a retry; only an expired session goes to the global handler.
+  const {
+    data: user,
+    error,
+    mutate,
+  } = useSWR<UserDto>(OWN_PROFILE_KEY, {
+    onError: (failure) => {
+      if (failure instanceof UnauthorizedError) handleError(failure);
+    },
+  });
   const { hash } = useLocation();
 
   useEffect(() => {
