@@ -33,6 +33,9 @@ function loginBundleSize() {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'klubovna-bench-'));
+const members = await import('./bench/members.mjs');
+const seedMs = await members.seedForBench(dataDir);
+console.log(`seeded ${members.MEMBER_COUNT} members in ${seedMs} ms`);
 const server = await startServer({
   DATA_DIR: dataDir,
   ADMIN_EMAIL: admin.email,
@@ -57,8 +60,7 @@ try {
       duration,
     }),
   );
-  const members = await import('./bench/members.mjs').catch(() => undefined);
-  if (members) rows.push(...(await members.benchMembers({ url: server.url, cookie, dataDir, duration })));
+  rows.push(...(await members.benchMembers({ url: server.url, cookie, dataDir, duration })));
   printTable(rows);
   console.log(`\ncold start (spawn → first /api/health): ${Math.round(server.coldStartMs)} ms`);
   console.log(`server RSS after the runs: ${Math.round(server.rssMiB())} MiB`);

@@ -4,6 +4,7 @@ import autocannon from 'autocannon';
 export async function measure(title, options) {
   const result = await autocannon({ connections: 20, duration: 15, ...options });
   const non2xx = result.non2xx + result.errors + result.timeouts;
+  if (non2xx > 0) console.warn(`${title}: status codes ${JSON.stringify(result.statusCodeStats)}`);
   return {
     title,
     requestsPerSecond: Math.round(result.requests.average),
@@ -21,4 +22,35 @@ export function printTable(rows) {
       `| ${row.title} | ${row.requestsPerSecond} | ${row.p50Ms} | ${row.p99Ms} | ${row.failures} |`,
     );
   }
+}
+
+/**
+ * For requests that depend on the previous answer (a PUT carries the version the last one returned):
+ * `connections` sequential loops of `step()` for `duration` seconds. autocannon builds a connection's
+ * next request before the previous answer arrives, so it cannot do this.
+ */
+export async function measureLoops(title, { connections, duration, step }) {
+  const latencies = [];
+  let failures = 0;
+  const deadline = performance.now() + duration * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async (_, index) => {
+      while (performance.now() < deadline) {
+        const started = performance.now();
+        const ok = await step(index);
+        latencies.push(performance.now() - started);
+        if (!ok) failures += 1;
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const percentile = (p) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]);
+  return {
+    title,
+    requestsPerSecond: Math.round(latencies.length / duration),
+    p50Ms: percentile(0.5),
+    p99Ms: percentile(0.99),
+    failures,
+  };
 }

@@ -76,6 +76,7 @@ describe.each(testEngines())('members through the engine on %s', (engine) => {
       const response = await root.get(`/api/cms/datagrid/member?s=${encodeURIComponent(s)}&limit=100`);
       expect(response.status).toBe(200);
       expect(lastNames(response), s).toEqual(expected);
+      expect(response.body.data.total, s).toBe(expected.length);
     }
   });
 
