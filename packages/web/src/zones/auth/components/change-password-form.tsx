@@ -39,7 +39,9 @@ export function ChangePasswordForm() {
         newPassword: values.password,
       });
       form.setValues(EMPTY);
-      flash.success('Heslo bylo změněno. Přihlášení na ostatních zařízeních jsme ukončili.');
+      flash.success('Heslo bylo změněno. Přihlášení na ostatních zařízeních jsme ukončili.', {
+        id: 'password-changed',
+      });
     } catch (error) {
       // An expired session goes to the global handler: sign in, then back here.
       if (error instanceof UnauthorizedError) return handleError(error);

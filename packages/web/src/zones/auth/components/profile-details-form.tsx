@@ -47,7 +47,7 @@ export function ProfileDetailsForm({ user }: { user: VersionedUser }) {
       await mutate(OWN_PROFILE_KEY, saved, { revalidate: false });
       await mutate(CURRENT_USER_KEY, saved, { revalidate: false });
       form.setValues({ firstName: saved.firstName, lastName: saved.lastName, email: saved.email });
-      flash.success('Profil byl uložen.');
+      flash.success('Profil byl uložen.', { id: 'profile-saved' });
     } catch (error) {
       if (error instanceof UnauthorizedError) return handleError(error);
       if (error instanceof BadRequestError) form.setErrors(fieldErrors(error));
