@@ -3,6 +3,7 @@ import { IconHome } from '@tabler/icons-react';
 import { NavLink as RouterNavLink } from 'react-router';
 import type { NavigationGroup } from '../../ui/navigation/navigation-model.ts';
 import { zoneIcon } from '../../ui/navigation/zone-icons.tsx';
+import { findRoute } from '../route-table.ts';
 import classes from './shell.module.css';
 
 interface AppNavigationProps {
@@ -20,7 +21,7 @@ export function AppNavigation({ groups, onNavigate }: AppNavigationProps) {
             component={RouterNavLink}
             to="/"
             end
-            label="Přehled"
+            label={findRoute('cms.index')?.title ?? 'Přehled'}
             leftSection={<IconHome size={18} aria-hidden />}
             onClick={onNavigate}
             className={classes.navLink}

@@ -4,7 +4,7 @@ import { can } from '@klubovna/shared';
 import { AppShell, Burger, Group, Progress } from '@mantine/core';
 import { DatesProvider, type DatesProviderSettings } from '@mantine/dates';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { UnauthorizedError } from '../../api/api-errors.ts';
 import { useCurrentUser } from '../../api/use-current-user.ts';
@@ -33,11 +33,16 @@ export function AuthenticatedLayout() {
   const [navOpened, { toggle, close }] = useDisclosure(false);
   const groups = useNavigationModel(roles);
 
-  // Close the phone navigation whenever the page changes.
+  // On every page change: close the phone navigation and move focus to the new page's content, so
+  // keyboard and screen-reader users start there (not on the link they left).
+  const firstPath = useRef(location.pathname);
   useEffect(() => {
-    void location.pathname;
     close();
-  }, [location.pathname, close]);
+    if (location.pathname === firstPath.current) return;
+    firstPath.current = '';
+    if (location.hash) return;
+    document.getElementById('main-content')?.focus({ preventScroll: true });
+  }, [location.pathname, location.hash, close]);
 
   if (error instanceof UnauthorizedError) {
     return <Navigate to={loginTarget(appPath('cms.login'), location)} replace />;
