@@ -73,6 +73,10 @@ describe('signing in and out', () => {
     await page.waitForLoadState('networkidle');
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.some((script) => /authenticated-layout|shell/i.test(script))).toBe(false);
+    // Zone chunks are named after their `<zone>.zone.ts` module; only the auth zone is needed here.
+    const zones = scripts.filter((script) => /\.zone-/.test(script));
+    expect(zones).toHaveLength(1);
+    expect(zones[0]).toMatch(/\/auth\.zone-/);
     expect(scripts.some((script) => /sentry/i.test(script))).toBe(false);
   });
 });
