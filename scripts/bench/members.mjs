@@ -12,7 +12,7 @@ export async function seedForBench(dataDir) {
   const { openDatabase, migrateToLatest } = await import('../../packages/server/src/db/database.ts');
   const { seedMembers } = await import('../../packages/server/src/modules/members/seed-members.ts');
   const database = openDatabase({ dataDir });
-  await migrateToLatest(database.db);
+  await migrateToLatest(database);
   const started = performance.now();
   await seedMembers(database.db, MEMBER_COUNT);
   await database.close();

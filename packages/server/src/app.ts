@@ -8,6 +8,8 @@ import { registerErrorHandler, sendError } from './http/error-handler.ts';
 import { useZodValidation } from './http/zod-type-provider.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { ensureRootUser } from './modules/auth/root-user.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { userConfigRoutes } from './modules/user-config/user-config.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -59,12 +61,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(securityPlugin);
   await app.register(authPlugin);
 
-  await migrateToLatest(database.db);
+  await migrateToLatest(database);
   await ensureRootUser(app);
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ data: { status: 'ok' } }));
   await app.register(authRoutes);
   await app.register(engineRoutes);
+  await app.register(userConfigRoutes);
+  await app.register(filesRoutes);
   await app.register(webAppPlugin);
 
   app.setNotFoundHandler((request, reply) => {

@@ -8,7 +8,7 @@ const DEMO_MEMBERS = 400;
 const config = loadConfig();
 const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
-  await migrateToLatest(database.db);
+  await migrateToLatest(database);
   const existing = await database.db
     .selectFrom('members' as never)
     .select((eb) => eb.fn.countAll().as('n'))

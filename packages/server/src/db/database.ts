@@ -14,6 +14,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   engine: Engine;
+  /** PostgreSQL schema the app works in. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -37,7 +39,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    return { db, engine: 'postgres', schema: options.schema ?? 'public', close: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = new SqliteDatabase(path.join(options.dataDir, 'klubovna.sqlite'));
@@ -52,8 +54,14 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 /** Brings the schema up to date; throws with the failing migration's name. */
-export async function migrateToLatest(db: Db): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+export async function migrateToLatest(handle: Pick<DatabaseHandle, 'db' | 'schema'>): Promise<void> {
+  // Naming the schema keeps Kysely from mistaking another schema's migration table for ours.
+  const schemaOption = handle.schema ? { migrationTableSchema: handle.schema } : {};
+  const { error, results } = await new Migrator({
+    db: handle.db,
+    provider,
+    ...schemaOption,
+  }).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });

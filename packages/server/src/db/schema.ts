@@ -48,7 +48,33 @@ export interface AuthAttemptsTable {
   created_at: DbDateTime;
 }
 
+export interface UserConfigsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** JSON text. */
+  data: string;
+  updated_at: DbDateTime;
+}
+
+export interface FilesTable {
+  id: Generated<number>;
+  namespace: string;
+  storage_key: string;
+  thumbnail_key: string | null;
+  original_name: string;
+  mime_type: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  sha256: string;
+  uploaded_by: number | null;
+  created_at: DbDateTime;
+}
+
 export interface Database {
+  user_configs: UserConfigsTable;
+  files: FilesTable;
   users: UsersTable;
   sessions: SessionsTable;
   password_tokens: PasswordTokensTable;

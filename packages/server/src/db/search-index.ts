@@ -17,6 +17,8 @@ export function sortKeyColumnType(db: AnyKysely): RawBuilder<unknown> {
 export async function createSearchIndex(db: AnyKysely, table: string): Promise<void> {
   const index = `${table}_search`;
   if (engineOf(db) === 'postgres') {
+    // Parallel migrations (test schemas, several instances) would race to create the extension.
+    await sql`select pg_advisory_xact_lock(hashtext('klubovna:pg_trgm'))`.execute(db);
     await sql`create extension if not exists pg_trgm schema public`.execute(db);
     await sql`create index ${sql.id(index)} on ${sql.id(table)} using gin (search_text public.gin_trgm_ops)`.execute(
       db,

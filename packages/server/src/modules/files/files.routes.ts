@@ -1,0 +1,112 @@
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError, notFound, unauthorized } from '../../errors/app-error.ts';
+import type { ZodTypeProvider } from '../../http/zod-type-provider.ts';
+import { isSafeStorageKey, localStorage } from '../../plugins/storage.ts';
+import { IMAGE_TYPES } from './file-types.ts';
+import { findFileByKey, findFilesByIds } from './files.repository.ts';
+import { storeUpload, toUploadedFile, type UploadDeps } from './upload.service.ts';
+
+const uploadQuery = z.object({
+  namespace: z
+    .string()
+    .regex(
+      /^[a-z0-9-]{1,40}$/,
+      'Jmenný prostor smí obsahovat jen malá písmena bez diakritiky, číslice a pomlčky (nejvýše 40 znaků).',
+    )
+    .default('default'),
+});
+const fileParams = z.object({ id: z.coerce.number().int().positive() });
+const MAX_FILES_PER_REQUEST = 20;
+
+/** Uploads (`files[]`, type by content, images cleaned and thumbnailed) and serving under /files. */
+export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const storage = localStorage(path.join(app.config.dataDir, 'files'));
+  const deps: UploadDeps = {
+    db: app.db,
+    storage,
+    tmpDir: path.join(app.config.dataDir, 'tmp'),
+    maxBytes: app.config.uploadMaxBytes,
+  };
+  await app.register(multipart, {
+    limits: { fileSize: app.config.uploadMaxBytes, files: MAX_FILES_PER_REQUEST, fields: 10, parts: 40 },
+  });
+
+  app.post(
+    '/api/cms/files/upload',
+    { schema: { querystring: uploadQuery }, config: { access: { area: 'files', access: 'write' } } },
+    async (request) => {
+      if (!request.user) throw unauthorized();
+      if (!request.isMultipart())
+        throw new AppError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          415,
+          'Soubory posílejte jako multipart/form-data v poli files[].',
+        );
+      const stored: Array<Awaited<ReturnType<typeof storeUpload>>> = [];
+      try {
+        for await (const part of request.files()) {
+          if (part.fieldname !== 'files[]' && part.fieldname !== 'files') {
+            part.file.resume();
+            continue;
+          }
+          stored.push(
+            await storeUpload(
+              deps,
+              { filename: part.filename, stream: part.file },
+              request.query.namespace,
+              request.user.id,
+            ),
+          );
+        }
+      } catch (error) {
+        // All or nothing: a request whose one file fails leaves none of them behind.
+        await Promise.all(stored.flatMap((entry) => entry.keys).map((key) => storage.delete(key)));
+        if (stored.length > 0)
+          await app.db
+            .deleteFrom('files')
+            .where(
+              'id',
+              'in',
+              stored.map((entry) => entry.file.id),
+            )
+            .execute();
+        throw error;
+      }
+      if (stored.length === 0)
+        throw new AppError('BAD_REQUEST', 400, 'Nebyl odeslán žádný soubor (pole files[]).');
+      return { data: stored.map((entry) => entry.file) };
+    },
+  );
+
+  app.get(
+    '/api/cms/files/:id',
+    { schema: { params: fileParams }, config: { access: { area: 'files', access: 'read' } } },
+    async (request) => {
+      const [row] = await findFilesByIds(app.db, [request.params.id]);
+      if (!row) throw notFound('Soubor neexistuje.');
+      return { data: toUploadedFile(row) };
+    },
+  );
+
+  app.get('/files/*', async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    const row = isSafeStorageKey(key) ? await findFileByKey(app.db, key) : undefined;
+    if (!row || !(await storage.exists(key))) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('Soubor nenalezen.');
+    }
+    const thumbnail = row.thumbnail_key === key;
+    const mime = thumbnail ? 'image/webp' : row.mime_type;
+    reply.type(mime).header('cache-control', 'public, max-age=31536000, immutable');
+    if (!IMAGE_TYPES.has(mime)) {
+      reply.header(
+        'content-disposition',
+        `attachment; filename="download"; filename*=UTF-8''${encodeURIComponent(row.original_name)}`,
+      );
+    }
+    return reply.send(storage.read(key));
+  });
+}
