@@ -11,10 +11,7 @@ function escapeAttribute(value: string): string {
 }
 
 /** index.html as served: with the Sentry DSN as a meta tag, since the CSP forbids inline scripts. */
-function readIndexHtml(distDir: string, sentryDsn: string | undefined): string | undefined {
-  const file = path.join(distDir, 'index.html');
-  if (!fs.existsSync(file)) return undefined;
-  const html = fs.readFileSync(file, 'utf8');
+function withSentryMeta(html: string, sentryDsn: string | undefined): string {
   if (!sentryDsn) return html;
   return html.replace(
     '</head>',
@@ -22,10 +19,24 @@ function readIndexHtml(distDir: string, sentryDsn: string | undefined): string |
   );
 }
 
+/** Reads index.html again only when a new build replaced it, so a rebuild needs no restart. */
+function indexHtmlReader(distDir: string, sentryDsn: string | undefined) {
+  const file = path.join(distDir, 'index.html');
+  let cached: { mtimeMs: number; html: string } | undefined;
+  return (): string | undefined => {
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (!stat) return undefined;
+    if (cached?.mtimeMs !== stat.mtimeMs) {
+      cached = { mtimeMs: stat.mtimeMs, html: withSentryMeta(fs.readFileSync(file, 'utf8'), sentryDsn) };
+    }
+    return cached.html;
+  };
+}
+
 /** Serves the back-office single-page app under /admin; every unknown /admin path gets index.html. */
 export async function webAppPlugin(app: FastifyInstance): Promise<void> {
   const distDir = app.config.webDistDir;
-  const indexHtml = readIndexHtml(distDir, app.config.sentryDsn);
+  const indexHtml = indexHtmlReader(distDir, app.config.sentryDsn);
 
   if (fs.existsSync(path.join(distDir, 'assets'))) {
     await app.register(fastifyStatic, {
@@ -39,7 +50,8 @@ export async function webAppPlugin(app: FastifyInstance): Promise<void> {
 
   const sendApp = async (_request: unknown, reply: import('fastify').FastifyReply) => {
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    return indexHtml ? reply.send(indexHtml) : reply.status(503).send(NOT_BUILT_PAGE);
+    const html = indexHtml();
+    return html ? reply.send(html) : reply.status(503).send(NOT_BUILT_PAGE);
   };
   app.get('/admin', sendApp);
   app.get('/admin/*', sendApp);

@@ -54,19 +54,26 @@ async function createPostgresSchema(url: string): Promise<{ schema: string; drop
 }
 
 /** Builds the real app on a fresh database of the given engine and serves it on a free port. */
-export async function startTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  engine: Engine,
+  env: Record<string, string> = {},
+  overrides: Partial<AppConfig> = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'klubovna-test-'));
   const databaseUrl = engine === 'postgres' ? process.env.TEST_DATABASE_URL! : undefined;
   const pgSchema = databaseUrl ? await createPostgresSchema(databaseUrl) : undefined;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: TEST_ADMIN.email,
-    ADMIN_PASSWORD: TEST_ADMIN.password,
-    PUBLIC_URL: 'http://klub.test',
-    LOG_LEVEL: 'silent',
-    ...env,
-  });
+  const config: AppConfig = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: TEST_ADMIN.email,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+      PUBLIC_URL: 'http://klub.test',
+      LOG_LEVEL: 'silent',
+      ...env,
+    }),
+    ...overrides,
+  };
   const database = openDatabase({ databaseUrl, dataDir, ...(pgSchema ? { schema: pgSchema.schema } : {}) });
   const app = await buildApp({ config, database, logger: false });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
