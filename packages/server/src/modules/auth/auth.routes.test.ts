@@ -74,6 +74,24 @@ describe.each(testEngines())('sign-in API on %s', (engine) => {
     expect(response.body.error.code).toBe('INVALID_CREDENTIALS');
   });
 
+  it('stops honouring the sessions of a user who is deactivated', async () => {
+    const { client, user } = await signedInClient(t);
+    expect((await client.get('/api/cms/user')).status).toBe(200);
+    await t.db.updateTable('users').set({ active: 0 }).where('id', '=', user.id).execute();
+    expect((await client.get('/api/cms/user')).status).toBe(401);
+  });
+
+  it('answers a body over 1 MB with 413 and a Czech message', async () => {
+    const response = await t
+      .client()
+      .post('/api/login', { email: 'a@b.cz', password: 'x'.repeat(1_100_000) });
+    expect(response.status).toBe(413);
+    expect(response.body.error).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'Odeslaná data jsou příliš velká.',
+    });
+  });
+
   it('ends the session on the server at logout', async () => {
     const client = await t.signedInAsRoot();
     const cookie = client.cookies.get('klubovna_session')!;
