@@ -1,3 +1,4 @@
+/** A parsed query (Fastify's `request.query`, repeated keys as arrays) or URLSearchParams. */
 export type QueryInput = Record<string, string | readonly string[] | undefined> | URLSearchParams;
 
 export class QueryParamError extends Error {
@@ -15,7 +16,8 @@ function read(query: QueryInput, name: string): string | readonly string[] | und
     const all = query.getAll(name);
     return all.length === 0 ? undefined : all.length === 1 ? all[0] : all;
   }
-  return query[name];
+  // Own keys only: 'constructor' or 'toString' must not come from the prototype.
+  return Object.hasOwn(query, name) ? query[name] : undefined;
 }
 
 function scalar(query: QueryInput, name: string): string | undefined {
@@ -36,8 +38,9 @@ export const getString = (query: QueryInput, name: string): string => required(n
 export function getOptionalNumber(query: QueryInput, name: string): number | undefined {
   const value = scalar(query, name);
   if (value === undefined) return undefined;
+  // Number('') is 0 and Number('Infinity') is not a usable count: both are rejected like NaN.
   const number = value.trim() === '' ? Number.NaN : Number(value);
-  if (Number.isNaN(number)) throw new QueryParamError(name, `Parameter "${name}" must be a number.`);
+  if (!Number.isFinite(number)) throw new QueryParamError(name, `Parameter "${name}" must be a number.`);
   return number;
 }
 export const getNumber = (query: QueryInput, name: string): number =>
@@ -61,15 +64,24 @@ export function getArray(query: QueryInput, name: string): string[] {
   return Array.isArray(value) ? [...value] : [value as string];
 }
 
-/** '?a=1&b=x&b=y' from params, skipping null and undefined; '' when nothing is left. */
+function queryValue(value: unknown): string {
+  return value instanceof Date ? value.toISOString() : String(value);
+}
+
+/**
+ * The query string of `params`, WITH its leading '?' ('' when nothing is left): null and undefined
+ * are skipped, arrays become repeated keys (`?tag=a&tag=b`), dates ISO 8601. Encoding is
+ * URLSearchParams' except that a space is `%20`, not `+`.
+ */
 export function serializeQuery(params: Record<string, unknown>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === null || value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) {
-      if (item !== null && item !== undefined) search.append(key, String(item));
+      if (item !== null && item !== undefined) search.append(key, queryValue(item));
     }
   }
-  const text = search.toString();
+  // URLSearchParams writes a literal '+' as %2B, so every '+' left stands for a space.
+  const text = search.toString().replaceAll('+', '%20');
   return text ? `?${text}` : '';
 }

@@ -1,3 +1,4 @@
+import { serializeQuery } from '../query/query-params.ts';
 import { ROUTES, type RouteDefinition, type RouteName } from './route-table.ts';
 
 export type RouteParamValue =
@@ -21,108 +22,169 @@ export class RouteBuildError extends Error {
   }
 }
 
-const SEGMENT = /\[\[\.\.\.([^\]]+)\]\]|\[\.\.\.([^\]]+)\]|\[([^\]]+)\]/g;
+export interface BuildUrlOptions {
+  /** Origin (and optional path prefix) for an absolute URL, e.g. 'https://klub.cz'; a trailing slash is fine. */
+  base?: string;
+}
+
+export interface RouteMatch {
+  route: RouteDefinition;
+  /** Decoded parameters: a string for `[param]`, segments for `[...param]` and `[[...param]]`. */
+  params: Record<string, string | string[]>;
+}
+
+type Segment =
+  | { kind: 'static'; text: string }
+  | { kind: 'single' | 'catchAll' | 'optionalCatchAll'; name: string };
+
+function parseSegment(text: string): Segment {
+  const optional = /^\[\[\.\.\.([^\]]+)\]\]$/.exec(text);
+  if (optional) return { kind: 'optionalCatchAll', name: optional[1]! };
+  const catchAll = /^\[\.\.\.([^\]]+)\]$/.exec(text);
+  if (catchAll) return { kind: 'catchAll', name: catchAll[1]! };
+  const single = /^\[([^\]]+)\]$/.exec(text);
+  if (single) return { kind: 'single', name: single[1]! };
+  return { kind: 'static', text };
+}
+
+const parsePath = (path: string): Segment[] => path.split('/').filter(Boolean).map(parseSegment);
 
 const encode = (value: string | number | boolean) => encodeURIComponent(String(value));
 
-/** Query string from leftover params: nulls skipped, arrays as repeated keys; '' when empty. */
-export function toQueryString(params: RouteParams): string {
-  const pairs: string[] = [];
-  for (const [key, value] of Object.entries(params)) {
-    if (value === null || value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) pairs.push(`${encode(key)}=${encode(item)}`);
-  }
-  return pairs.length > 0 ? `?${pairs.join('&')}` : '';
+function missing(route: RouteDefinition, name: string): RouteBuildError {
+  return new RouteBuildError('MISSING_PARAM', `Route "${route.name}" needs the parameter "${name}".`);
 }
 
-function asList(value: RouteParamValue): readonly (string | number | boolean)[] | undefined {
-  if (value === null || value === undefined) return undefined;
-  return Array.isArray(value) ? value : [value as string | number | boolean];
-}
-
+/** The path with its parameters filled in; returns the names it consumed in `used`. */
 function fillPath(route: RouteDefinition, params: RouteParams, used: Set<string>): string {
-  const filled = route.path.replace(
-    SEGMENT,
-    (_match, optional?: string, catchAll?: string, single?: string) => {
-      const name = (optional ?? catchAll ?? single)!;
-      used.add(name);
-      const value = params[name];
-      if (single) {
-        if (value === null || value === undefined || Array.isArray(value)) {
-          throw new RouteBuildError('MISSING_PARAM', `Route "${route.name}" needs parameter "${name}"`);
-        }
-        return encode(value as string | number | boolean);
+  const parts: string[] = [];
+  for (const segment of parsePath(route.path)) {
+    if (segment.kind === 'static') {
+      parts.push(segment.text);
+      continue;
+    }
+    used.add(segment.name);
+    const value = params[segment.name];
+    if (segment.kind === 'single') {
+      if (value === null || value === undefined || value === '' || Array.isArray(value)) {
+        throw missing(route, segment.name);
       }
-      const list = asList(value);
-      if (list === undefined && optional) return '';
-      if (list === undefined)
-        throw new RouteBuildError('MISSING_PARAM', `Route "${route.name}" needs parameter "${name}"`);
-      if (list.length === 0 && optional) return '';
-      if (list.length === 0) {
-        throw new RouteBuildError(
-          'EMPTY_CATCH_ALL',
-          `Catch-all parameter "${name}" of route "${route.name}" is empty`,
-        );
-      }
-      return list.map(encode).join('/');
-    },
-  );
-  const collapsed = filled.replace(/\/{2,}/g, '/');
-  return collapsed.length > 1 ? collapsed.replace(/\/$/, '') : collapsed;
+      parts.push(encode(value as string | number | boolean));
+      continue;
+    }
+    const list: readonly (string | number | boolean)[] | undefined =
+      value === null || value === undefined
+        ? undefined
+        : Array.isArray(value)
+          ? value
+          : [value as string | number | boolean];
+    if (segment.kind === 'optionalCatchAll') {
+      if (list !== undefined && list.length > 0) parts.push(list.map(encode).join('/'));
+      continue;
+    }
+    if (list === undefined) throw missing(route, segment.name);
+    if (list.length === 0) {
+      throw new RouteBuildError(
+        'EMPTY_CATCH_ALL',
+        `The catch-all parameter "${segment.name}" of route "${route.name}" must not be empty.`,
+      );
+    }
+    parts.push(list.map(encode).join('/'));
+  }
+  return `/${parts.join('/')}`;
 }
 
-function toMatcher(route: RouteDefinition): { route: RouteDefinition; pattern: RegExp; names: string[] } {
-  const names: string[] = [];
-  let source = '';
-  for (const part of route.path.split('/').filter(Boolean)) {
-    const optional = /^\[\[\.\.\.(.+)\]\]$/.exec(part);
-    const catchAll = /^\[\.\.\.(.+)\]$/.exec(part);
-    const single = /^\[(.+)\]$/.exec(part);
-    if (optional) {
-      names.push(optional[1]!);
-      source += '(?:/(.+))?';
-    } else if (catchAll) {
-      names.push(catchAll[1]!);
-      source += '/(.+)';
-    } else if (single) {
-      names.push(single[1]!);
-      source += '/([^/]+)';
-    } else {
-      source += `/${part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
-    }
+interface Matcher {
+  route: RouteDefinition;
+  segments: Segment[];
+  pattern: RegExp;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function toMatcher(route: RouteDefinition): Matcher {
+  const segments = parsePath(route.path);
+  const source = segments
+    .map((segment) =>
+      segment.kind === 'static'
+        ? `/${escapeRegExp(segment.text)}`
+        : segment.kind === 'single'
+          ? '/([^/]+)'
+          : segment.kind === 'catchAll'
+            ? '/(.+?)'
+            : '(?:/(.+?))?',
+    )
+    .join('');
+  return { route, segments, pattern: new RegExp(`^${source}/?$`) };
+}
+
+const RANK = { static: 0, single: 1, catchAll: 2, optionalCatchAll: 3 } as const;
+
+/** Next.js precedence, segment by segment: static before `[param]` before catch-all before optional. */
+function bySpecificity(a: Matcher, b: Matcher): number {
+  const length = Math.max(a.segments.length, b.segments.length);
+  for (let index = 0; index < length; index++) {
+    const left = a.segments[index];
+    const right = b.segments[index];
+    // One path is a prefix of the other: the exact one wins over an optional catch-all.
+    if (!left) return right?.kind === 'optionalCatchAll' ? -1 : 1;
+    if (!right) return left.kind === 'optionalCatchAll' ? 1 : -1;
+    const difference = RANK[left.kind] - RANK[right.kind];
+    if (difference !== 0) return difference;
   }
-  return { route, pattern: new RegExp(`^${source || '/'}/?$`), names };
+  return 0;
+}
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /** URL building and matching over any route table (the app's, or a test's). */
 export function createRouter(table: readonly RouteDefinition[]) {
   const byName = new Map(table.map((route) => [route.name, route]));
-  const matchers = table.filter((route) => route.active).map(toMatcher);
+  const matchers = table
+    .filter((route) => route.active)
+    .map(toMatcher)
+    .sort(bySpecificity);
 
-  function buildUrl(name: string, params: RouteParams = {}, options: { base?: string } = {}): string {
+  /**
+   * The URL of a named route. Path parameters are filled in; every other non-null value becomes
+   * the query string (arrays as repeated keys). Throws RouteBuildError.
+   */
+  function buildUrl(name: string, params: RouteParams = {}, options: BuildUrlOptions = {}): string {
     const route = byName.get(name);
-    if (!route) throw new RouteBuildError('UNKNOWN_ROUTE', `Unknown route "${name}"`);
-    if (!route.active) throw new RouteBuildError('INACTIVE_ROUTE', `No active route matches "${name}"`);
+    if (!route) throw new RouteBuildError('UNKNOWN_ROUTE', `Unknown route "${name}".`);
+    if (!route.active) {
+      throw new RouteBuildError(
+        'INACTIVE_ROUTE',
+        `No active route matches "${name}": its screen is not built yet.`,
+      );
+    }
     const used = new Set<string>();
     const path = fillPath(route, params, used);
     const rest = Object.fromEntries(Object.entries(params).filter(([key]) => !used.has(key)));
     const base = options.base ? options.base.replace(/\/+$/, '') : '';
-    return `${base}${path}${toQueryString(rest)}`;
+    return `${base}${path}${serializeQuery(rest)}`;
   }
 
-  function matchRoute(
-    pathname: string,
-  ): { route: RouteDefinition; params: Record<string, string | string[]> } | null {
-    for (const { route, pattern, names } of matchers) {
-      const match = pattern.exec(pathname);
+  /** The active route a pathname belongs to, with its decoded parameters; a query or hash is ignored. */
+  function matchRoute(pathname: string): RouteMatch | null {
+    const path = pathname.replace(/[?#].*$/, '') || '/';
+    for (const { route, segments, pattern } of matchers) {
+      const match = pattern.exec(path);
       if (!match) continue;
       const params: Record<string, string | string[]> = {};
-      names.forEach((name, index) => {
-        const raw = match[index + 1];
-        if (raw === undefined) return;
-        const catchAll = route.path.includes(`...${name}]`);
-        params[name] = catchAll ? raw.split('/').map(decodeURIComponent) : decodeURIComponent(raw);
-      });
+      let group = 0;
+      for (const segment of segments) {
+        if (segment.kind === 'static') continue;
+        const raw = match[++group];
+        if (raw === undefined) continue;
+        params[segment.name] = segment.kind === 'single' ? decode(raw) : raw.split('/').map(decode);
+      }
       return { route, params };
     }
     return null;
@@ -133,10 +195,12 @@ export function createRouter(table: readonly RouteDefinition[]) {
 
 const appRouter = createRouter(ROUTES);
 
-/** Builds the URL of a named route; throws RouteBuildError for unknown or inactive routes. */
+/** Builds the URL of a named route of the app's table; throws RouteBuildError. */
 export const buildUrl: (
   name: RouteName | (string & {}),
   params?: RouteParams,
-  options?: { base?: string },
+  options?: BuildUrlOptions,
 ) => string = appRouter.buildUrl;
-export const matchRoute = appRouter.matchRoute;
+
+/** Finds the active route of the app's table for a pathname (e.g. for the current screen's title). */
+export const matchRoute: (pathname: string) => RouteMatch | null = appRouter.matchRoute;

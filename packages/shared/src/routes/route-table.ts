@@ -223,9 +223,9 @@ export const ROUTES = [
   {
     name: 'users.changePassword',
     path: '/admin/uzivatel/zmena-hesla',
-    title: 'Změna hesla',
+    title: 'Změna hesla uživatele',
     zone: 'users',
-    area: 'self',
+    area: 'users',
     active: false,
   },
   {

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { AREAS } from '../permissions/matrix.ts';
+import { activeRoutes, findRoute, ROUTES, ZONE_LABELS } from './route-table.ts';
+
+/** Every path of spec section 2, plus the public site's renewal page. */
+const SPEC_PATHS = [
+  '/',
+  '/obnova-hesla/[token]',
+  '/admin',
+  '/admin/login',
+  '/admin/logout',
+  '/admin/forgotten-password',
+  '/admin/renew-password/[token]',
+  '/admin/user/profile',
+  '/admin/admin',
+  '/admin/users',
+  ...['/admin/clenove', '/admin/kategorie', '/admin/skupiny', '/admin/clenove-skupiny'].flatMap(crud),
+  '/admin/clenove/hromadne-parovani',
+  '/admin/clenove-skupiny/hromadne-nastaveni-skupiny',
+  ...['/admin/treninky', '/admin/soustredeni', '/admin/zavody'].flatMap(crud),
+  ...['/admin/obsah/clanky', '/admin/obsah/clanek/create', '/admin/obsah/clanek/edit'],
+  ...['/admin/obsah/autori', '/admin/obsah/autor/create', '/admin/obsah/autor/edit'],
+  ...['/admin/obsah/tagy', '/admin/obsah/tag/create', '/admin/obsah/tag/edit'],
+  ...crud('/admin/obsah/kategorie'),
+  ...['/admin/uzivatele', '/admin/uzivatel/create', '/admin/uzivatel/edit'],
+  ...['/admin/uzivatel/pozvanka', '/admin/uzivatel/zmena-hesla', '/admin/web/konfigurace'],
+  ...['/admin/web/udalosti', '/admin/web/team', '/admin/web/sponzori'].flatMap(crud),
+];
+
+function crud(list: string): string[] {
+  return [list, `${list}/create`, `${list}/edit`];
+}
+
+describe('route table', () => {
+  it('holds every route of the specification once, and nothing else', () => {
+    const paths = ROUTES.map((route) => route.path);
+    expect([...paths].sort()).toEqual([...SPEC_PATHS].sort());
+    const names = ROUTES.map((route) => route.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('activates only the screens that are built', () => {
+    expect(activeRoutes().map((route) => route.name)).toEqual([
+      'cms.index',
+      'cms.login',
+      'cms.logout',
+      'cms.forgottenPassword',
+      'cms.renewPassword',
+      'cms.userProfile',
+    ]);
+  });
+
+  it('guards each zone with its permission area', () => {
+    const area = (name: string) => findRoute(name)?.area;
+    expect(area('members.bulkPairing')).toBe('members');
+    expect(area('groupMembers.bulkSetup')).toBe('training');
+    expect(area('camps.edit')).toBe('training');
+    expect(area('races.list')).toBe('races');
+    expect(area('contentCategories.create')).toBe('content');
+    expect(area('cms.users')).toBe('users');
+    expect(area('cms.admin')).toBe('users');
+    expect(area('users.changePassword')).toBe('users');
+    expect(area('web.configuration')).toBe('webConfig');
+    expect(area('events.list')).toBe('webEvents');
+    expect(area('team.edit')).toBe('team');
+    expect(area('sponsors.create')).toBe('sponsors');
+    expect(area('cms.userProfile')).toBe('self');
+    expect(area('cms.login')).toBeUndefined();
+    for (const route of ROUTES) {
+      if (route.zone.match(/^(members|training|races|content|users|web)$/)) {
+        expect(AREAS, route.name).toContain(findRoute(route.name)?.area);
+      }
+    }
+  });
+
+  it('lists list screens in the navigation, never create or edit forms', () => {
+    for (const route of ROUTES) {
+      if (route.name.endsWith('.list')) expect(findRoute(route.name)?.nav, route.name).toBe(true);
+      if (/\.(create|edit)$/.test(route.name)) expect(findRoute(route.name)?.nav, route.name).toBeFalsy();
+    }
+  });
+
+  it('titles every route and labels every zone in Czech', () => {
+    expect(findRoute('articles.create')).toMatchObject({ title: 'Nový článek', zone: 'content' });
+    for (const route of ROUTES) expect(route.title.length, route.name).toBeGreaterThan(0);
+    expect(ZONE_LABELS.members).toBe('Členové');
+    expect(ZONE_LABELS.training).toBe('Tréninky');
+    expect(findRoute('nope')).toBeUndefined();
+  });
+});
