@@ -1,9 +1,10 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import { type MigrationProvider, Migrator } from 'kysely/migration';
-import pg from 'pg';
+import type PgModule from 'pg';
 import type { Engine } from './dialect.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import type { Database } from './schema.ts';
@@ -19,10 +20,15 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-// Date-times come back as ISO strings in UTC on both engines, and counts as numbers.
-pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value).toISOString());
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
+/** pg is loaded only when PostgreSQL is configured, which keeps the SQLite start quick. */
+function loadPg(): typeof PgModule {
+  const pg = createRequire(import.meta.url)('pg') as typeof PgModule;
+  // Date-times come back as ISO strings in UTC on both engines, and counts as numbers.
+  pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value).toISOString());
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+  pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
+  return pg;
+}
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
@@ -33,6 +39,7 @@ export interface DatabaseOptions {
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
+    const pg = loadPg();
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,

@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
 
 export interface OutgoingMail {
   to: string;
@@ -22,19 +21,27 @@ export function createMailer(options: {
   dataDir: string;
   log: FastifyBaseLogger;
 }): Mailer {
+  // nodemailer is loaded at the first mail, not at start.
+  const nodemailer = async () => (await import('nodemailer')).default;
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const smtpUrl = options.smtpUrl;
+    let transport: ReturnType<Awaited<ReturnType<typeof nodemailer>>['createTransport']> | undefined;
     return {
       async send(mail) {
+        transport ??= (await nodemailer()).createTransport(smtpUrl);
         await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
         options.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },
     };
   }
   const outbox = path.join(options.dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
+      const transport = (await nodemailer()).createTransport({
+        streamTransport: true,
+        buffer: true,
+        newline: 'unix',
+      });
       const info = await transport.sendMail({
         from: options.from,
         to: mail.to,

@@ -5,8 +5,6 @@ import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { UploadedFile } from '@klubovna/shared';
-import { fileTypeFromFile } from 'file-type';
-import sharp from 'sharp';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { FileStorage } from '../../plugins/storage.ts';
@@ -83,6 +81,7 @@ function storageKey(namespace: string, extension: string): string {
 
 /** Re-encodes the image (which drops EXIF and other metadata), honouring its orientation first. */
 async function processImage(tmpPath: string, extension: string) {
+  const sharp = (await import('sharp')).default;
   const cleanPath = `${tmpPath}.clean`;
   const thumbPath = `${tmpPath}.thumb`;
   const animated = extension === 'gif' || extension === 'webp';
@@ -105,6 +104,7 @@ export async function storeUpload(deps: UploadDeps, file: IncomingFile, namespac
   const created: string[] = [];
   try {
     const { size, sha256 } = await spool(deps, file, tmpPath);
+    const { fileTypeFromFile } = await import('file-type');
     const type = allowedType(await fileTypeFromFile(tmpPath), file.filename);
     if (!type) {
       throw new AppError(
