@@ -1,8 +1,9 @@
 import { SMTPServer } from 'smtp-server';
 
-export interface ReceivedMail {
+export interface CapturedMail {
   to: string[];
   subject: string;
+  /** Decoded text of every part, joined. */
   text: string;
   raw: string;
 }
@@ -15,31 +16,50 @@ function decodeQuotedPrintable(value: string): string {
 }
 
 function decodeHeader(value: string): string {
-  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_match, kind: string, text: string) =>
+  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_match, kind: string, text: string) =>
     kind.toUpperCase() === 'B'
       ? Buffer.from(text, 'base64').toString('utf8')
       : decodeQuotedPrintable(text.replace(/_/g, ' ')),
   );
 }
 
-function parseMail(raw: string, to: string[]): ReceivedMail {
-  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
-  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
-  const subject = decodeHeader(/^subject: (.*)$/im.exec(unfolded)?.[1] ?? '').replace(/\s+(?==\?)/g, '');
-  const encoding = /^content-transfer-encoding: (.*)$/im.exec(unfolded)?.[1]?.trim().toLowerCase();
-  const body = rest.join('\n\n');
-  const text =
-    encoding === 'quoted-printable'
-      ? decodeQuotedPrintable(body)
-      : encoding === 'base64'
-        ? Buffer.from(body, 'base64').toString('utf8')
-        : body;
-  return { to, subject, text, raw };
+/** Decodes a (possibly multipart) MIME body well enough to read texts and links. */
+function decodeBody(headers: string, body: string): string {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(headers)?.[1];
+  if (boundary) {
+    return body
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((part) => !part.startsWith('--'))
+      .map((part) => {
+        const [partHeaders = '', ...rest] = part.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
+        return decodeBody(partHeaders, rest.join('\n\n'));
+      })
+      .join('\n');
+  }
+  const encoding = /content-transfer-encoding:\s*([^\r\n]+)/i.exec(headers)?.[1]?.trim().toLowerCase();
+  if (encoding === 'quoted-printable') return decodeQuotedPrintable(body);
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return body;
 }
 
-/** A real SMTP server on a free local port that keeps every message it receives. */
-export async function startSmtpReceiver() {
-  const mails: ReceivedMail[] = [];
+function parse(raw: string, to: string[]): CapturedMail {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const headers = head.replace(/\r?\n[ \t]+/g, ' ');
+  const subject = decodeHeader(/^subject: (.*)$/im.exec(headers)?.[1] ?? '');
+  return { to, subject, text: decodeBody(headers, rest.join('\n\n')), raw };
+}
+
+export interface Mailbox {
+  url: string;
+  mails: CapturedMail[];
+  waitFor: (email: string, timeoutMs?: number) => Promise<CapturedMail>;
+  close: () => Promise<void>;
+}
+
+/** A real SMTP server on a free local port that keeps every message in memory. */
+export async function startMailbox(): Promise<Mailbox> {
+  const mails: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -48,12 +68,8 @@ export async function startSmtpReceiver() {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        mails.push(
-          parseMail(
-            Buffer.concat(chunks).toString('utf8'),
-            session.envelope.rcptTo.map((r) => r.address),
-          ),
-        );
+        const to = session.envelope.rcptTo.map((recipient) => recipient.address);
+        mails.push(parse(Buffer.concat(chunks).toString('utf8'), to));
         callback();
       });
     },
@@ -64,16 +80,17 @@ export async function startSmtpReceiver() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    /** Waits until a mail to `email` arrives (SMTP delivery is asynchronous). */
-    async waitFor(email: string, timeoutMs = 5000): Promise<ReceivedMail> {
+    async waitFor(email, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const mail = mails.findLast((candidate) => candidate.to.includes(email));
         if (mail) return mail;
-        if (Date.now() > deadline) throw new Error(`no mail to ${email} within ${timeoutMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        if (Date.now() > deadline) throw new Error(`No mail to ${email} within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
       }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+export const startSmtpReceiver = startMailbox;
