@@ -1,7 +1,14 @@
-import type { Area, EntityLabels, EntityRoutes, FieldKind, FieldOption } from '@klubovna/shared';
+import type {
+  Area,
+  EntityLabels,
+  EntityRoutes,
+  FieldConstraints,
+  FieldKind,
+  FieldOption,
+} from '@klubovna/shared';
 
 /** One field of an entity. Everything the table, validation, API, datagrid and form need. */
-export interface FieldDeclaration {
+export interface FieldDeclaration extends FieldConstraints {
   kind: FieldKind;
   /** Czech label. */
   label: string;
@@ -9,17 +16,6 @@ export interface FieldDeclaration {
   column?: string;
   /** Must be filled; default false. */
   required?: boolean;
-  /** Text length limits (characters); default maxLength 255 for one-line text kinds. */
-  minLength?: number;
-  maxLength?: number;
-  /** Number range for integer and decimal; default none. */
-  min?: number;
-  max?: number;
-  /** Regular expression source the text must match, with its Czech message; default none. */
-  pattern?: string;
-  patternMessage?: string;
-  /** No two records may share the value; default false. */
-  unique?: boolean;
   /** Options of an enum field with Czech labels; required for kind 'enum'. */
   options?: readonly FieldOption[];
   /** Value of a new record; default none (booleans default to false). */

@@ -31,14 +31,21 @@ export interface FieldOption {
   label: string;
 }
 
+/** Limits on a field's value, enforced by the server and mirrored by the form. */
 export interface FieldConstraints {
+  /** Fewest characters of text; default none. */
   minLength?: number;
+  /** Most characters of text; default 255 for one-line text kinds. */
   maxLength?: number;
+  /** Smallest number; default none. */
   min?: number;
+  /** Largest number; default none. */
   max?: number;
-  /** A JavaScript regular expression source, with `patternMessage` as its Czech error. */
+  /** A JavaScript regular expression source the text must match; default none. */
   pattern?: string;
+  /** Czech message shown when `pattern` does not match. */
   patternMessage?: string;
+  /** No two records may share the value; default false. */
   unique?: boolean;
 }
 
