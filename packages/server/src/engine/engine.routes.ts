@@ -1,3 +1,4 @@
+import { can } from '@klubovna/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { unauthorized } from '../errors/app-error.ts';
@@ -45,13 +46,7 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get('/api/cms/tables', { config: SESSION }, async (request) => {
     const { roles } = context(app, request);
-    const readable = [...ENTITIES.values()].filter((entity) => {
-      try {
-        return Boolean(entityFor(entity.declaration.alias, roles, 'read'));
-      } catch {
-        return false;
-      }
-    });
+    const readable = [...ENTITIES.values()].filter((entity) => can(roles, entity.declaration.area, 'read'));
     return { data: readable.map((entity) => entityMeta(entity, roles)) };
   });
 
