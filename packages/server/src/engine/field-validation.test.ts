@@ -1,0 +1,86 @@
+import { FIELD_KINDS, type FieldKind } from '@klubovna/shared';
+import { describe, expect, it } from 'vitest';
+import type { FieldDeclaration } from './entity.types.ts';
+import { buildFieldSchema } from './field-validation.ts';
+
+const field = (kind: FieldKind, extra: Partial<FieldDeclaration> = {}): FieldDeclaration => ({
+  kind,
+  label: 'Pole',
+  ...extra,
+});
+const accepts = (declaration: FieldDeclaration, value: unknown) =>
+  buildFieldSchema(declaration).safeParse(value).success;
+const message = (declaration: FieldDeclaration, value: unknown) =>
+  buildFieldSchema(declaration).safeParse(value).error?.issues[0]?.message;
+
+const VALID: Record<Exclude<FieldKind, 'relationMany'>, unknown> = {
+  text: 'Čermák',
+  longText: 'Dlouhý\ntext',
+  richText: '<p>Ahoj</p>',
+  email: 'jan@klub.cz',
+  phone: '+420 777 123 456',
+  url: 'https://klub.cz/zavody',
+  slug: 'zimni-soustredeni-2026',
+  integer: 42,
+  decimal: 3.5,
+  money: { amount: 1500, currency: 'CZK' },
+  date: '2026-11-22',
+  dateTime: '2026-11-22T18:30:00+01:00',
+  boolean: true,
+  enum: 'A',
+  relation: 7,
+  file: 3,
+  image: 4,
+  color: '#1c7ed6',
+};
+
+const INVALID: Record<Exclude<FieldKind, 'relationMany'>, unknown> = {
+  text: 'x'.repeat(256),
+  longText: 42,
+  richText: false,
+  email: 'jan@',
+  phone: 'volejte mi',
+  url: 'javascript:alert(1)',
+  slug: 'Zimní soustředění',
+  integer: 4.2,
+  decimal: 'tři',
+  money: { amount: 10, currency: 'KČS' },
+  date: '22. 11. 2026',
+  dateTime: '2026-11-22 18:30',
+  boolean: 'ano',
+  enum: 'Z',
+  relation: -1,
+  file: 'soubor.pdf',
+  image: 0,
+  color: 'modrá',
+};
+
+describe('field validation by kind', () => {
+  it('has a rule for every kind', () => {
+    expect(Object.keys(VALID).sort()).toEqual(FIELD_KINDS.filter((kind) => kind !== 'relationMany').sort());
+  });
+
+  it.each(Object.keys(VALID) as Array<keyof typeof VALID>)(
+    '%s accepts a good value and refuses a bad one',
+    (kind) => {
+      const declaration = field(kind, kind === 'enum' ? { options: [{ value: 'A', label: 'Áčko' }] } : {});
+      expect(accepts(declaration, VALID[kind])).toBe(true);
+      expect(accepts(declaration, INVALID[kind])).toBe(false);
+      expect(accepts(declaration, null)).toBe(true);
+    },
+  );
+
+  it('treats empty text as not filled and says so in Czech for required fields', () => {
+    expect(message(field('text', { required: true }), '   ')).toBe('Toto pole je povinné.');
+    expect(message(field('date', { required: true }), undefined)).toBe('Toto pole je povinné.');
+    expect(buildFieldSchema(field('text')).parse('  ')).toBeNull();
+  });
+
+  it('applies length, range and pattern constraints from the declaration', () => {
+    expect(accepts(field('text', { minLength: 3 }), 'ab')).toBe(false);
+    expect(accepts(field('integer', { min: 1, max: 10 }), 11)).toBe(false);
+    expect(
+      message(field('text', { pattern: '^CZ\\d+$', patternMessage: 'Číslo musí začínat CZ.' }), 'SK1'),
+    ).toBe('Číslo musí začínat CZ.');
+  });
+});
