@@ -10,3 +10,4 @@ export * from './messages/errors.ts';
 export * from './permissions/matrix.ts';
 export * from './query/query-params.ts';
 export * from './routes/index.ts';
+export * from './validation/field-schema.ts';

@@ -1,7 +1,6 @@
-import type { FieldKind } from '@klubovna/shared';
+import { buildFieldSchema, type FieldKind } from '@klubovna/shared';
 import type { z } from 'zod';
 import type { EntityDeclaration, FieldDeclaration } from './entity.types.ts';
-import { buildFieldSchema } from './field-validation.ts';
 
 const TEXT_KINDS: readonly FieldKind[] = ['text', 'email', 'phone', 'url', 'slug', 'color'];
 const SORTABLE_BY_DEFAULT: readonly FieldKind[] = [

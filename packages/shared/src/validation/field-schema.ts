@@ -1,13 +1,20 @@
-import { isCurrencyCode } from '@klubovna/shared';
 import { z } from 'zod';
-import type { FieldDeclaration } from './entity.types.ts';
+import type { FieldConstraints, FieldKind, FieldOption } from '../api/schema.ts';
+import { isCurrencyCode } from '../domain/currency.ts';
+
+/** What a field's validation depends on: the server's declaration and the form schema both have it. */
+export interface ValidatedField extends FieldConstraints {
+  kind: FieldKind;
+  required?: boolean;
+  options?: readonly FieldOption[];
+}
 
 const REQUIRED = 'Toto pole je povinné.';
 const PHONE = /^\+?[0-9 ()-]{6,20}$/;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const COLOR = /^#[0-9a-fA-F]{6}$/;
 
-function textSchema(field: FieldDeclaration, base: z.ZodString = z.string()): z.ZodType {
+function textSchema(field: ValidatedField, base: z.ZodString = z.string()): z.ZodType {
   let schema = base
     .trim()
     .max(field.maxLength ?? (field.kind === 'longText' || field.kind === 'richText' ? 20_000 : 255));
@@ -16,14 +23,14 @@ function textSchema(field: FieldDeclaration, base: z.ZodString = z.string()): z.
   return schema;
 }
 
-function numberSchema(field: FieldDeclaration, integer: boolean): z.ZodNumber {
+function numberSchema(field: ValidatedField, integer: boolean): z.ZodNumber {
   let schema = integer ? z.number().int() : z.number();
   if (field.min !== undefined) schema = schema.min(field.min);
   if (field.max !== undefined) schema = schema.max(field.max);
   return schema;
 }
 
-function kindSchema(field: FieldDeclaration): z.ZodType {
+function kindSchema(field: ValidatedField): z.ZodType {
   switch (field.kind) {
     case 'text':
     case 'longText':
@@ -73,8 +80,11 @@ function kindSchema(field: FieldDeclaration): z.ZodType {
   }
 }
 
-/** The Zod schema of one field's value; empty strings count as "not filled". */
-export function buildFieldSchema(field: FieldDeclaration): z.ZodType {
+/**
+ * The Zod schema of one field's value; empty strings count as "not filled". The server validates
+ * with it and the form mirrors it, so both sides say the same Czech message.
+ */
+export function buildFieldSchema(field: ValidatedField): z.ZodType {
   const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
   const schema = kindSchema(field);
   if (field.required) {

@@ -1,16 +1,14 @@
-import { FIELD_KINDS, type FieldKind } from '@klubovna/shared';
 import { describe, expect, it } from 'vitest';
-import type { FieldDeclaration } from './entity.types.ts';
-import { buildFieldSchema } from './field-validation.ts';
+import { FIELD_KINDS, type FieldKind } from '../api/schema.ts';
+import { buildFieldSchema, type ValidatedField } from './field-schema.ts';
 
-const field = (kind: FieldKind, extra: Partial<FieldDeclaration> = {}): FieldDeclaration => ({
+const field = (kind: FieldKind, extra: Partial<ValidatedField> = {}): ValidatedField => ({
   kind,
-  label: 'Pole',
   ...extra,
 });
-const accepts = (declaration: FieldDeclaration, value: unknown) =>
+const accepts = (declaration: ValidatedField, value: unknown) =>
   buildFieldSchema(declaration).safeParse(value).success;
-const message = (declaration: FieldDeclaration, value: unknown) =>
+const message = (declaration: ValidatedField, value: unknown) =>
   buildFieldSchema(declaration).safeParse(value).error?.issues[0]?.message;
 
 const VALID: Record<Exclude<FieldKind, 'relationMany'>, unknown> = {
