@@ -47,6 +47,9 @@ describe('route table', () => {
       'cms.forgottenPassword',
       'cms.renewPassword',
       'cms.userProfile',
+      'members.list',
+      'members.create',
+      'members.edit',
     ]);
   });
 

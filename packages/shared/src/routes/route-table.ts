@@ -37,17 +37,18 @@ function crud<Prefix extends string>(
   area: Area,
   titles: Record<Crud, string>,
   paths: Partial<Record<Crud, string>> & { list: string },
+  active = false,
 ) {
   const base = paths.list;
   return [
-    { name: `${prefix}.list` as const, path: base, title: titles.list, zone, area, active: false, nav: true },
+    { name: `${prefix}.list` as const, path: base, title: titles.list, zone, area, active, nav: true },
     {
       name: `${prefix}.create` as const,
       path: paths.create ?? `${base}/create`,
       title: titles.create,
       zone,
       area,
-      active: false,
+      active,
     },
     {
       name: `${prefix}.edit` as const,
@@ -55,7 +56,7 @@ function crud<Prefix extends string>(
       title: titles.edit,
       zone,
       area,
-      active: false,
+      active,
     },
   ];
 }
@@ -116,6 +117,7 @@ export const ROUTES = [
     'members',
     { list: 'Členové', create: 'Nový člen', edit: 'Úprava člena' },
     { list: '/admin/clenove' },
+    true,
   ),
   {
     name: 'members.bulkPairing',

@@ -1,6 +1,10 @@
 import { z } from 'zod';
+import { cs } from 'zod/locales';
 import type { FieldConstraints, FieldKind, FieldOption } from '../api/schema.ts';
 import { isCurrencyCode } from '../domain/currency.ts';
+
+// Zod's own messages (too long, too small…) in Czech wherever these rules run: server and browser.
+z.config(cs());
 
 /** What a field's validation depends on: the server's declaration and the form schema both have it. */
 export interface ValidatedField extends FieldConstraints {

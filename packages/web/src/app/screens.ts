@@ -12,6 +12,7 @@ export interface Screen {
 }
 
 const authZone = () => import('../zones/auth/auth.zone.ts');
+const membersZone = () => import('../zones/members/members.zone.ts');
 
 /**
  * Every screen this app has. Routes of the shared table without an entry here are neither routed
@@ -32,6 +33,13 @@ export const SCREENS: readonly Screen[] = [
   },
   { name: 'cms.index', layout: 'shell', load: () => authZone().then((zone) => zone.CmsIndexPage) },
   { name: 'cms.userProfile', layout: 'shell', load: () => authZone().then((zone) => zone.ProfilePage) },
+  { name: 'members.list', layout: 'shell', load: () => membersZone().then((zone) => zone.MemberListPage) },
+  {
+    name: 'members.create',
+    layout: 'shell',
+    load: () => membersZone().then((zone) => zone.MemberCreatePage),
+  },
+  { name: 'members.edit', layout: 'shell', load: () => membersZone().then((zone) => zone.MemberEditPage) },
 ];
 
 export const SCREEN_NAMES: ReadonlySet<string> = new Set(SCREENS.map((screen) => screen.name));

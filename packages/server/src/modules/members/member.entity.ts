@@ -18,8 +18,9 @@ export const memberEntity: EntityDeclaration = {
     { key: 'club', label: 'Klub' },
   ],
   fields: {
-    firstName: { kind: 'text', label: 'Jméno', required: true, maxLength: 100, section: 'person' },
+    // Surname first: how a club's lists are read and sorted.
     lastName: { kind: 'text', label: 'Příjmení', required: true, maxLength: 100, section: 'person' },
+    firstName: { kind: 'text', label: 'Jméno', required: true, maxLength: 100, section: 'person' },
     birthDate: { kind: 'date', label: 'Datum narození', section: 'person' },
     gender: { kind: 'enum', label: 'Pohlaví', options: GENDER_OPTIONS, section: 'person' },
     photo: {

@@ -205,7 +205,7 @@ describe.each(testEngines())('members through the engine on %s', (engine) => {
     expect(response.text.charCodeAt(0)).toBe(0xfeff);
     expect(bytes.length).toBeGreaterThan(10);
     const lines = response.text.slice(1).split('\r\n').filter(Boolean);
-    expect(lines[0]).toMatch(/^Jméno;Příjmení;Datum narození;Pohlaví;E-mail/);
+    expect(lines[0]).toMatch(/^Příjmení;Jméno;Datum narození;Pohlaví;E-mail/);
     expect(lines).toHaveLength(5);
     expect(lines[1]).toContain('Trenér');
     expect(lines[1]).toMatch(/;\d{1,2}\. \d{1,2}\. 20\d\d;/);

@@ -1,10 +1,12 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/cs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { APP_TIME_ZONE } from './date-format.ts';
 
 // Czech names and formats, and Prague time, wherever dayjs is used (Mantine dates included).
+dayjs.extend(customParseFormat);
 dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.locale('cs');

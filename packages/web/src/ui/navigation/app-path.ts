@@ -8,7 +8,11 @@ export const APP_BASENAME = '/admin';
  * only active routes can be linked (an inactive or unknown name throws).
  */
 export function appPath(name: RouteName, params?: RouteParams): string {
-  const url = buildUrl(name, params);
-  const path = url.startsWith(APP_BASENAME) ? url.slice(APP_BASENAME.length) : url;
+  return routerPath(buildUrl(name, params));
+}
+
+/** A full back-office path (`/admin/clenove/edit?id=5`) as a router link target (`/clenove/edit?id=5`). */
+export function routerPath(fullPath: string): string {
+  const path = fullPath.startsWith(APP_BASENAME) ? fullPath.slice(APP_BASENAME.length) : fullPath;
   return path === '' || path.startsWith('?') ? `/${path}` : path;
 }

@@ -1,0 +1,207 @@
+import type { AutocompleteOption, ColumnSchema } from '@klubovna/shared';
+import { Button, Group, MultiSelect, NumberInput, SegmentedControl, Stack } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { columnValues, searchRelated } from '../engine-api.ts';
+import { parseCzechDate } from '../kinds/date/date-values.ts';
+import { CZECH_NUMBER_INPUT } from '../kinds/number/number.tsx';
+import type { FilterValue } from './datagrid-settings.ts';
+
+export interface ColumnFilterProps {
+  grid: string;
+  column: ColumnSchema;
+  value: FilterValue | undefined;
+  onChange: (value: FilterValue | undefined) => void;
+  close: () => void;
+}
+
+/** The filter of one column, by its filter kind; shown in the column header's pop-over. */
+export function ColumnFilter(props: ColumnFilterProps) {
+  const { column, onChange, close } = props;
+  return (
+    <Stack gap="sm" w={280}>
+      <FilterInput {...props} />
+      <Group justify="space-between">
+        <Button
+          size="xs"
+          variant="subtle"
+          onClick={() => {
+            onChange(undefined);
+            close();
+          }}
+        >
+          Zrušit filtr
+        </Button>
+        <Button size="xs" onClick={close} aria-label={`Hotovo – filtr ${column.label}`}>
+          Hotovo
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function FilterInput({ grid, column, value, onChange }: ColumnFilterProps) {
+  switch (column.filter) {
+    case 'enum':
+      return (
+        <MultiSelect
+          label={column.label}
+          data={column.options ?? []}
+          value={value?.type === 'values' ? value.values : []}
+          onChange={(values) => onChange(values.length ? { type: 'values', values } : undefined)}
+          comboboxProps={{ withinPortal: false }}
+          placeholder="Vyberte hodnoty"
+          clearable
+        />
+      );
+    case 'boolean':
+      return (
+        <SegmentedControl
+          fullWidth
+          aria-label={column.label}
+          data={[
+            { value: 'all', label: 'Vše' },
+            { value: 'true', label: 'Ano' },
+            { value: 'false', label: 'Ne' },
+          ]}
+          value={value?.type === 'boolean' ? String(value.value) : 'all'}
+          onChange={(next) =>
+            onChange(next === 'all' ? undefined : { type: 'boolean', value: next === 'true' })
+          }
+        />
+      );
+    case 'dateRange':
+      return <DateRangeFilter column={column} value={value} onChange={onChange} />;
+    case 'numberRange':
+      return <NumberRangeFilter column={column} value={value} onChange={onChange} />;
+    case 'relation':
+    case 'text':
+      return <ValuesFilter grid={grid} column={column} value={value} onChange={onChange} />;
+    default:
+      return null;
+  }
+}
+
+type RangeProps = Pick<ColumnFilterProps, 'column' | 'value' | 'onChange'>;
+
+function rangeOf(value: FilterValue | undefined) {
+  return value?.type === 'range' ? value : { type: 'range' as const };
+}
+
+function setBound(value: FilterValue | undefined, bound: 'from' | 'to', next: string | number | undefined) {
+  const range = { ...rangeOf(value), [bound]: next };
+  return range.from === undefined && range.to === undefined ? undefined : range;
+}
+
+function DateRangeFilter({ column, value, onChange }: RangeProps) {
+  const range = rangeOf(value);
+  const input = (bound: 'from' | 'to', label: string) => (
+    <DateInput
+      label={label}
+      valueFormat="D. M. YYYY"
+      dateParser={parseCzechDate}
+      placeholder="d. m. rrrr"
+      clearable
+      popoverProps={{ withinPortal: false }}
+      value={typeof range[bound] === 'string' ? (range[bound] as string) : null}
+      onChange={(date) => onChange(setBound(value, bound, date ? String(date).slice(0, 10) : undefined))}
+    />
+  );
+  return (
+    <Stack gap="xs" aria-label={column.label} role="group">
+      {input('from', `${column.label} od`)}
+      {input('to', `${column.label} do`)}
+    </Stack>
+  );
+}
+
+function NumberRangeFilter({ column, value, onChange }: RangeProps) {
+  const range = rangeOf(value);
+  const input = (bound: 'from' | 'to', label: string) => (
+    <NumberInput
+      label={label}
+      {...CZECH_NUMBER_INPUT}
+      value={range[bound] ?? ''}
+      onChange={(number) => onChange(setBound(value, bound, typeof number === 'number' ? number : undefined))}
+    />
+  );
+  return (
+    <Group grow gap="xs" aria-label={column.label} role="group">
+      {input('from', 'Od')}
+      {input('to', 'Do')}
+    </Group>
+  );
+}
+
+/** Values to pick for a text column (its distinct values) or a relation (the related records). */
+function ValuesFilter({
+  grid,
+  column,
+  value,
+  onChange,
+}: Pick<ColumnFilterProps, 'grid' | 'column' | 'value' | 'onChange'>) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const [found, setFound] = useState<AutocompleteOption[]>([]);
+  const chosen = value?.type === 'values' ? value : { type: 'values' as const, values: [], labels: [] };
+
+  useEffect(() => {
+    let current = true;
+    const request =
+      column.filter === 'relation' && column.relationAlias
+        ? searchRelated(column.relationAlias, debounced)
+        : columnValues(grid, column.key, debounced);
+    request.then((options) => current && setFound(options)).catch(() => current && setFound([]));
+    return () => {
+      current = false;
+    };
+  }, [grid, column, debounced]);
+
+  const labels = new Map(chosen.values.map((item, index) => [item, chosen.labels?.[index] ?? item]));
+  for (const option of found) labels.set(String(option.value), option.label);
+  return (
+    <MultiSelect
+      label={column.label}
+      searchable
+      clearable
+      placeholder="Hledat hodnotu…"
+      nothingFoundMessage="Nic neodpovídá"
+      comboboxProps={{ withinPortal: false }}
+      filter={({ options }) => options}
+      searchValue={search}
+      onSearchChange={setSearch}
+      data={[...labels].map(([item, label]) => ({ value: item, label }))}
+      value={chosen.values}
+      onChange={(values) =>
+        onChange(
+          values.length
+            ? { type: 'values', values, labels: values.map((item) => labels.get(item) ?? item) }
+            : undefined,
+        )
+      }
+    />
+  );
+}
+
+/** A short Czech description of an active filter, for its chip above the grid. */
+export function describeFilter(
+  column: ColumnSchema,
+  filter: FilterValue,
+  formatDate: (iso: string) => string,
+): string {
+  if (filter.type === 'boolean') return `${column.label}: ${filter.value ? 'ano' : 'ne'}`;
+  if (filter.type === 'values') {
+    const labels = filter.values.map(
+      (item, index) =>
+        column.options?.find((option) => option.value === item)?.label ?? filter.labels?.[index] ?? item,
+    );
+    return `${column.label}: ${labels.join(', ')}`;
+  }
+  const show = (bound: string | number | undefined) =>
+    typeof bound === 'string' ? formatDate(bound) : String(bound).replace('.', ',');
+  if (filter.from !== undefined && filter.to !== undefined)
+    return `${column.label}: ${show(filter.from)} – ${show(filter.to)}`;
+  if (filter.from !== undefined) return `${column.label}: od ${show(filter.from)}`;
+  return `${column.label}: do ${show(filter.to)}`;
+}

@@ -1,0 +1,175 @@
+import 'mantine-datatable/styles.css';
+import type { DatagridSchema, EntityRecord } from '@klubovna/shared';
+import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useErrorHandler } from '../../api/api-provider.tsx';
+import { useConfirmDelete } from '../../ui/confirm/use-confirm.tsx';
+import { useFlash } from '../../ui/flash/flash-provider.tsx';
+import { conflictMessage, deleteRecord, deleteRecords, useDatagridSchema } from '../engine-api.ts';
+import { formatNumber } from '../kinds/number/number-format.ts';
+import { countLabel, recordLabel } from '../labels.ts';
+import { BulkBar } from './bulk-bar.tsx';
+import { datagridColumns, editPath, type GridRecord } from './datagrid-columns.tsx';
+import { DatagridEmpty } from './datagrid-empty.tsx';
+import { DatagridToolbar } from './datagrid-toolbar.tsx';
+import { useDatagrid } from './use-datagrid.ts';
+
+/** A list of any declared entity, rendered from its datagrid schema. */
+export function DataGrid({ name }: { name: string }) {
+  const { data: schema, error } = useDatagridSchema(name);
+  if (error) return null; // The global handler has shown why.
+  if (!schema) return <DatagridSkeleton />;
+  return <LoadedDataGrid schema={schema} />;
+}
+
+function LoadedDataGrid({ schema }: { schema: DatagridSchema }) {
+  const grid = useDatagrid(schema);
+  const navigate = useNavigate();
+  const flash = useFlash();
+  const handleError = useErrorHandler();
+  const confirmDelete = useConfirmDelete();
+  const [selected, setSelected] = useState<GridRecord[]>([]);
+  const { data, isLoading, isValidating, mutate } = grid.rows;
+  const describe = (record: EntityRecord) => recordLabel(schema, record);
+
+  const remove = async (ids: number[], single?: EntityRecord) => {
+    try {
+      await (single ? deleteRecord(schema.name, single.id) : deleteRecords(schema.name, ids));
+    } catch (error) {
+      const message = conflictMessage(error);
+      if (message) flash.show({ variant: 'error', message, id: 'delete-refused', autoDismiss: false });
+      else handleError(error);
+      throw error;
+    }
+    setSelected((current) => current.filter((record) => !ids.includes(record.id)));
+    flash.show({
+      message: single ? `Smazáno: ${describe(single)}` : `Smazáno ${countLabel(schema.labels, ids.length)}.`,
+    });
+    // The last record of a page gone: show the page before it.
+    if (data && data.items.length === ids.length && grid.page > 1) grid.setPage(grid.page - 1);
+    await mutate();
+  };
+
+  const columns = datagridColumns(
+    schema,
+    grid,
+    describe,
+    (record) => void confirmDelete(describe(record), () => remove([record.id], record)),
+  );
+
+  if (!grid.loaded) return <DatagridSkeleton />;
+  const total = data?.total ?? 0;
+  const filtered = grid.search !== '' || Object.keys(grid.settings.filters).length > 0;
+
+  return (
+    <Stack gap="sm">
+      <DatagridToolbar schema={schema} grid={grid} />
+      {selected.length > 0 && (
+        <BulkBar
+          count={selected.length}
+          labels={schema.labels}
+          canDelete={schema.canDelete}
+          onClear={() => setSelected([])}
+          onDelete={() =>
+            void confirmDelete(countLabel(schema.labels, selected.length), () =>
+              remove(selected.map((record) => record.id)),
+            )
+          }
+        />
+      )}
+      <Group justify="space-between" gap="xs" mih={22}>
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {data
+            ? `${filtered ? 'Nalezeno' : 'Celkem'} ${countLabel(schema.labels, total, formatNumber)}`
+            : ' '}
+        </Text>
+      </Group>
+      <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+        {isLoading && !data ? (
+          <DatagridSkeleton rows={Math.min(grid.settings.pageSize, 10)} bare />
+        ) : (
+          <DataTable<GridRecord>
+            aria-label={schema.labels.plural}
+            minHeight={data?.items.length ? undefined : 260}
+            records={data?.items ?? []}
+            columns={columns}
+            fetching={isValidating && !isLoading}
+            loaderType="dots"
+            highlightOnHover
+            striped
+            verticalAlign="center"
+            idAccessor="id"
+            pinLastColumn={schema.rowActions.length > 0}
+            totalRecords={total}
+            page={grid.page}
+            onPageChange={grid.setPage}
+            recordsPerPage={grid.settings.pageSize}
+            recordsPerPageOptions={schema.pageSizes}
+            onRecordsPerPageChange={grid.setPageSize}
+            recordsPerPageLabel="Záznamů na stránku"
+            paginationText={({ from, to, totalRecords }) =>
+              `${formatNumber(from)}–${formatNumber(to)} z ${formatNumber(totalRecords)}`
+            }
+            getPaginationControlProps={(control) => ({ 'aria-label': PAGINATION_LABELS[control] })}
+            sortStatus={{
+              columnAccessor: grid.settings.sort.column,
+              direction: grid.settings.sort.direction,
+            }}
+            onSortStatusChange={(status) =>
+              grid.setSort({ column: String(status.columnAccessor), direction: status.direction })
+            }
+            selectedRecords={schema.canDelete ? selected : undefined}
+            onSelectedRecordsChange={schema.canDelete ? setSelected : undefined}
+            allRecordsSelectionCheckboxProps={{ 'aria-label': 'Vybrat všechny na stránce' }}
+            getRecordSelectionCheckboxProps={(record) => ({ 'aria-label': `Vybrat ${describe(record)}` })}
+            onRowClick={
+              schema.rowActions.includes('edit')
+                ? ({ record }) => void navigate(editPath(schema, record.id))
+                : undefined
+            }
+            emptyState={
+              <DatagridEmpty
+                schema={schema}
+                filtered={filtered}
+                onClear={() => {
+                  grid.clearSearch();
+                  grid.clearFilters();
+                }}
+              />
+            }
+          />
+        )}
+      </Paper>
+    </Stack>
+  );
+}
+
+const PAGINATION_LABELS = {
+  first: 'První stránka',
+  last: 'Poslední stránka',
+  previous: 'Předchozí stránka',
+  next: 'Další stránka',
+} as const;
+
+export function DatagridSkeleton({ rows = 8, bare = false }: { rows?: number; bare?: boolean }) {
+  const lines = (
+    <Stack gap="xs" p={bare ? 'md' : 0} aria-busy="true" aria-label="Načítání záznamů">
+      {Array.from({ length: rows }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Skeleton key={index} h={28} radius="sm" />
+      ))}
+    </Stack>
+  );
+  if (bare) return lines;
+  return (
+    <Stack gap="sm">
+      <Group gap="sm">
+        <Skeleton h={36} w={280} radius="sm" />
+        <Skeleton h={36} w={110} radius="sm" ml="auto" />
+      </Group>
+      {lines}
+    </Stack>
+  );
+}

@@ -1,0 +1,93 @@
+import type { DatagridSchema, EntityRecord, FieldKind } from '@klubovna/shared';
+import { ActionIcon, Group, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { Link } from 'react-router';
+import { routerPath } from '../../ui/navigation/app-path.ts';
+import type { CellProps } from '../kinds/kind.types.ts';
+import { FIELD_KIND_UI } from '../kinds/registry.ts';
+import { ColumnFilter } from './column-filter.tsx';
+import type { DatagridState } from './use-datagrid.ts';
+
+const WRAPPING_KINDS: readonly FieldKind[] = ['longText', 'richText', 'relationMany'];
+
+export type GridRecord = CellProps['record'];
+
+export const editPath = (schema: DatagridSchema, id: number) => routerPath(`${schema.routes.edit}?id=${id}`);
+
+/** The DataTable columns: the user's visible columns in the user's order, then the row actions. */
+export function datagridColumns(
+  schema: DatagridSchema,
+  grid: DatagridState,
+  describe: (record: EntityRecord) => string,
+  onDelete: (record: EntityRecord) => void,
+): DataTableColumn<GridRecord>[] {
+  const byKey = new Map(schema.columns.map((column) => [column.key, column]));
+  const columns: DataTableColumn<GridRecord>[] = grid.settings.columns.flatMap((entry) => {
+    const column = byKey.get(entry.key);
+    if (!column || !entry.visible) return [];
+    const { Cell, numeric } = FIELD_KIND_UI[column.kind];
+    const filter = grid.settings.filters[column.key];
+    return [
+      {
+        accessor: column.key,
+        title: column.label,
+        sortable: column.sortable,
+        textAlign: numeric ? 'right' : 'left',
+        // Short values stay on one line; long texts wrap within their cell.
+        noWrap: !WRAPPING_KINDS.includes(column.kind),
+        render: (record: GridRecord) => <Cell column={column} value={record[column.key]} record={record} />,
+        ...(column.filter
+          ? {
+              filtering: filter !== undefined,
+              filter: ({ close }: { close: () => void }) => (
+                <ColumnFilter
+                  grid={schema.name}
+                  column={column}
+                  value={filter}
+                  onChange={(value) => grid.setFilter(column.key, value)}
+                  close={close}
+                />
+              ),
+            }
+          : {}),
+      },
+    ];
+  });
+  if (schema.rowActions.length === 0) return columns;
+  columns.push({
+    accessor: '__actions',
+    title: <VisuallyHidden>Akce</VisuallyHidden>,
+    textAlign: 'right',
+    width: 96,
+    render: (record) => (
+      <Group gap={4} justify="flex-end" wrap="nowrap" onClick={(event) => event.stopPropagation()}>
+        {schema.rowActions.includes('edit') && (
+          <Tooltip label="Upravit">
+            <ActionIcon
+              component={Link}
+              to={editPath(schema, record.id)}
+              variant="subtle"
+              aria-label={`Upravit ${describe(record)}`}
+            >
+              <IconPencil size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        {schema.rowActions.includes('delete') && (
+          <Tooltip label="Smazat">
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Smazat ${describe(record)}`}
+              onClick={() => onDelete(record)}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
+    ),
+  });
+  return columns;
+}

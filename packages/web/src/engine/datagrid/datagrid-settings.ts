@@ -1,0 +1,119 @@
+import type { ColumnSchema, DatagridSchema } from '@klubovna/shared';
+import type { DatagridParams } from '../engine-api.ts';
+
+/** A column filter's value, by the column's filter kind. */
+export type FilterValue =
+  | { type: 'values'; values: string[]; labels?: string[] }
+  | { type: 'boolean'; value: boolean }
+  | { type: 'range'; from?: string | number; to?: string | number };
+
+/** What the user sets up on a datagrid and finds again next time (stored per user). */
+export interface DatagridSettings {
+  pageSize: number;
+  sort: { column: string; direction: 'asc' | 'desc' };
+  /** Every column in the user's order, and whether it is shown. */
+  columns: Array<{ key: string; visible: boolean }>;
+  filters: Record<string, FilterValue>;
+}
+
+export const settingsName = (grid: string) => `datagrid.${grid}`;
+
+export function defaultSettings(schema: DatagridSchema): DatagridSettings {
+  return {
+    pageSize: schema.defaultPageSize,
+    sort: { ...schema.defaultSort },
+    columns: schema.columns.map((column) => ({ key: column.key, visible: column.defaultVisible })),
+    filters: {},
+  };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function parseFilter(column: ColumnSchema | undefined, value: unknown): FilterValue | undefined {
+  if (!column?.filter || !isRecord(value)) return undefined;
+  if (value.type === 'values' && Array.isArray(value.values) && value.values.length > 0) {
+    const values = value.values.filter((item): item is string => typeof item === 'string');
+    const labels = Array.isArray(value.labels) ? value.labels.map(String) : undefined;
+    return values.length > 0 ? { type: 'values', values, ...(labels ? { labels } : {}) } : undefined;
+  }
+  if (value.type === 'boolean' && typeof value.value === 'boolean')
+    return { type: 'boolean', value: value.value };
+  if (value.type === 'range' && (value.from !== undefined || value.to !== undefined)) {
+    const bound = (item: unknown) =>
+      typeof item === 'string' || typeof item === 'number' ? item : undefined;
+    return { type: 'range', from: bound(value.from), to: bound(value.to) };
+  }
+  return undefined;
+}
+
+/**
+ * Stored settings checked against today's schema: columns that no longer exist are dropped, new
+ * ones appended, and anything malformed (an older app version, a hand-edited value) falls back.
+ */
+export function parseSettings(schema: DatagridSchema, stored: unknown): DatagridSettings | undefined {
+  if (!isRecord(stored)) return undefined;
+  const defaults = defaultSettings(schema);
+  const byKey = new Map(schema.columns.map((column) => [column.key, column]));
+
+  const pageSize =
+    typeof stored.pageSize === 'number' && schema.pageSizes.includes(stored.pageSize)
+      ? stored.pageSize
+      : defaults.pageSize;
+
+  const sort = isRecord(stored.sort) ? stored.sort : {};
+  const sortColumn = typeof sort.column === 'string' ? byKey.get(sort.column) : undefined;
+  const direction = sort.direction === 'desc' ? 'desc' : 'asc';
+
+  const seen = new Set<string>();
+  const columns: DatagridSettings['columns'] = [];
+  for (const entry of Array.isArray(stored.columns) ? stored.columns : []) {
+    if (!isRecord(entry) || typeof entry.key !== 'string' || !byKey.has(entry.key) || seen.has(entry.key))
+      continue;
+    seen.add(entry.key);
+    columns.push({ key: entry.key, visible: entry.visible !== false });
+  }
+  for (const column of defaults.columns) if (!seen.has(column.key)) columns.push(column);
+
+  const filters: Record<string, FilterValue> = {};
+  for (const [key, value] of Object.entries(isRecord(stored.filters) ? stored.filters : {})) {
+    const filter = parseFilter(byKey.get(key), value);
+    if (filter) filters[key] = filter;
+  }
+
+  return {
+    pageSize,
+    sort: sortColumn?.sortable ? { column: sortColumn.key, direction } : defaults.sort,
+    columns,
+    filters,
+  };
+}
+
+/** The filter part of a datagrid query: `filter[key]` (repeated), `filter[key][from|to]`. */
+export function filterParams(filters: Record<string, FilterValue>): DatagridParams {
+  const params: DatagridParams = {};
+  for (const [key, filter] of Object.entries(filters)) {
+    if (filter.type === 'values') params[`filter[${key}]`] = filter.values;
+    else if (filter.type === 'boolean') params[`filter[${key}]`] = String(filter.value);
+    else {
+      if (filter.from !== undefined && filter.from !== '') params[`filter[${key}][from]`] = filter.from;
+      if (filter.to !== undefined && filter.to !== '') params[`filter[${key}][to]`] = filter.to;
+    }
+  }
+  return params;
+}
+
+/** Everything the server needs for one page (and, without page and limit, for an export). */
+export function datagridParams(
+  settings: DatagridSettings,
+  view: { page: number; search: string },
+): DatagridParams {
+  return {
+    page: view.page,
+    limit: settings.pageSize,
+    sort: settings.sort.column,
+    direction: settings.sort.direction,
+    ...(view.search ? { s: view.search } : {}),
+    ...filterParams(settings.filters),
+  };
+}

@@ -1,0 +1,71 @@
+import type { DatagridSchema } from '@klubovna/shared';
+import { Button, CloseButton, Group, Pill, Stack, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { formatDate } from '../../ui/format/date-format.ts';
+import { ColumnChooser } from './column-chooser.tsx';
+import { describeFilter } from './column-filter.tsx';
+import { ExportMenu } from './export-menu.tsx';
+import type { DatagridState } from './use-datagrid.ts';
+
+const formatFilterDate = (iso: string) => formatDate(`${iso.slice(0, 10)}T12:00:00Z`);
+
+/** Search, active filters, columns and export above a datagrid. */
+export function DatagridToolbar({ schema, grid }: { schema: DatagridSchema; grid: DatagridState }) {
+  const byKey = new Map(schema.columns.map((column) => [column.key, column]));
+  const filters = Object.entries(grid.settings.filters).flatMap(([key, filter]) => {
+    const column = byKey.get(key);
+    return column ? [{ key, text: describeFilter(column, filter, formatFilterDate) }] : [];
+  });
+  return (
+    <Stack>
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        {schema.searchable ? (
+          <TextInput
+            type="search"
+            aria-label={`Hledat: ${schema.labels.plural}`}
+            placeholder="Hledat…"
+            leftSection={<IconSearch size={16} />}
+            rightSection={
+              grid.searchText ? (
+                <CloseButton size="sm" aria-label="Vymazat hledání" onClick={grid.clearSearch} />
+              ) : undefined
+            }
+            value={grid.searchText}
+            onChange={(event) => grid.setSearchText(event.currentTarget.value)}
+            w={{ base: '100%', xs: 320 }}
+          />
+        ) : (
+          <span />
+        )}
+        <Group gap="xs">
+          <ColumnChooser
+            columns={schema.columns}
+            settings={grid.settings.columns}
+            onChange={grid.setColumns}
+            onReset={grid.reset}
+          />
+          <ExportMenu grid={schema.name} params={grid.params} />
+        </Group>
+      </Group>
+      {filters.length > 0 && (
+        <Group gap="xs" aria-label="Použité filtry" role="list">
+          {filters.map((filter) => (
+            <Pill
+              key={filter.key}
+              role="listitem"
+              size="md"
+              withRemoveButton
+              removeButtonProps={{ 'aria-label': `Zrušit filtr ${filter.text}` }}
+              onRemove={() => grid.setFilter(filter.key, undefined)}
+            >
+              {filter.text}
+            </Pill>
+          ))}
+          <Button variant="subtle" size="compact-xs" onClick={grid.clearFilters}>
+            Zrušit všechny filtry
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,98 @@
+import type { DatagridSchema } from '@klubovna/shared';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useUserConfig } from '../../api/user-config.ts';
+import { useDatagridPage } from '../engine-api.ts';
+import {
+  type DatagridSettings,
+  datagridParams,
+  defaultSettings,
+  type FilterValue,
+  parseSettings,
+  settingsName,
+} from './datagrid-settings.ts';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The state of one datagrid: the user's remembered settings (page size, sort, columns, filters) and
+ * the page and search text, which live in the address so Back and shared links land on the same view.
+ */
+export function useDatagrid(schema: DatagridSchema) {
+  const defaults = useMemo(() => defaultSettings(schema), [schema]);
+  const parse = useCallback((stored: unknown) => parseSettings(schema, stored), [schema]);
+  const config = useUserConfig<DatagridSettings>(settingsName(schema.name), defaults, parse);
+  const settings = config.value;
+
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+  const search = searchParams.get('s') ?? '';
+  const [searchText, setSearchText] = useState(search);
+
+  const setView = useCallback(
+    (next: { page?: number; search?: string }) =>
+      setSearchParams(
+        (current) => {
+          const params = new URLSearchParams(current);
+          const set = (key: string, value: string | undefined) =>
+            value ? params.set(key, value) : params.delete(key);
+          if (next.search !== undefined) set('s', next.search.trim());
+          if (next.page !== undefined) set('page', next.page > 1 ? String(next.page) : undefined);
+          return params;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+  const commitSearch = useDebouncedCallback(
+    (text: string) => setView({ search: text, page: 1 }),
+    SEARCH_DEBOUNCE_MS,
+  );
+
+  const params = useMemo(() => datagridParams(settings, { page, search }), [settings, page, search]);
+  const rows = useDatagridPage(schema.name, config.loaded ? params : null);
+
+  const update = useCallback(
+    (change: Partial<DatagridSettings>, resetPage = true) => {
+      void config.save({ ...settings, ...change });
+      if (resetPage) setView({ page: 1 });
+    },
+    [config, settings, setView],
+  );
+
+  return {
+    settings,
+    loaded: config.loaded,
+    page,
+    search,
+    searchText,
+    params,
+    rows,
+    setSearchText: (text: string) => {
+      setSearchText(text);
+      commitSearch(text);
+    },
+    clearSearch: () => {
+      setSearchText('');
+      setView({ search: '', page: 1 });
+    },
+    setPage: (next: number) => setView({ page: next }),
+    setPageSize: (pageSize: number) => update({ pageSize }),
+    setSort: (sort: DatagridSettings['sort']) => update({ sort }),
+    setColumns: (columns: DatagridSettings['columns']) => update({ columns }, false),
+    setFilter: (key: string, filter: FilterValue | undefined) => {
+      const filters = { ...settings.filters };
+      if (filter) filters[key] = filter;
+      else delete filters[key];
+      update({ filters });
+    },
+    clearFilters: () => update({ filters: {} }),
+    reset: () => {
+      void config.reset();
+      setView({ page: 1 });
+    },
+  };
+}
+
+export type DatagridState = ReturnType<typeof useDatagrid>;

@@ -1,0 +1,107 @@
+import type {
+  AutocompleteOption,
+  DatagridPage,
+  DatagridSchema,
+  EntityRecord,
+  FormSchema,
+  UploadedFile,
+} from '@klubovna/shared';
+import useSWR from 'swr';
+import { api } from '../api/api.ts';
+import { isAxiosLikeError } from '../api/api-errors.ts';
+
+/** The engine's calls (spec section 7), one place for their paths. */
+export const engineUrls = {
+  datagridSchema: (name: string) => `/api/cms/datagrid/schema/${encodeURIComponent(name)}`,
+  datagridRows: (name: string) => `/api/cms/datagrid/${encodeURIComponent(name)}`,
+  datagridExport: (name: string) => `/api/cms/datagrid/${encodeURIComponent(name)}/export`,
+  datagridAutocomplete: (name: string, column: string) =>
+    `/api/cms/datagrid/autocomplete/${encodeURIComponent(name)}/${encodeURIComponent(column)}`,
+  datagridBulkDelete: (name: string) => `/api/cms/datagrid/${encodeURIComponent(name)}/delete`,
+  formSchema: (alias: string) => `/api/cms/form/${encodeURIComponent(alias)}/schema`,
+  form: (alias: string, id?: number) =>
+    `/api/cms/form/${encodeURIComponent(alias)}${id === undefined ? '' : `/${id}`}`,
+  autocomplete: (alias: string) => `/api/cms/autocomplete/${encodeURIComponent(alias)}`,
+  file: (id: number) => `/api/cms/files/${id}`,
+};
+
+/** Query parameters of a datagrid page: `filter[field]`, `filter[field][from]`… as flat keys. */
+export type DatagridParams = Record<string, string | number | string[] | undefined>;
+
+/** Schemas never change while the app runs: fetched once per alias. */
+const STATIC = { revalidateOnFocus: false, revalidateIfStale: false, revalidateOnReconnect: false };
+
+export function useDatagridSchema(name: string) {
+  return useSWR<DatagridSchema>(engineUrls.datagridSchema(name), STATIC);
+}
+
+export function useDatagridPage(name: string, params: DatagridParams | null) {
+  return useSWR<DatagridPage>(params ? [engineUrls.datagridRows(name), params] : null, {
+    keepPreviousData: true,
+  });
+}
+
+export function useFormSchema(alias: string) {
+  return useSWR<FormSchema>(engineUrls.formSchema(alias), STATIC);
+}
+
+export function useRecord(alias: string, id: number | undefined) {
+  return useSWR<EntityRecord>(id === undefined ? null : engineUrls.form(alias, id), {
+    // An open form is not refreshed under the user's hands; conflicts are caught on save.
+    revalidateOnFocus: false,
+    revalidateIfStale: false,
+    revalidateOnReconnect: false,
+  });
+}
+
+export function useUploadedFile(id: number | null | undefined) {
+  return useSWR<UploadedFile>(typeof id === 'number' ? engineUrls.file(id) : null, STATIC);
+}
+
+/** Save chooses create or update by the presence of an id (spec section 7). */
+export function saveRecord(
+  alias: string,
+  values: Record<string, unknown>,
+  id?: number,
+): Promise<EntityRecord> {
+  return id === undefined
+    ? api.post<EntityRecord>(engineUrls.form(alias), values)
+    : api.put<EntityRecord>(engineUrls.form(alias, id), values);
+}
+
+/** Values to filter a column by: its distinct values, or an enum's options. */
+export function columnValues(name: string, column: string, search: string): Promise<AutocompleteOption[]> {
+  return api.get<AutocompleteOption[]>(engineUrls.datagridAutocomplete(name, column), { s: search });
+}
+
+export function deleteRecord(alias: string, id: number): Promise<unknown> {
+  return api.delete(engineUrls.form(alias, id));
+}
+
+export function deleteRecords(name: string, ids: number[]): Promise<unknown> {
+  return api.post(engineUrls.datagridBulkDelete(name), { ids });
+}
+
+export function searchRelated(alias: string, search: string, limit = 20): Promise<AutocompleteOption[]> {
+  return api.get<AutocompleteOption[]>(engineUrls.autocomplete(alias), { s: search, limit });
+}
+
+/** A 409 answer: someone saved the record in between; `current` is what is stored now. */
+export interface SaveConflict {
+  message: string;
+  current: EntityRecord;
+}
+
+/** The conflict behind a failed save, if it was one (409 is not in the spec's catalogue, so it arrives raw). */
+export function saveConflict(error: unknown): SaveConflict | undefined {
+  if (!isAxiosLikeError(error) || error.response?.status !== 409) return undefined;
+  const body = error.response.data as { error?: { message?: string; current?: EntityRecord } } | undefined;
+  if (!body?.error?.current) return undefined;
+  return { message: body.error.message ?? '', current: body.error.current };
+}
+
+/** A 409 without a record: e.g. a delete refused because other records use this one. */
+export function conflictMessage(error: unknown): string | undefined {
+  if (!isAxiosLikeError(error) || error.response?.status !== 409) return undefined;
+  return (error.response.data as { error?: { message?: string } } | undefined)?.error?.message;
+}

@@ -1,0 +1,191 @@
+import type { EntityRecord, FieldSchema, FormSchema, RecordLabels } from '@klubovna/shared';
+import { Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useHotkeys } from '@mantine/hooks';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { type ReactNode, useRef, useState } from 'react';
+import { useErrorHandler } from '../../api/api-provider.tsx';
+import { fieldErrors } from '../../api/describe-error.ts';
+import { BusyButton } from '../../ui/busy/busy-button.tsx';
+import { useFlash } from '../../ui/flash/flash-provider.tsx';
+import { useModal } from '../../ui/modal/modal-provider.tsx';
+import { saveConflict, saveRecord } from '../engine-api.ts';
+import { FIELD_KIND_UI } from '../kinds/registry.ts';
+import { ConflictDialog } from './conflict-dialog.tsx';
+import classes from './entity-form.module.css';
+import { type FormValues, formValuesOf, validateValues, writableValues } from './form-values.ts';
+import { useUnsavedChangesGuard } from './use-unsaved-changes-guard.ts';
+
+export interface EntityFormProps {
+  schema: FormSchema;
+  /** The stored record; none for a new one. */
+  record?: EntityRecord;
+  /** After a successful save (create or update), with the stored record. */
+  onSaved: (record: EntityRecord, created: boolean) => void;
+  /** Extra buttons beside Save (e.g. back to the list, delete). */
+  actions?: ReactNode;
+}
+
+const SAVED_MESSAGE = 'Uloženo';
+
+/** A form rendered from the form schema: one widget per field kind, sections, the server's rules. */
+export function EntityForm({ schema, record, onSaved, actions }: EntityFormProps) {
+  const flash = useFlash();
+  const modal = useModal();
+  const handleError = useErrorHandler();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [saved, setSaved] = useState<EntityRecord | undefined>(record);
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: formValuesOf(schema, record),
+    validate: (values) => validateValues(schema, values),
+    validateInputOnBlur: true,
+  });
+  const skipGuard = useRef(false);
+  useUnsavedChangesGuard(() => !skipGuard.current && form.isDirty());
+  useHotkeys([['mod+S', () => formRef.current?.requestSubmit()]], [], true);
+
+  const adopt = (stored: EntityRecord) => {
+    const values = formValuesOf(schema, stored);
+    setSaved(stored);
+    form.setInitialValues(values);
+    form.setValues(values);
+    form.resetDirty(values);
+  };
+
+  const save = async (values: FormValues, version = saved?.version) => {
+    try {
+      const body = { ...writableValues(schema, values), ...(saved ? { version } : {}) };
+      const stored = await saveRecord(schema.alias, body, saved?.id);
+      adopt(stored);
+      flash.show({ id: `saved-${schema.alias}`, message: SAVED_MESSAGE });
+      skipGuard.current = true;
+      onSaved(stored, !saved);
+      skipGuard.current = false;
+    } catch (error) {
+      const conflict = saveConflict(error);
+      if (conflict && saved) return showConflict(values, conflict.current);
+      const errors = fieldErrors(error);
+      if (Object.keys(errors).length === 0) return handleError(error);
+      form.setErrors(errors);
+      focusField(formRef.current, Object.keys(errors)[0]);
+      handleError(error);
+    }
+  };
+
+  const showConflict = (mine: FormValues, current: EntityRecord) => {
+    modal.open({
+      title: 'Záznam mezitím změnil někdo jiný',
+      variant: 'wide',
+      disableBackdropClose: true,
+      content: ({ close }) => (
+        <ConflictDialog
+          schema={schema}
+          base={formValuesOf(schema, saved)}
+          mine={mine}
+          current={current}
+          onCancel={close}
+          onReload={() => {
+            adopt(current);
+            close();
+          }}
+          onOverwrite={async () => {
+            close();
+            await save(mine, current.version);
+          }}
+        />
+      ),
+    });
+  };
+
+  const onInvalid = (errors: Record<string, unknown>) => focusField(formRef.current, Object.keys(errors)[0]);
+
+  return (
+    <form ref={formRef} noValidate onSubmit={form.onSubmit((values) => save(values), onInvalid)}>
+      <Stack gap="lg">
+        {schema.sections.map((section) => {
+          const fields = schema.fields.filter((field) => field.section === section.key);
+          if (fields.length === 0) return null;
+          return (
+            <Paper key={section.key} withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section">
+              {section.label && (
+                <Title order={2} size="h4" mb="md">
+                  {section.label}
+                </Title>
+              )}
+              <Grid gap="md">
+                {fields.map((field) => (
+                  <Grid.Col key={field.name} span={{ base: 12, sm: field.span ?? 6 }}>
+                    <FieldWidget
+                      field={field}
+                      input={form.getInputProps(field.name)}
+                      onChange={(value) => form.setFieldValue(field.name, value)}
+                      disabled={!schema.canWrite}
+                      relationLabels={saved?._labels}
+                    />
+                  </Grid.Col>
+                ))}
+              </Grid>
+            </Paper>
+          );
+        })}
+        <div className={classes.actions}>
+          <Group gap="sm" justify="space-between" wrap="wrap">
+            <Group gap="sm">
+              {schema.canWrite && (
+                <BusyButton type="submit" busy={form.submitting} leftSection={<IconDeviceFloppy size={18} />}>
+                  Uložit
+                </BusyButton>
+              )}
+              {schema.canWrite && form.isDirty() && (
+                <Button variant="subtle" onClick={() => form.reset()}>
+                  Vrátit změny
+                </Button>
+              )}
+              {schema.canWrite && (
+                <Text size="xs" c="dimmed" visibleFrom="sm">
+                  Ctrl+S uloží
+                </Text>
+              )}
+            </Group>
+            <Group gap="sm">{actions}</Group>
+          </Group>
+        </div>
+      </Stack>
+    </form>
+  );
+}
+
+function FieldWidget({
+  field,
+  input,
+  onChange,
+  disabled,
+  relationLabels,
+}: {
+  field: FieldSchema;
+  input: { value?: unknown; onBlur?: () => void; error?: ReactNode };
+  onChange: (value: unknown) => void;
+  disabled: boolean;
+  relationLabels?: RecordLabels;
+}) {
+  const { Widget } = FIELD_KIND_UI[field.kind];
+  return (
+    <Widget
+      field={field}
+      value={input.value as never}
+      onChange={onChange as never}
+      onBlur={input.onBlur}
+      error={input.error}
+      disabled={disabled}
+      relationLabels={relationLabels}
+    />
+  );
+}
+
+/** Moves focus to the first field with an error, so keyboard users land where they must act. */
+function focusField(form: HTMLFormElement | null, name: string | undefined) {
+  if (!form || !name) return;
+  const input = form.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]:not([type="hidden"])`);
+  (input ?? form.querySelector<HTMLElement>('[aria-invalid="true"]'))?.focus();
+}

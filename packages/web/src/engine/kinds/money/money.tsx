@@ -1,0 +1,63 @@
+import { CURRENCIES, type Money } from '@klubovna/shared';
+import { Group, NumberInput, Select } from '@mantine/core';
+import { useState } from 'react';
+import { type CellProps, defineKind, EMPTY_CELL, inputProps, type WidgetProps } from '../kind.types.ts';
+import { CZECH_NUMBER_INPUT } from '../number/number.tsx';
+import { formatMoney } from '../number/number-format.ts';
+import { useNumberText } from '../number/use-number-text.ts';
+
+export const DEFAULT_CURRENCY = 'CZK';
+const CURRENCY_OPTIONS = CURRENCIES.map((currency) => ({
+  value: currency.code,
+  label: `${currency.code} – ${currency.name}`,
+}));
+
+/** Amount and ISO 4217 currency; an empty amount empties the whole value. */
+function MoneyWidget(props: WidgetProps<Money | null>) {
+  const { field, value, onChange } = props;
+  // The currency may be picked before the amount is typed, so it is kept while the value is empty.
+  const [chosen, setChosen] = useState(value?.currency ?? DEFAULT_CURRENCY);
+  const currency = value?.currency ?? chosen;
+  const { text, change } = useNumberText(value?.amount ?? null, (amount) =>
+    onChange(amount === null ? null : { amount, currency }),
+  );
+  const base = inputProps(props);
+  return (
+    <Group gap="xs" align="flex-start" wrap="nowrap">
+      <NumberInput
+        {...base}
+        {...CZECH_NUMBER_INPUT}
+        decimalScale={2}
+        min={field.constraints.min}
+        max={field.constraints.max}
+        value={text}
+        onChange={change}
+        style={{ flex: 1 }}
+      />
+      <Select
+        label="Měna"
+        aria-label={`${field.label} – měna`}
+        data={CURRENCY_OPTIONS}
+        searchable
+        allowDeselect={false}
+        disabled={base.disabled}
+        value={currency}
+        onChange={(code) => {
+          if (!code) return;
+          setChosen(code);
+          if (value) onChange({ amount: value.amount, currency: code });
+        }}
+        w={130}
+        comboboxProps={{ width: 280, position: 'bottom-end' }}
+        nothingFoundMessage="Žádná měna neodpovídá"
+      />
+    </Group>
+  );
+}
+
+function MoneyCell({ value }: CellProps) {
+  const money = value as Money | null;
+  return money ? formatMoney(money.amount, money.currency) : EMPTY_CELL;
+}
+
+export const moneyKind = defineKind({ Widget: MoneyWidget, Cell: MoneyCell, numeric: true });

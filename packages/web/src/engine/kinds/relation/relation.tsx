@@ -1,0 +1,95 @@
+import { Loader, MultiSelect, Select, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { type CellProps, defineKind, EMPTY_CELL, inputProps, type WidgetProps } from '../kind.types.ts';
+import { type SelectOption, useRelatedOptions } from './use-related-options.ts';
+
+/** The server already matched the text; Mantine must not filter the options again. */
+const keepAll = ({ options }: { options: unknown[] }) => options as never;
+
+function labelsOf<V>(props: WidgetProps<V>): string[] {
+  const labels = props.relationLabels?.[props.field.name];
+  return Array.isArray(labels) ? labels : labels ? [labels] : [];
+}
+
+function RelationWidget(props: WidgetProps<number | null>) {
+  const [search, setSearch] = useState('');
+  const [picked, setPicked] = useState<SelectOption | null>(null);
+  const initialLabel = labelsOf(props)[0];
+  const chosen = useMemo<SelectOption[]>(() => {
+    if (props.value === null) return [];
+    const value = String(props.value);
+    if (picked?.value === value) return [picked];
+    return [{ value, label: initialLabel ?? `#${value}` }];
+  }, [props.value, picked, initialLabel]);
+  const { options, loading } = useRelatedOptions(props.field.relationAlias, search, chosen);
+  return (
+    <Select
+      {...inputProps(props)}
+      searchable
+      clearable={!props.field.required}
+      placeholder={props.field.placeholder ?? 'Začněte psát a vyberte…'}
+      data={options}
+      filter={keepAll}
+      searchValue={search}
+      onSearchChange={setSearch}
+      nothingFoundMessage={loading ? 'Hledám…' : 'Nic neodpovídá'}
+      rightSection={loading ? <Loader size="xs" /> : undefined}
+      value={props.value === null ? null : String(props.value)}
+      onChange={(value, option) => {
+        setPicked(option ? { value: option.value, label: option.label } : null);
+        props.onChange(value === null ? null : Number(value));
+      }}
+    />
+  );
+}
+
+function RelationManyWidget(props: WidgetProps<number[] | null>) {
+  const [search, setSearch] = useState('');
+  const [picked, setPicked] = useState<Map<string, string>>(new Map());
+  const initialLabels = labelsOf(props);
+  const values = useMemo(() => (props.value ?? []).map(String), [props.value]);
+  const chosen = useMemo(
+    () =>
+      values.map((value, index) => ({
+        value,
+        label: picked.get(value) ?? initialLabels[index] ?? `#${value}`,
+      })),
+    [values, picked, initialLabels],
+  );
+  const { options, loading } = useRelatedOptions(props.field.relationAlias, search, chosen);
+  return (
+    <MultiSelect
+      {...inputProps(props)}
+      searchable
+      clearable
+      placeholder={props.field.placeholder ?? 'Začněte psát a vyberte…'}
+      data={options}
+      filter={keepAll}
+      searchValue={search}
+      onSearchChange={setSearch}
+      nothingFoundMessage={loading ? 'Hledám…' : 'Nic neodpovídá'}
+      value={values}
+      onChange={(next) => {
+        const labels = new Map(picked);
+        for (const option of options) labels.set(option.value, option.label);
+        setPicked(labels);
+        props.onChange(next.map(Number));
+      }}
+    />
+  );
+}
+
+function RelationCell({ column, record, value }: CellProps) {
+  const labels = record._labels?.[column.key];
+  if (value === null || value === undefined || (Array.isArray(value) && value.length === 0))
+    return EMPTY_CELL;
+  const text = Array.isArray(labels) ? labels.join(', ') : (labels ?? String(value));
+  return (
+    <Text size="sm" lineClamp={2} maw={320}>
+      {text}
+    </Text>
+  );
+}
+
+export const relationKind = defineKind({ Widget: RelationWidget, Cell: RelationCell });
+export const relationManyKind = defineKind({ Widget: RelationManyWidget, Cell: RelationCell });

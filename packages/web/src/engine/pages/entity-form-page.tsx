@@ -1,0 +1,149 @@
+import type { EntityRecord, FormSchema } from '@klubovna/shared';
+import { Alert, Button, Skeleton, Stack } from '@mantine/core';
+import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useErrorHandler } from '../../api/api-provider.tsx';
+import { useConfirmDelete } from '../../ui/confirm/use-confirm.tsx';
+import { useFlash } from '../../ui/flash/flash-provider.tsx';
+import { routerPath } from '../../ui/navigation/app-path.ts';
+import { conflictMessage, deleteRecord, useFormSchema, useRecord } from '../engine-api.ts';
+import { EntityForm } from '../form/entity-form.tsx';
+import { fieldAsColumn } from '../kinds/display-value.tsx';
+import { recordLabel } from '../labels.ts';
+import { PageHeader } from './page-header.tsx';
+
+export interface EntityFormPageProps {
+  alias: string;
+  /** Heading of the create screen, e.g. `Nový člen`. */
+  createTitle: string;
+  /** Heading of the edit screen, e.g. `Úprava člena`. */
+  editTitle: string;
+}
+
+/** The create screen (no `id`) and the edit screen (`?id=…`) of an entity. */
+export function EntityFormPage({ alias, createTitle, editTitle }: EntityFormPageProps) {
+  const [params] = useSearchParams();
+  const rawId = params.get('id');
+  const id = rawId !== null && /^\d+$/.test(rawId) ? Number(rawId) : undefined;
+  const { data: schema } = useFormSchema(alias);
+  const { data: record, error } = useRecord(alias, id);
+
+  if (rawId !== null && id === undefined)
+    return <MissingRecord title={editTitle} message="Adresa neobsahuje platné číslo záznamu." />;
+  if (id !== undefined && error) {
+    return (
+      <MissingRecord
+        title={editTitle}
+        message="Záznam se nepodařilo načíst: neexistuje, byl smazán, nebo k němu nemáte přístup."
+        listPath={schema?.routes.list}
+      />
+    );
+  }
+  if (!schema || (id !== undefined && !record))
+    return <FormSkeleton title={id === undefined ? createTitle : editTitle} />;
+  return (
+    <LoadedFormPage
+      key={`${alias}-${id ?? 'new'}`}
+      schema={schema}
+      record={record}
+      title={id === undefined ? createTitle : editTitle}
+    />
+  );
+}
+
+function LoadedFormPage({
+  schema,
+  record,
+  title,
+}: {
+  schema: FormSchema;
+  record?: EntityRecord;
+  title: string;
+}) {
+  const navigate = useNavigate();
+  const flash = useFlash();
+  const handleError = useErrorHandler();
+  const confirmDelete = useConfirmDelete();
+  const listPath = routerPath(schema.routes.list);
+  const name = record
+    ? recordLabel({ columns: schema.fields.map(fieldAsColumn), labels: schema.labels }, record)
+    : '';
+
+  const remove = async () => {
+    if (!record) return;
+    try {
+      await deleteRecord(schema.alias, record.id);
+    } catch (error) {
+      const message = conflictMessage(error);
+      if (message) flash.show({ variant: 'error', message, id: 'delete-refused', autoDismiss: false });
+      else handleError(error);
+      throw error;
+    }
+    flash.show({ message: `Smazáno: ${name}` });
+    void navigate(listPath, { replace: true });
+  };
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title={record ? `${title}: ${name}` : title}
+        back={{ label: schema.labels.plural, to: listPath }}
+      />
+      <EntityForm
+        schema={schema}
+        record={record}
+        onSaved={(saved, created) => {
+          if (created) void navigate(routerPath(`${schema.routes.edit}?id=${saved.id}`), { replace: true });
+        }}
+        actions={
+          <>
+            <Button
+              component={Link}
+              to={listPath}
+              variant="default"
+              leftSection={<IconArrowLeft size={18} />}
+            >
+              Zpět na seznam
+            </Button>
+            {record && schema.canWrite && (
+              <Button
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={18} />}
+                onClick={() => void confirmDelete(name, remove)}
+              >
+                Smazat
+              </Button>
+            )}
+          </>
+        }
+      />
+    </Stack>
+  );
+}
+
+function FormSkeleton({ title }: { title: string }) {
+  return (
+    <Stack gap="lg" aria-busy="true">
+      <PageHeader title={title} />
+      <Skeleton h={240} radius="md" />
+      <Skeleton h={160} radius="md" />
+    </Stack>
+  );
+}
+
+function MissingRecord({ title, message, listPath }: { title: string; message: string; listPath?: string }) {
+  return (
+    <Stack gap="lg">
+      <PageHeader title={title} />
+      <Alert color="orange" title="Záznam nenalezen">
+        {message}
+      </Alert>
+      {listPath && (
+        <Button component={Link} to={routerPath(listPath)} variant="default" w="fit-content">
+          Zpět na seznam
+        </Button>
+      )}
+    </Stack>
+  );
+}
