@@ -117,9 +117,12 @@ function LoadedDataGrid({ schema }: { schema: DatagridSchema }) {
               columnAccessor: grid.settings.sort.column,
               direction: grid.settings.sort.direction,
             }}
-            onSortStatusChange={(status) =>
-              grid.setSort({ column: String(status.columnAccessor), direction: status.direction })
-            }
+            onSortStatusChange={(status) => {
+              const column = String(status.columnAccessor);
+              // A newly chosen column starts A–Z; clicking the sorted column again flips it.
+              const direction = column === grid.settings.sort.column ? status.direction : 'asc';
+              grid.setSort({ column, direction });
+            }}
             selectedRecords={schema.canDelete ? selected : undefined}
             onSelectedRecordsChange={schema.canDelete ? setSelected : undefined}
             allRecordsSelectionCheckboxProps={{ 'aria-label': 'Vybrat všechny na stránce' }}
@@ -130,14 +133,7 @@ function LoadedDataGrid({ schema }: { schema: DatagridSchema }) {
                 : undefined
             }
             emptyState={
-              <DatagridEmpty
-                schema={schema}
-                filtered={filtered}
-                onClear={() => {
-                  grid.clearSearch();
-                  grid.clearFilters();
-                }}
-              />
+              <DatagridEmpty schema={schema} filtered={filtered} onClear={grid.clearSearchAndFilters} />
             }
           />
         )}

@@ -56,9 +56,10 @@ export function useDatagrid(schema: DatagridSchema) {
   const update = useCallback(
     (change: Partial<DatagridSettings>, resetPage = true) => {
       void config.save({ ...settings, ...change });
-      if (resetPage) setView({ page: 1 });
+      // One address change per user action: react-router's functional updates do not chain.
+      if (resetPage && page !== 1) setView({ page: 1 });
     },
-    [config, settings, setView],
+    [config, settings, setView, page],
   );
 
   return {
@@ -88,6 +89,12 @@ export function useDatagrid(schema: DatagridSchema) {
       update({ filters });
     },
     clearFilters: () => update({ filters: {} }),
+    /** Back to everything: no search text, no filters, first page. */
+    clearSearchAndFilters: () => {
+      setSearchText('');
+      setView({ search: '', page: 1 });
+      if (Object.keys(settings.filters).length > 0) update({ filters: {} }, false);
+    },
     reset: () => {
       void config.reset();
       setView({ page: 1 });

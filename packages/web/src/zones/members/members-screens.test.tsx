@@ -1,0 +1,250 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setApiClient } from '../../api/api.ts';
+import { MEMBER_FORM, MEMBER_GRID, member, ok } from '../../test/engine-fixtures.ts';
+import type { RecordedRequest } from '../../test/http-adapter.ts';
+import { ADMIN_USER, fakeApi, renderApp } from '../../test/render-app.tsx';
+
+afterEach(() => setApiClient(null));
+
+const rowsRequests = (requests: RecordedRequest[]) =>
+  requests.filter((request) => request.method === 'GET' && request.url === '/api/cms/datagrid/member');
+const query = (request: RecordedRequest | undefined) =>
+  new URLSearchParams(request?.fullUrl.split('?')[1] ?? '');
+const jsonBody = (request: RecordedRequest | undefined) => JSON.parse(String(request?.data ?? '{}'));
+
+function memberApi(options: { items?: ReturnType<typeof member>[]; settings?: unknown } = {}) {
+  const items = options.items ?? [member(1, 'Čermák', 'Jan'), member(2, 'Dvořák', 'Petr')];
+  return fakeApi(ADMIN_USER, (request) => {
+    if (request.url === '/api/cms/datagrid/schema/member') return ok(MEMBER_GRID);
+    if (request.url === '/api/cms/user-config' && request.method === 'GET')
+      return ok(options.settings ? { 'datagrid.member': { data: options.settings } } : {});
+    if (request.url === '/api/cms/user-config' && request.method === 'POST') return ok(jsonBody(request));
+    if (request.url === '/api/cms/datagrid/member') {
+      const s = query(request).get('s');
+      const found = s ? items.filter((item) => item.lastName.toLowerCase().includes(s)) : items;
+      return ok({ items: found, total: found.length, page: 1, limit: 25 });
+    }
+    if (request.url === '/api/cms/form/member/schema') return ok(MEMBER_FORM);
+    return undefined;
+  });
+}
+
+describe('member list', () => {
+  it('asks for a page in the declared order and shows rows with Czech labels and the total', async () => {
+    const { requests } = renderApp('/admin/clenove', memberApi());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Členové' })).toBeInTheDocument();
+    expect(await screen.findByText('Čermák')).toBeInTheDocument();
+    expect(screen.getAllByText('Závodník')).toHaveLength(2);
+    expect(screen.getByText('Celkem 2 členové')).toBeInTheDocument();
+    const first = query(rowsRequests(requests)[0]);
+    expect(Object.fromEntries(first)).toEqual({ page: '1', limit: '25', sort: 'lastName', direction: 'asc' });
+    expect(screen.getByRole('link', { name: 'Přidat' })).toHaveAttribute('href', '/admin/clenove/create');
+  });
+
+  it('uses the stored settings, and stores a new sort for the user', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderApp(
+      '/admin/clenove',
+      memberApi({ settings: { pageSize: 10, sort: { column: 'firstName', direction: 'desc' } } }),
+    );
+    await screen.findByText('Čermák');
+    expect(Object.fromEntries(query(rowsRequests(requests)[0]))).toMatchObject({
+      limit: '10',
+      sort: 'firstName',
+      direction: 'desc',
+    });
+    // mantine-datatable renders a sortable header as a button.
+    await user.click(screen.getByRole('button', { name: /^Příjmení/ }));
+    await waitFor(() =>
+      expect(
+        requests.some((request) => request.method === 'POST' && request.url === '/api/cms/user-config'),
+      ).toBe(true),
+    );
+    const saved = jsonBody(requests.find((request) => request.method === 'POST'));
+    expect(saved.name).toBe('datagrid.member');
+    expect(saved.data.sort).toEqual({ column: 'lastName', direction: 'asc' });
+    expect(saved.data.pageSize).toBe(10);
+    await waitFor(() => expect(query(rowsRequests(requests).at(-1)).get('sort')).toBe('lastName'));
+  });
+
+  it('searches after a pause in typing and says when nothing matches', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderApp('/admin/clenove', memberApi());
+    await screen.findByText('Čermák');
+    await user.type(screen.getByRole('searchbox', { name: 'Hledat: Členové' }), 'xyz');
+    expect(await screen.findByText('Hledání ani filtrům nic neodpovídá')).toBeInTheDocument();
+    // One request for the whole word, not one per keystroke.
+    expect(rowsRequests(requests).filter((request) => query(request).has('s'))).toHaveLength(1);
+    expect(query(rowsRequests(requests).at(-1)).get('s')).toBe('xyz');
+    await user.click(screen.getByRole('button', { name: 'Zrušit hledání a filtry' }));
+    expect(await screen.findByText('Čermák')).toBeInTheDocument();
+  });
+
+  it('asks before deleting and deletes only after confirmation', async () => {
+    const user = userEvent.setup();
+    const deletes: string[] = [];
+    const api = memberApi();
+    const { requests } = renderApp('/admin/clenove', (request) => {
+      if (request.method === 'DELETE') {
+        deletes.push(request.url);
+        return ok(null);
+      }
+      return api(request);
+    });
+    await screen.findByText('Čermák');
+    await user.click(screen.getByRole('button', { name: 'Smazat Čermák Jan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Smazat záznam?' });
+    expect(
+      within(dialog).getByText('Opravdu chcete smazat Čermák Jan? Tuto akci nelze vrátit.'),
+    ).toBeInTheDocument();
+    expect(deletes).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Smazat' }));
+    await waitFor(() => expect(deletes).toEqual(['/api/cms/form/member/1']));
+    expect(await screen.findByText('Smazáno: Čermák Jan')).toBeInTheDocument();
+    await waitFor(() => expect(rowsRequests(requests).length).toBeGreaterThan(1));
+  });
+});
+
+describe('member form', () => {
+  it('checks required fields in the browser with the server’s Czech messages, then creates and opens the record', async () => {
+    const user = userEvent.setup();
+    const posts: unknown[] = [];
+    const api = memberApi();
+    const { router } = renderApp('/admin/clenove/create', (request) => {
+      if (request.method === 'POST' && request.url === '/api/cms/form/member') {
+        posts.push(jsonBody(request));
+        return { status: 201, body: { data: { id: 7, version: 1, ...jsonBody(request) } } };
+      }
+      if (request.url === '/api/cms/form/member/7')
+        return ok(member(7, 'Řezníčková', 'Šárka', { memberType: 'ATHLETE' }));
+      return api(request);
+    });
+    await user.click(await screen.findByRole('button', { name: 'Uložit' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Nový člen' })).toBeInTheDocument();
+    expect(await screen.findAllByText('Toto pole je povinné.')).toHaveLength(2);
+    expect(screen.getByLabelText(/Příjmení/)).toHaveFocus();
+    expect(posts).toEqual([]);
+
+    await user.type(screen.getByLabelText(/Příjmení/), 'Řezníčková');
+    await user.type(screen.getByLabelText(/Jméno/), 'Šárka');
+    await user.type(screen.getByLabelText('E-mail'), 'nejde');
+    await user.click(screen.getByRole('button', { name: 'Uložit' }));
+    expect(await screen.findByText('Zadejte platnou e-mailovou adresu.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('E-mail'));
+    await user.click(screen.getByRole('button', { name: 'Uložit' }));
+
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toEqual({
+      lastName: 'Řezníčková',
+      firstName: 'Šárka',
+      email: null,
+      memberType: 'ATHLETE',
+    });
+    expect(await screen.findByText('Uloženo')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?id=7'));
+    expect(router.state.location.pathname).toBe('/admin/clenove/edit');
+  });
+
+  it('shows the server’s validation messages on their fields', async () => {
+    const user = userEvent.setup();
+    const api = memberApi();
+    renderApp('/admin/clenove/edit?id=1', (request) => {
+      if (request.url === '/api/cms/form/member/1' && request.method === 'GET')
+        return ok(member(1, 'Čermák', 'Jan'));
+      if (request.method === 'PUT') {
+        return {
+          status: 400,
+          body: {
+            error: {
+              message: 'Hodnotu pole „E-mail“ už má jiný záznam.',
+              code: 'VALIDATION_FAILED',
+              status: 400,
+            },
+            validationErrors: [{ path: 'email', message: 'Hodnotu pole „E-mail“ už má jiný záznam.' }],
+          },
+        };
+      }
+      return api(request);
+    });
+    const email = await screen.findByLabelText('E-mail');
+    await user.type(email, 'jan@klub.cz');
+    await user.click(screen.getByRole('button', { name: 'Uložit' }));
+    await waitFor(() => expect(email).toHaveAccessibleDescription(/už má jiný záznam/));
+    expect(email).toHaveValue('jan@klub.cz');
+  });
+
+  it('on a stale version shows what someone else changed and can load it or overwrite knowingly', async () => {
+    const user = userEvent.setup();
+    const puts: Array<Record<string, unknown>> = [];
+    const api = memberApi();
+    const theirs = member(1, 'Čermáková', 'Jana', { version: 2 });
+    renderApp('/admin/clenove/edit?id=1', (request) => {
+      if (request.url === '/api/cms/form/member/1' && request.method === 'GET')
+        return ok(member(1, 'Čermák', 'Jan'));
+      if (request.method === 'PUT') {
+        const body = jsonBody(request);
+        puts.push(body);
+        if (body.version === 1) {
+          return {
+            status: 409,
+            body: {
+              error: {
+                message: 'Záznam mezitím uložil někdo jiný.',
+                code: 'CONFLICT',
+                status: 409,
+                current: theirs,
+              },
+            },
+          };
+        }
+        return ok({ ...theirs, ...body, version: 3 });
+      }
+      return api(request);
+    });
+    const firstName = await screen.findByLabelText(/Jméno/);
+    await user.clear(firstName);
+    await user.type(firstName, 'Honza');
+    await user.click(screen.getByRole('button', { name: 'Uložit' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Záznam mezitím změnil někdo jiný' });
+    const changes = within(dialog).getByRole('table', { name: 'Změny od jiného uživatele' });
+    expect(within(changes).getByText('Čermáková')).toBeInTheDocument();
+    expect(within(changes).getByText('Honza')).toBeInTheDocument();
+    expect(within(changes).getByText('změnili jste obě strany')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Načíst uloženou verzi' }));
+    await waitFor(() => expect(screen.getByLabelText(/Příjmení/)).toHaveValue('Čermáková'));
+    expect(screen.getByLabelText(/Jméno/)).toHaveValue('Jana');
+
+    await user.clear(screen.getByLabelText(/Jméno/));
+    await user.type(screen.getByLabelText(/Jméno/), 'Johana');
+    await user.click(screen.getByRole('button', { name: 'Uložit' }));
+    await waitFor(() => expect(puts.at(-1)).toMatchObject({ firstName: 'Johana', version: 2 }));
+    expect(await screen.findByText('Uloženo')).toBeInTheDocument();
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    const user = userEvent.setup();
+    const api = memberApi();
+    const { router } = renderApp('/admin/clenove/edit?id=1', (request) => {
+      if (request.url === '/api/cms/form/member/1') return ok(member(1, 'Čermák', 'Jan'));
+      return api(request);
+    });
+    await user.type(await screen.findByLabelText(/Jméno/), 'ek');
+    await user.click(screen.getByRole('link', { name: 'Zpět na seznam' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Neuložené změny' });
+    await user.click(within(dialog).getByRole('button', { name: 'Zůstat' }));
+    expect(router.state.location.pathname).toBe('/admin/clenove/edit');
+    expect(screen.getByLabelText(/Jméno/)).toHaveValue('Janek');
+
+    await user.click(screen.getByRole('link', { name: 'Zpět na seznam' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Neuložené změny' })).getByRole('button', {
+        name: 'Odejít bez uložení',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/clenove'));
+  });
+});
