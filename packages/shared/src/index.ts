@@ -10,4 +10,5 @@ export * from './messages/errors.ts';
 export * from './permissions/matrix.ts';
 export * from './query/query-params.ts';
 export * from './routes/index.ts';
-export * from './validation/field-schema.ts';
+// Field validation (Zod) is imported from '@klubovna/shared/validation/field-schema' only where it runs:
+// through this barrel it would land in every bundle, the sign-in page's included.

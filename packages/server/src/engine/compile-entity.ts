@@ -1,4 +1,5 @@
-import { buildFieldSchema, type FieldKind } from '@klubovna/shared';
+import type { FieldKind } from '@klubovna/shared';
+import { buildFieldSchema } from '@klubovna/shared/validation/field-schema';
 import type { z } from 'zod';
 import type { EntityDeclaration, FieldDeclaration } from './entity.types.ts';
 

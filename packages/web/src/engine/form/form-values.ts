@@ -1,4 +1,5 @@
-import { buildFieldSchema, type EntityRecord, type FieldSchema, type FormSchema } from '@klubovna/shared';
+import type { EntityRecord, FieldSchema, FormSchema } from '@klubovna/shared';
+import { buildFieldSchema } from '@klubovna/shared/validation/field-schema';
 
 export type FormValues = Record<string, unknown>;
 
