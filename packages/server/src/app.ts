@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
 import { engineRoutes } from './engine/engine.routes.ts';
+import type { EntityDeclaration } from './engine/entity.types.ts';
+import { compileRegistry, ENTITIES, type EntityRegistry } from './engine/registry.ts';
 import { notFound } from './errors/app-error.ts';
 import { registerErrorHandler, sendError } from './http/error-handler.ts';
 import { useZodValidation } from './http/zod-type-provider.ts';
@@ -21,6 +23,8 @@ declare module 'fastify' {
     config: AppConfig;
     db: DatabaseHandle['db'];
     engine: DatabaseHandle['engine'];
+    /** The entities the generic engine serves. */
+    entities: EntityRegistry;
     mailer: Mailer;
   }
 }
@@ -31,6 +35,8 @@ export interface BuildOptions {
   database?: DatabaseHandle;
   /** Pino logger options; tests pass false. */
   logger?: boolean | object;
+  /** Entity declarations the engine serves; default the product's registry (tests add fixtures). */
+  entities?: readonly EntityDeclaration[];
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -47,6 +53,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('engine', database.engine);
+  app.decorate('entities', options.entities ? compileRegistry(options.entities) : ENTITIES);
   app.decorate(
     'mailer',
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),

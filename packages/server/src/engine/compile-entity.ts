@@ -21,8 +21,11 @@ const FILTERABLE_BY_DEFAULT: readonly FieldKind[] = [
   'integer',
   'decimal',
   'relation',
+  'relationMany',
 ];
-const UNSUPPORTED_YET: readonly FieldKind[] = ['relationMany'];
+const RELATION_KINDS: readonly FieldKind[] = ['relation', 'relationMany'];
+/** Kinds a record's label may be built from: stored in one column of the record's own table. */
+const LABEL_KINDS: readonly FieldKind[] = [...TEXT_KINDS, 'integer', 'decimal', 'date', 'enum'];
 
 export interface CompiledField extends FieldDeclaration {
   name: string;
@@ -33,6 +36,8 @@ export interface CompiledField extends FieldDeclaration {
   filterable: boolean;
   listed: boolean;
   schema: z.ZodType;
+  /** `<table>_<column>` holding (owner_id, target_id) pairs of a relationMany field. */
+  joinTable?: string;
 }
 
 export interface CompiledEntity {
@@ -41,18 +46,29 @@ export interface CompiledEntity {
   byName: ReadonlyMap<string, CompiledField>;
   /** Text fields with a `<column>_sort` shadow column to keep up to date. */
   sortKeyFields: CompiledField[];
+  /** Fields of kind relation and relationMany. */
+  relationFields: CompiledField[];
 }
 
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 export const isTextKind = (kind: FieldKind) => TEXT_KINDS.includes(kind);
+export const isRelationKind = (kind: FieldKind) => RELATION_KINDS.includes(kind);
 
-function compileField(name: string, field: FieldDeclaration): CompiledField {
-  if (UNSUPPORTED_YET.includes(field.kind))
-    throw new Error(`Field kind ${field.kind} of ${name} is not supported yet`);
+function compileField(table: string, name: string, field: FieldDeclaration): CompiledField {
   const column = field.column ?? snakeCase(name);
+  const relation = isRelationKind(field.kind);
+  if (relation !== Boolean(field.relation))
+    throw new Error(
+      `Field ${name} of ${table}: \`relation\` goes with the relation kinds and only with them`,
+    );
+  // A relation orders by an id nobody sees; sorting by its label would need a join per page.
+  if (relation && field.sortable) throw new Error(`Relation field ${name} of ${table} cannot be sortable`);
+  if (field.kind === 'relation' && field.required && field.relation?.onDelete === 'cascade')
+    throw new Error(`Required relation ${name} of ${table} cannot be cleared by onDelete 'cascade'`);
   const sortable = field.sortable ?? SORTABLE_BY_DEFAULT.includes(field.kind);
   return {
+    ...(field.kind === 'relationMany' ? { joinTable: `${table}_${column}` } : {}),
     ...field,
     name,
     column,
@@ -66,7 +82,9 @@ function compileField(name: string, field: FieldDeclaration): CompiledField {
 
 /** Derives once, at start, everything the generic routes need from a declaration. */
 export function compileEntity(declaration: EntityDeclaration): CompiledEntity {
-  const fields = Object.entries(declaration.fields).map(([name, field]) => compileField(name, field));
+  const fields = Object.entries(declaration.fields).map(([name, field]) =>
+    compileField(declaration.table, name, field),
+  );
   const byName = new Map(fields.map((field) => [field.name, field]));
   for (const name of [
     declaration.defaultSort.field,
@@ -75,10 +93,17 @@ export function compileEntity(declaration: EntityDeclaration): CompiledEntity {
   ]) {
     if (!byName.has(name)) throw new Error(`Entity ${declaration.alias} names an undeclared field ${name}`);
   }
+  for (const name of declaration.labelFields) {
+    if (!LABEL_KINDS.includes(byName.get(name)!.kind))
+      throw new Error(
+        `Label field ${name} of ${declaration.alias} must be text, a number, a date or an enum`,
+      );
+  }
   return {
     declaration,
     fields,
     byName,
     sortKeyFields: fields.filter((field) => field.sortable && isTextKind(field.kind)),
+    relationFields: fields.filter((field) => isRelationKind(field.kind)),
   };
 }

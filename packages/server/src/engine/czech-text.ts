@@ -74,3 +74,9 @@ export function czechSortKey(text: string): string {
 export function searchNormalize(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
+
+/** Czech plural form for a count: one (1), few (2–4), many (0, 5 and more). */
+export function czechPlural<T>(count: number, forms: { one: T; few: T; many: T }): T {
+  if (count === 1) return forms.one;
+  return count >= 2 && count <= 4 ? forms.few : forms.many;
+}

@@ -55,6 +55,13 @@ function parseFilter(field: CompiledField, values: string[], from?: string, to?:
     const unknown = values.find((value) => !allowed.has(value));
     if (unknown !== undefined) throw badRequest(`Filtr „${field.label}“ nezná hodnotu „${unknown}“.`);
   }
+  if (field.kind === 'relation' || field.kind === 'relationMany') {
+    // Ids are 32-bit integers on PostgreSQL: anything larger cannot name a record.
+    const invalid = values.find((value) => !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647);
+    if (invalid !== undefined)
+      throw badRequest(`Filtr „${field.label}“ očekává id záznamu, ne „${invalid}“.`);
+  }
+  if (values.length === 0) throw badRequest(`Filtr „${field.label}“ potřebuje hodnotu.`);
   return { field, type: 'in', values };
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { unauthorized } from '../errors/app-error.ts';
 import type { ZodTypeProvider } from '../http/zod-type-provider.ts';
+import type { CompiledEntity } from './compile-entity.ts';
 import { searchNormalize } from './czech-text.ts';
 import { parseDatagridQuery } from './datagrid-query.ts';
 import {
@@ -15,9 +16,8 @@ import {
   updateRecord,
 } from './engine.service.ts';
 import { streamCsv } from './export-csv.ts';
-import { toRecord } from './record-mapper.ts';
+import { recordLabel, toRecord } from './record-mapper.ts';
 import { distinctValues, listRows } from './records.repository.ts';
-import { ENTITIES } from './registry.ts';
 import { datagridSchema, entityMeta, formSchema } from './schema-json.ts';
 
 const aliasParams = z.object({ alias: z.string().max(60) });
@@ -35,10 +35,26 @@ const SESSION = { access: 'session' } as const;
 
 function context(app: FastifyInstance, request: FastifyRequest): EngineContext {
   if (!request.user) throw unauthorized();
-  return { db: app.db, engine: app.engine, userId: request.user.id, roles: request.user.roles };
+  return {
+    db: app.db,
+    engine: app.engine,
+    userId: request.user.id,
+    roles: request.user.roles,
+    entities: app.entities,
+  };
 }
 
 const rawQuery = (request: FastifyRequest) => new URLSearchParams(request.url.split('?')[1] ?? '');
+
+/** Records of `entity` matching a search, as picker options labelled by its `labelFields`. */
+async function relatedOptions(ctx: EngineContext, entity: CompiledEntity, s: string, limit: number) {
+  const query = parseDatagridQuery(entity, new URLSearchParams({ s, limit: String(limit) }));
+  const { items } = await listRows(ctx.db as never, entity, ctx.engine, query);
+  return items.map((row) => {
+    const record = toRecord(entity, row);
+    return { value: record.id, label: recordLabel(entity, record) };
+  });
+}
 
 /** Tables, datagrids, forms and relation pickers of every declared entity. */
 export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
@@ -46,7 +62,9 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get('/api/cms/tables', { config: SESSION }, async (request) => {
     const { roles } = context(app, request);
-    const readable = [...ENTITIES.values()].filter((entity) => can(roles, entity.declaration.area, 'read'));
+    const readable = [...app.entities.values()].filter((entity) =>
+      can(roles, entity.declaration.area, 'read'),
+    );
     return { data: readable.map((entity) => entityMeta(entity, roles)) };
   });
 
@@ -54,15 +72,15 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
     '/api/cms/datagrid/schema/:name',
     { schema: { params: nameParams }, config: SESSION },
     async (request) => {
-      const { roles } = context(app, request);
-      return { data: datagridSchema(entityFor(request.params.name, roles, 'read'), roles) };
+      const ctx = context(app, request);
+      return { data: datagridSchema(entityFor(ctx, request.params.name, 'read'), ctx.roles) };
     },
   );
 
   app.get('/api/cms/datagrid/:name', { schema: { params: nameParams }, config: SESSION }, async (request) => {
     const ctx = context(app, request);
     return {
-      data: await listRecords(ctx, entityFor(request.params.name, ctx.roles, 'read'), rawQuery(request)),
+      data: await listRecords(ctx, entityFor(ctx, request.params.name, 'read'), rawQuery(request)),
     };
   });
 
@@ -71,9 +89,14 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
     { schema: { params: columnParams, querystring: searchQuery }, config: SESSION },
     async (request) => {
       const ctx = context(app, request);
-      const entity = entityFor(request.params.name, ctx.roles, 'read');
+      const entity = entityFor(ctx, request.params.name, 'read');
       const field = entity.byName.get(request.params.column);
       if (!field?.filterable && !field?.sortable) return { data: [] };
+      if (field.relation) {
+        // Related records' labels are part of showing this entity's rows, so its read access suffices.
+        const target = ctx.entities.get(field.relation.alias)!;
+        return { data: await relatedOptions(ctx, target, request.query.s, request.query.limit) };
+      }
       if (field.options) {
         const wanted = searchNormalize(request.query.s);
         return { data: field.options.filter((option) => searchNormalize(option.label).includes(wanted)) };
@@ -88,24 +111,8 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
     { schema: { params: aliasParams, querystring: searchQuery }, config: SESSION },
     async (request) => {
       const ctx = context(app, request);
-      const entity = entityFor(request.params.alias, ctx.roles, 'read');
-      const query = parseDatagridQuery(
-        entity,
-        new URLSearchParams({ s: request.query.s, limit: String(request.query.limit) }),
-      );
-      const { items } = await listRows(ctx.db as never, entity, ctx.engine, query);
-      return {
-        data: items.map((row) => {
-          const record = toRecord(entity, row);
-          return {
-            value: record.id,
-            label: entity.declaration.labelFields
-              .map((name) => record[name] ?? '')
-              .join(' ')
-              .trim(),
-          };
-        }),
-      };
+      const entity = entityFor(ctx, request.params.alias, 'read');
+      return { data: await relatedOptions(ctx, entity, request.query.s, request.query.limit) };
     },
   );
 
@@ -114,7 +121,7 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
     { schema: { params: nameParams }, config: SESSION },
     async (request, reply) => {
       const ctx = context(app, request);
-      const entity = entityFor(request.params.name, ctx.roles, 'read');
+      const entity = entityFor(ctx, request.params.name, 'read');
       const query = parseDatagridQuery(entity, rawQuery(request));
       const fileName = `${entity.declaration.labels.plural}-${new Date().toISOString().slice(0, 10)}.csv`;
       reply
@@ -132,7 +139,7 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
     { schema: { params: nameParams, body: bulkDeleteBody }, config: SESSION },
     async (request) => {
       const ctx = context(app, request);
-      await deleteRecords(ctx, entityFor(request.params.name, ctx.roles, 'write'), request.body.ids);
+      await deleteRecords(ctx, entityFor(ctx, request.params.name, 'write'), request.body.ids);
       return { data: { deleted: request.body.ids.length } };
     },
   );
@@ -141,8 +148,8 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
     '/api/cms/form/:alias/schema',
     { schema: { params: aliasParams }, config: SESSION },
     async (request) => {
-      const { roles } = context(app, request);
-      return { data: formSchema(entityFor(request.params.alias, roles, 'read'), roles) };
+      const ctx = context(app, request);
+      return { data: formSchema(entityFor(ctx, request.params.alias, 'read'), ctx.roles) };
     },
   );
 
@@ -152,7 +159,7 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const ctx = context(app, request);
       return {
-        data: await getRecord(ctx, entityFor(request.params.alias, ctx.roles, 'read'), request.params.id),
+        data: await getRecord(ctx, entityFor(ctx, request.params.alias, 'read'), request.params.id),
       };
     },
   );
@@ -162,11 +169,7 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
     { schema: { params: aliasParams }, config: SESSION },
     async (request, reply) => {
       const ctx = context(app, request);
-      const record = await createRecord(
-        ctx,
-        entityFor(request.params.alias, ctx.roles, 'write'),
-        request.body,
-      );
+      const record = await createRecord(ctx, entityFor(ctx, request.params.alias, 'write'), request.body);
       return reply.status(201).send({ data: record });
     },
   );
@@ -179,7 +182,7 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
       return {
         data: await updateRecord(
           ctx,
-          entityFor(request.params.alias, ctx.roles, 'write'),
+          entityFor(ctx, request.params.alias, 'write'),
           request.params.id,
           request.body,
         ),
@@ -192,7 +195,7 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
     { schema: { params: recordParams }, config: SESSION },
     async (request) => {
       const ctx = context(app, request);
-      await deleteRecords(ctx, entityFor(request.params.alias, ctx.roles, 'write'), [request.params.id]);
+      await deleteRecords(ctx, entityFor(ctx, request.params.alias, 'write'), [request.params.id]);
       return { data: null };
     },
   );

@@ -6,41 +6,78 @@ import { AppError, forbidden, notFound, validationFailed } from '../errors/app-e
 import { issuesToValidationErrors } from '../http/zod-type-provider.ts';
 import type { CompiledEntity } from './compile-entity.ts';
 import { parseDatagridQuery } from './datagrid-query.ts';
-import { diffRecords, toRecord, toRow, type Values } from './record-mapper.ts';
+import { diffRecords, type Row, toRecord, toRow, type Values } from './record-mapper.ts';
 import * as repository from './records.repository.ts';
-import { ENTITIES } from './registry.ts';
+import type { EntityRegistry } from './registry.ts';
+import {
+  assertRelationsExist,
+  attachRelations,
+  deleteLinksOf,
+  isForeignKeyViolation,
+  normalizeRelationValues,
+  relatedRecordGone,
+  releaseReferences,
+  saveLinks,
+} from './relations.service.ts';
 
 export interface EngineContext {
   db: Db;
   engine: Engine;
   userId: number;
   roles: Role[];
+  entities: EntityRegistry;
 }
 
 /** The entity behind an alias, if the user's roles grant the access; 404 for unknown aliases. */
-export function entityFor(alias: string, roles: Role[], access: 'read' | 'write'): CompiledEntity {
-  const entity = ENTITIES.get(alias);
+export function entityFor(
+  context: Pick<EngineContext, 'entities' | 'roles'>,
+  alias: string,
+  access: 'read' | 'write',
+): CompiledEntity {
+  const entity = context.entities.get(alias);
   if (!entity) throw notFound('Neznámý typ záznamu.');
-  if (!can(roles, entity.declaration.area, access)) throw forbidden();
+  if (!can(context.roles, entity.declaration.area, access)) throw forbidden();
   return entity;
 }
 
 const dynamic = (context: EngineContext) => context.db as unknown as repository.DynamicDb;
 
+/** Rows as API records, relationMany ids and `_labels` included. */
+export async function toRecords(
+  db: repository.DynamicDb,
+  context: Pick<EngineContext, 'entities'>,
+  entity: CompiledEntity,
+  rows: Row[],
+): Promise<EntityRecord[]> {
+  const records = rows.map((row) => toRecord(entity, row));
+  await attachRelations(db, context.entities, entity, records);
+  return records;
+}
+
 export async function listRecords(context: EngineContext, entity: CompiledEntity, search: URLSearchParams) {
   const query = parseDatagridQuery(entity, search);
   const { items, total } = await repository.listRows(dynamic(context), entity, context.engine, query);
-  return { items: items.map((row) => toRecord(entity, row)), total, page: query.page, limit: query.limit };
+  return {
+    items: await toRecords(dynamic(context), context, entity, items),
+    total,
+    page: query.page,
+    limit: query.limit,
+  };
 }
 
-export async function getRecord(
+async function findRecord(
+  db: repository.DynamicDb,
   context: EngineContext,
   entity: CompiledEntity,
   id: number,
 ): Promise<EntityRecord> {
-  const row = await repository.findRow(dynamic(context), entity, id);
+  const row = await repository.findRow(db, entity, id);
   if (!row) throw notFound(`${entity.declaration.labels.singular} neexistuje nebo byl smazán.`);
-  return toRecord(entity, row);
+  return (await toRecords(db, context, entity, [row]))[0]!;
+}
+
+export function getRecord(context: EngineContext, entity: CompiledEntity, id: number): Promise<EntityRecord> {
+  return findRecord(dynamic(context), context, entity, id);
 }
 
 function validate(entity: CompiledEntity, body: unknown, partial: boolean): Values {
@@ -50,7 +87,19 @@ function validate(entity: CompiledEntity, body: unknown, partial: boolean): Valu
   const schema = partial ? z.object(shape).partial() : z.object(shape);
   const result = schema.safeParse(body ?? {});
   if (!result.success) throw validationFailed(issuesToValidationErrors(result.error.issues));
-  return Object.fromEntries(Object.entries(result.data).filter(([, value]) => value !== undefined));
+  const values = Object.fromEntries(Object.entries(result.data).filter(([, value]) => value !== undefined));
+  const relationErrors = normalizeRelationValues(entity, values);
+  if (relationErrors.length > 0) throw validationFailed(relationErrors);
+  return values;
+}
+
+/** A foreign key refusing a write means a related record went away after the check: 409, not 500. */
+async function mappingForeignKeys<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw isForeignKeyViolation(error) ? relatedRecordGone() : error;
+  }
 }
 
 async function assertUnique(
@@ -74,7 +123,7 @@ function defaults(entity: CompiledEntity): Values {
   return Object.fromEntries(
     entity.fields.map((field) => [
       field.name,
-      field.defaultValue ?? (field.kind === 'boolean' ? false : null),
+      field.defaultValue ?? (field.kind === 'boolean' ? false : field.kind === 'relationMany' ? [] : null),
     ]),
   );
 }
@@ -83,23 +132,27 @@ export async function createRecord(context: EngineContext, entity: CompiledEntit
   const values = { ...defaults(entity), ...validate(entity, body, false) };
   await assertUnique(context, entity, values);
   const now = new Date().toISOString();
-  const id = await context.db.transaction().execute(async (trx) => {
-    const db = trx as unknown as repository.DynamicDb;
-    const recordId = await repository.insertRow(db, entity, {
-      ...toRow(entity, values),
-      created_at: now,
-      updated_at: now,
-    });
-    const changes = diffRecords(null, values, entity);
-    await repository.insertAudit(db, {
-      userId: context.userId,
-      entity: entity.declaration.alias,
-      recordId,
-      action: 'create',
-      changes,
-    });
-    return recordId;
-  });
+  const id = await mappingForeignKeys(() =>
+    context.db.transaction().execute(async (trx) => {
+      const db = trx as unknown as repository.DynamicDb;
+      await assertRelationsExist(db, context.entities, entity, values);
+      const recordId = await repository.insertRow(db, entity, {
+        ...toRow(entity, values),
+        created_at: now,
+        updated_at: now,
+      });
+      await saveLinks(db, entity, recordId, values);
+      const changes = diffRecords(null, values, entity);
+      await repository.insertAudit(db, {
+        userId: context.userId,
+        entity: entity.declaration.alias,
+        recordId,
+        action: 'create',
+        changes,
+      });
+      return recordId;
+    }),
+  );
   return getRecord(context, entity, id);
 }
 
@@ -116,20 +169,24 @@ export async function updateRecord(
   const current = await getRecord(context, entity, id);
   const merged = { ...current, ...changes };
   await assertUnique(context, entity, changes, id);
-  const saved = await context.db.transaction().execute(async (trx) => {
-    const db = trx as unknown as repository.DynamicDb;
-    const row = { ...toRow(entity, merged), updated_at: new Date().toISOString() };
-    if (!(await repository.updateRow(db, entity, id, version as number, row))) return false;
-    const diff = diffRecords(current, merged, entity);
-    await repository.insertAudit(db, {
-      userId: context.userId,
-      entity: entity.declaration.alias,
-      recordId: id,
-      action: 'update',
-      changes: diff,
-    });
-    return true;
-  });
+  const saved = await mappingForeignKeys(() =>
+    context.db.transaction().execute(async (trx) => {
+      const db = trx as unknown as repository.DynamicDb;
+      await assertRelationsExist(db, context.entities, entity, changes);
+      const row = { ...toRow(entity, merged), updated_at: new Date().toISOString() };
+      if (!(await repository.updateRow(db, entity, id, version as number, row))) return false;
+      await saveLinks(db, entity, id, changes);
+      const diff = diffRecords(current, merged, entity);
+      await repository.insertAudit(db, {
+        userId: context.userId,
+        entity: entity.declaration.alias,
+        recordId: id,
+        action: 'update',
+        changes: diff,
+      });
+      return true;
+    }),
+  );
   if (!saved) {
     const latest = await getRecord(context, entity, id);
     throw new AppError('CONFLICT', 409, 'Záznam mezitím uložil někdo jiný. Načtěte jeho aktuální podobu.', {
@@ -139,18 +196,24 @@ export async function updateRecord(
   return getRecord(context, entity, id);
 }
 
-/** Deletes all or none; refused while other records point at any of them. */
+/**
+ * Deletes all or none; refused while 'restrict' relations point at any of them, links of 'cascade'
+ * relations removed.
+ */
 export async function deleteRecords(context: EngineContext, entity: CompiledEntity, ids: number[]) {
+  const unique = [...new Set(ids)];
   await context.db.transaction().execute(async (trx) => {
     const db = trx as unknown as repository.DynamicDb;
-    const records = [];
-    for (const id of ids) {
+    const rows: Row[] = [];
+    for (const id of unique) {
       const row = await repository.findRow(db, entity, id);
       if (!row) throw notFound(`${entity.declaration.labels.singular} neexistuje nebo byl smazán.`);
-      records.push(toRecord(entity, row));
+      rows.push(row);
     }
-    await assertNotReferenced(db, entity, ids);
-    await repository.deleteRows(db, entity, ids);
+    const records = await toRecords(db, context, entity, rows);
+    await releaseReferences(db, context, entity, records);
+    await deleteLinksOf(db, entity, unique);
+    await repository.deleteRows(db, entity, unique);
     for (const record of records) {
       const changes = diffRecords(record, null, entity);
       await repository.insertAudit(db, {
@@ -162,34 +225,4 @@ export async function deleteRecords(context: EngineContext, entity: CompiledEnti
       });
     }
   });
-}
-
-/** Relation fields of every declared entity that point at `entity` and keep it from being deleted. */
-export function referencingFields(entity: CompiledEntity) {
-  return [...ENTITIES.values()].flatMap((other) =>
-    other.fields
-      .filter(
-        (field) =>
-          field.relation?.alias === entity.declaration.alias && field.relation.onDelete !== 'cascade',
-      )
-      .map((field) => ({ entity: other, field })),
-  );
-}
-
-async function assertNotReferenced(db: repository.DynamicDb, entity: CompiledEntity, ids: number[]) {
-  for (const { entity: other, field } of referencingFields(entity)) {
-    const row = await db
-      .selectFrom(other.declaration.table)
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where(field.column, 'in', ids)
-      .executeTakeFirstOrThrow();
-    const count = Number((row as { n: unknown }).n);
-    if (count > 0) {
-      throw new AppError(
-        'CONFLICT',
-        409,
-        `${entity.declaration.labels.singular} nelze smazat: používá ho ${count} ${count === 1 ? 'záznam' : count < 5 ? 'záznamy' : 'záznamů'} (${other.declaration.labels.plural}).`,
-      );
-    }
-  }
 }

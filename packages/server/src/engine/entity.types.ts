@@ -22,12 +22,12 @@ export interface FieldDeclaration extends FieldConstraints {
   defaultValue?: unknown;
   /** Shown in the datagrid until the user changes the column set; default true. */
   listed?: boolean;
-  /** May be sorted by in the datagrid; default true for text, number, date and boolean kinds. */
+  /** May be sorted by in the datagrid; default true for text, number, date and boolean kinds; never relations. */
   sortable?: boolean;
-  /** May be filtered by in the datagrid; default true for enum, boolean and date kinds. */
+  /** May be filtered by in the datagrid; default true for enum, boolean, date, number and relation kinds. */
   filterable?: boolean;
-  /** Related entity of a relation field, and what deleting the related record does; default 'restrict'. */
-  relation?: { alias: string; onDelete?: 'restrict' | 'cascade' };
+  /** Required with, and only with, kinds 'relation' and 'relationMany'. */
+  relation?: RelationDeclaration;
   /** Upload namespace of file and image fields; default the entity alias. */
   uploadNamespace?: string;
   /** Key of the form section; default the first section. */
@@ -38,6 +38,21 @@ export interface FieldDeclaration extends FieldConstraints {
   readOnly?: boolean;
   /** Help text under the input; default none. */
   help?: string;
+}
+
+/**
+ * What a relation points at. A 'relation' is stored as an id column with a foreign key; a
+ * 'relationMany' as a join table `<table>_<column>` of (owner_id, target_id) pairs.
+ */
+export interface RelationDeclaration {
+  /** Alias of the related entity (must be in the same registry). */
+  alias: string;
+  /**
+   * Deleting a related (target) record: 'restrict' refuses with a Czech message saying where it is
+   * used; 'cascade' removes the links (a 'relation' is set to null, so it must not be required).
+   * Default 'restrict'.
+   */
+  onDelete?: 'restrict' | 'cascade';
 }
 
 export interface EntityDeclaration {

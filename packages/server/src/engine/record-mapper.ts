@@ -5,7 +5,13 @@ import { czechSortKey, searchNormalize } from './czech-text.ts';
 export type Row = Record<string, unknown>;
 export type Values = Record<string, unknown>;
 
-function readField(field: CompiledField, row: Row): unknown {
+/** One field's API value from a row; relationMany ids live in a join table and read as [] here. */
+export function readField(field: CompiledField, row: Row): unknown {
+  if (field.kind === 'relationMany') return [];
+  if (field.kind === 'relation') {
+    const id = row[field.column];
+    return id === null || id === undefined ? null : Number(id);
+  }
   if (field.kind === 'boolean') return row[field.column] === null ? null : Boolean(row[field.column]);
   if (field.kind === 'money') {
     const amount = row[`${field.column}_amount`];
@@ -39,7 +45,7 @@ function writeField(field: CompiledField, value: unknown, row: Row): void {
 export function toRow(entity: CompiledEntity, values: Values): Row {
   const row: Row = {};
   for (const field of entity.fields) {
-    if (field.name in values) writeField(field, values[field.name], row);
+    if (field.name in values && !field.joinTable) writeField(field, values[field.name], row);
   }
   for (const field of entity.sortKeyFields) {
     const value = values[field.name];
@@ -63,4 +69,17 @@ export function diffRecords(before: Values | null, after: Values | null, entity:
     if (JSON.stringify(from) !== JSON.stringify(to)) changes[field.name] = { from, to };
   }
   return changes;
+}
+
+/** How a record is named in relation pickers, labels and exports: its label fields joined by a space. */
+export function recordLabel(entity: CompiledEntity, record: Values): string {
+  return entity.declaration.labelFields
+    .map((name) => {
+      const value = record[name];
+      if (value === null || value === undefined) return '';
+      const field = entity.byName.get(name)!;
+      return field.options?.find((option) => option.value === value)?.label ?? String(value);
+    })
+    .filter(Boolean)
+    .join(' ');
 }

@@ -34,6 +34,14 @@ function searchCondition(eb: WhereBuilder, table: string, engine: Engine, words:
 function filterCondition(eb: WhereBuilder, filter: FieldFilter) {
   const column = filter.field.column;
   if (filter.type === 'boolean') return eb(column, '=', filter.value ? 1 : 0);
+  if (filter.type === 'in' && filter.field.joinTable) {
+    // relationMany: owners linked to any of the ids.
+    const linked = eb
+      .selectFrom(filter.field.joinTable)
+      .select('owner_id')
+      .where('target_id', 'in', filter.values);
+    return eb('id', 'in', linked);
+  }
   if (filter.type === 'in') return eb(column, 'in', filter.values);
   const parts = [];
   if (filter.from !== undefined) parts.push(eb(column, '>=', filter.from));

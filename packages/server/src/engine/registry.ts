@@ -1,7 +1,42 @@
 import { memberEntity } from '../modules/members/member.entity.ts';
 import { type CompiledEntity, compileEntity } from './compile-entity.ts';
+import type { EntityDeclaration } from './entity.types.ts';
 
-/** Every entity the engine serves: one line per declaration. */
-export const ENTITIES: ReadonlyMap<string, CompiledEntity> = new Map(
-  [memberEntity].map((declaration) => [declaration.alias, compileEntity(declaration)]),
-);
+/** Compiled entities by alias: what the engine serves. */
+export type EntityRegistry = ReadonlyMap<string, CompiledEntity>;
+
+/** Every entity the product declares: one line per declaration. */
+export const DECLARATIONS: readonly EntityDeclaration[] = [memberEntity];
+
+/** Compiles declarations and checks that every relation points at an entity among them. */
+export function compileRegistry(declarations: readonly EntityDeclaration[]): EntityRegistry {
+  const registry = new Map<string, CompiledEntity>();
+  for (const declaration of declarations) {
+    if (registry.has(declaration.alias)) throw new Error(`Entity ${declaration.alias} is declared twice`);
+    registry.set(declaration.alias, compileEntity(declaration));
+  }
+  for (const entity of registry.values()) {
+    for (const field of entity.relationFields) {
+      const target = registry.get(field.relation!.alias);
+      if (!target)
+        throw new Error(
+          `${entity.declaration.alias}.${field.name} points at unknown ${field.relation!.alias}`,
+        );
+      if (target.declaration.labelFields.length === 0)
+        throw new Error(`${target.declaration.alias} needs labelFields to be the target of a relation`);
+    }
+  }
+  return registry;
+}
+
+/** The product's registry; tests build their own with fixture entities through `buildApp({ entities })`. */
+export const ENTITIES: EntityRegistry = compileRegistry(DECLARATIONS);
+
+/** Relation fields of every entity in the registry that point at `entity`. */
+export function referencingFields(entities: EntityRegistry, entity: CompiledEntity) {
+  return [...entities.values()].flatMap((owner) =>
+    owner.relationFields
+      .filter((field) => field.relation!.alias === entity.declaration.alias)
+      .map((field) => ({ owner, field, cascade: field.relation!.onDelete === 'cascade' })),
+  );
+}

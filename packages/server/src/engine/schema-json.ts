@@ -17,6 +17,7 @@ const FILTER_KINDS: Partial<Record<CompiledField['kind'], FilterKind>> = {
   integer: 'numberRange',
   decimal: 'numberRange',
   relation: 'relation',
+  relationMany: 'relation',
 };
 
 const optional = <T>(key: string, value: T | undefined) => (value === undefined ? {} : { [key]: value });
@@ -84,7 +85,11 @@ export function formSchema(entity: CompiledEntity, roles: Role[]): FormSchema {
       ),
       ...optional('readOnly', field.readOnly),
       ...optional('help', field.help),
-      ...optional('defaultValue', field.defaultValue ?? (field.kind === 'boolean' ? false : undefined)),
+      ...optional(
+        'defaultValue',
+        field.defaultValue ??
+          (field.kind === 'boolean' ? false : field.kind === 'relationMany' ? [] : undefined),
+      ),
     })),
   };
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.ts';
+import { type BuildOptions, buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/database.ts';
 import type { Engine } from '../db/dialect.ts';
@@ -58,6 +58,7 @@ export async function startTestApp(
   engine: Engine,
   env: Record<string, string> = {},
   overrides: Partial<AppConfig> = {},
+  build: Pick<BuildOptions, 'entities'> = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'klubovna-test-'));
   const databaseUrl = engine === 'postgres' ? process.env.TEST_DATABASE_URL! : undefined;
@@ -75,7 +76,7 @@ export async function startTestApp(
     ...overrides,
   };
   const database = openDatabase({ databaseUrl, dataDir, ...(pgSchema ? { schema: pgSchema.schema } : {}) });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, ...build });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const testApp: TestApp = {
     app,

@@ -144,8 +144,22 @@ export interface EntityMeta {
 export interface EntityRecord {
   id: number;
   version: number;
+  /** Present when the entity has relation fields (datagrid rows, form GET, create and update answers). */
+  _labels?: RecordLabels;
   [field: string]: unknown;
 }
+
+/**
+ * How to show a record's relations without further calls, keyed by relation field: a 'relation' gives
+ * its target's label (null when empty); a 'relationMany' gives the labels of its ids, in the order of
+ * the ids (which are ascending). A label is the target's `labelFields` joined by a space.
+ * Example: `{ "coach": "Dvořák Jan", "players": ["Čermáková Eva", "Žák Zdeněk"] }`.
+ */
+export type RecordLabels = Record<string, string | string[] | null>;
+
+/** Formats of `GET /api/cms/datagrid/{name}/export?format=…` (default csv). */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export interface AutocompleteOption {
   value: string | number;
