@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Lazy zones and Mantine's first render can take over a second on a busy two-core CI machine.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these browser APIs; Mantine (and mantine-datatable later) rely on them.
 Object.defineProperty(window, 'matchMedia', {

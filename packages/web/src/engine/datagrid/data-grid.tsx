@@ -2,7 +2,7 @@ import 'mantine-datatable/styles.css';
 import type { DatagridSchema, EntityRecord } from '@klubovna/shared';
 import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useErrorHandler } from '../../api/api-provider.tsx';
 import { useConfirmDelete } from '../../ui/confirm/use-confirm.tsx';
@@ -15,6 +15,7 @@ import { datagridColumns, editPath, type GridRecord } from './datagrid-columns.t
 import { DatagridEmpty } from './datagrid-empty.tsx';
 import { DatagridToolbar } from './datagrid-toolbar.tsx';
 import { useDatagrid } from './use-datagrid.ts';
+import { useSortHeaderSemantics } from './use-sort-header-semantics.ts';
 
 /** A list of any declared entity, rendered from its datagrid schema. */
 export function DataGrid({ name }: { name: string }) {
@@ -31,6 +32,8 @@ function LoadedDataGrid({ schema }: { schema: DatagridSchema }) {
   const handleError = useErrorHandler();
   const confirmDelete = useConfirmDelete();
   const [selected, setSelected] = useState<GridRecord[]>([]);
+  const tableRef = useRef<HTMLTableElement>(null);
+  useSortHeaderSemantics(tableRef, grid.settings.sort);
   const { data, isLoading, isValidating, mutate } = grid.rows;
   const describe = (record: EntityRecord) => recordLabel(schema, record);
 
@@ -92,6 +95,7 @@ function LoadedDataGrid({ schema }: { schema: DatagridSchema }) {
         ) : (
           <DataTable<GridRecord>
             aria-label={schema.labels.plural}
+            tableRef={tableRef}
             minHeight={data?.items.length ? undefined : 260}
             records={data?.items ?? []}
             columns={columns}

@@ -55,8 +55,12 @@ describe('member list', () => {
       sort: 'firstName',
       direction: 'desc',
     });
-    // mantine-datatable renders a sortable header as a button.
-    await user.click(screen.getByRole('button', { name: /^Příjmení/ }));
+    // mantine-datatable renders a sortable header as a button; it says how the table is sorted.
+    const surname = screen.getByRole('button', { name: /^Příjmení/ });
+    expect(surname).toHaveAttribute('aria-sort', 'none');
+    expect(screen.getByRole('button', { name: /^Jméno/ })).toHaveAttribute('aria-sort', 'descending');
+    await user.click(surname);
+    await waitFor(() => expect(surname).toHaveAttribute('aria-sort', 'ascending'));
     await waitFor(() =>
       expect(
         requests.some((request) => request.method === 'POST' && request.url === '/api/cms/user-config'),
