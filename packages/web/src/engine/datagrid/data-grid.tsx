@@ -2,7 +2,7 @@ import 'mantine-datatable/styles.css';
 import type { DatagridSchema, EntityRecord } from '@klubovna/shared';
 import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
-import { useRef, useState } from 'react';
+import { type RefObject, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useErrorHandler } from '../../api/api-provider.tsx';
 import { useConfirmDelete } from '../../ui/confirm/use-confirm.tsx';
@@ -95,7 +95,7 @@ function LoadedDataGrid({ schema }: { schema: DatagridSchema }) {
         ) : (
           <DataTable<GridRecord>
             aria-label={schema.labels.plural}
-            tableRef={tableRef}
+            tableRef={tableRef as RefObject<HTMLTableElement>}
             minHeight={data?.items.length ? undefined : 260}
             records={data?.items ?? []}
             columns={columns}
