@@ -1,7 +1,7 @@
-import { can } from '@klubovna/shared';
+import { can, EXPORT_FORMATS } from '@klubovna/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { unauthorized } from '../errors/app-error.ts';
+import { AppError, unauthorized } from '../errors/app-error.ts';
 import type { ZodTypeProvider } from '../http/zod-type-provider.ts';
 import type { CompiledEntity } from './compile-entity.ts';
 import { searchNormalize } from './czech-text.ts';
@@ -15,7 +15,9 @@ import {
   listRecords,
   updateRecord,
 } from './engine.service.ts';
+import { exportBatches, exportColumns, pragueToday } from './export-columns.ts';
 import { streamCsv } from './export-csv.ts';
+import { streamXlsx, XLSX_CONTENT_TYPE } from './export-xlsx.ts';
 import { recordLabel, toRecord } from './record-mapper.ts';
 import { distinctValues, listRows } from './records.repository.ts';
 import { datagridSchema, entityMeta, formSchema } from './schema-json.ts';
@@ -122,15 +124,25 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const ctx = context(app, request);
       const entity = entityFor(ctx, request.params.name, 'read');
-      const query = parseDatagridQuery(entity, rawQuery(request));
-      const fileName = `${entity.declaration.labels.plural}-${new Date().toISOString().slice(0, 10)}.csv`;
-      reply
-        .type('text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="export.csv"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-        );
-      return reply.send(streamCsv(ctx, entity, query));
+      const search = rawQuery(request);
+      const format = search.getAll('format').at(-1) ?? 'csv';
+      if (!(EXPORT_FORMATS as readonly string[]).includes(format)) {
+        throw new AppError('BAD_REQUEST', 400, `Neznámý formát exportu „${format}“. Zvolte csv nebo xlsx.`);
+      }
+      const query = parseDatagridQuery(entity, search);
+      const fileName = `${entity.declaration.labels.plural}-${pragueToday()}.${format}`;
+      reply.header(
+        'content-disposition',
+        `attachment; filename="export.${format}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      );
+      const columns = exportColumns(entity);
+      const batches = exportBatches(ctx, entity, query);
+      if (format === 'xlsx') {
+        return reply
+          .type(XLSX_CONTENT_TYPE)
+          .send(streamXlsx(entity.declaration.labels.plural, columns, batches));
+      }
+      return reply.type('text/csv; charset=utf-8').send(streamCsv(columns, batches));
     },
   );
 

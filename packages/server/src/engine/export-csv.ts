@@ -1,29 +1,25 @@
 import { Readable } from 'node:stream';
 import type { EntityRecord } from '@klubovna/shared';
-import type { CompiledEntity, CompiledField } from './compile-entity.ts';
-import type { DatagridQuery } from './datagrid-query.ts';
-import type { EngineContext } from './engine.service.ts';
-import { toRecord } from './record-mapper.ts';
-import { type DynamicDb, streamRows } from './records.repository.ts';
+import type { ExportCell, ExportColumn } from './export-columns.ts';
 
 const czechDate = (iso: string) => {
   const [year, month, day] = iso.slice(0, 10).split('-');
   return `${Number(day)}. ${Number(month)}. ${year}`;
 };
 
-/** A cell as Czech Excel shows it: labels for enums, Ano/Ne, dates as 22. 11. 2026. */
-function cellText(field: CompiledField, value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (field.kind === 'boolean') return value ? 'Ano' : 'Ne';
-  if (field.kind === 'enum')
-    return field.options?.find((option) => option.value === value)?.label ?? String(value);
-  if (field.kind === 'date' || field.kind === 'dateTime') return czechDate(String(value));
-  if (field.kind === 'money') {
-    const money = value as { amount: number; currency: string };
-    return `${String(money.amount).replace('.', ',')} ${money.currency}`;
+/** A cell as Czech Excel shows it: decimal commas, dates as 22. 11. 2026, times as 14:05. */
+function cellText(cell: ExportCell): string {
+  if (cell === null) return '';
+  switch (cell.type) {
+    case 'text':
+      return cell.value;
+    case 'number':
+      return String(cell.value).replace('.', ',');
+    case 'date':
+      return czechDate(cell.value);
+    case 'dateTime':
+      return `${czechDate(cell.value)} ${cell.value.slice(11, 16)}`;
   }
-  if (field.kind === 'decimal') return String(value).replace('.', ',');
-  return String(value);
 }
 
 const quote = (text: string) => (/[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
@@ -33,13 +29,11 @@ function line(cells: string[]): string {
 }
 
 /** The whole filtered set as CSV for Czech Excel: UTF-8 with BOM, semicolons, CRLF. */
-export function streamCsv(context: EngineContext, entity: CompiledEntity, query: DatagridQuery): Readable {
-  const fields = entity.fields.filter((field) => field.kind !== 'image' && field.kind !== 'file');
+export function streamCsv(columns: ExportColumn[], batches: AsyncIterable<EntityRecord[]>): Readable {
   async function* lines() {
-    yield `\uFEFF${line(fields.map((field) => field.label))}`;
-    for await (const row of streamRows(context.db as unknown as DynamicDb, entity, context.engine, query)) {
-      const record: EntityRecord = toRecord(entity, row);
-      yield line(fields.map((field) => cellText(field, record[field.name])));
+    yield `\uFEFF${line(columns.map((column) => column.header))}`;
+    for await (const records of batches) {
+      yield records.map((record) => line(columns.map((column) => cellText(column.cell(record))))).join('');
     }
   }
   return Readable.from(lines());

@@ -1,8 +1,8 @@
 import { can, ROLES, type Role } from '@klubovna/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTITIES } from '../engine/registry.ts';
+import { startTestAppWithFixtures } from '../engine/test-entities.ts';
 import { createUser, signedInClient } from '../test/fixtures.ts';
-import { startTestApp, TEST_ADMIN, type TestApp, testEngines } from '../test/test-app.ts';
+import { TEST_ADMIN, type TestApp, testEngines } from '../test/test-app.ts';
 
 const concretePath = (url: string) => url.replace(/:[A-Za-z]+/g, '1').replace(/\*/g, 'x');
 
@@ -10,7 +10,8 @@ describe.each(testEngines())('authorisation and hardening on %s', (engine) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await startTestApp(engine);
+    // Fixture entities (relations of both kinds) join the product's, so their routes are walked too.
+    t = await startTestAppWithFixtures(engine);
   });
   afterAll(() => t.close());
 
@@ -43,7 +44,8 @@ describe.each(testEngines())('authorisation and hardening on %s', (engine) => {
   });
 
   it('guards every declared entity by its area: a role without it gets 403 from the generic routes', async () => {
-    for (const entity of ENTITIES.values()) {
+    expect(t.app.entities.size).toBeGreaterThan(2);
+    for (const entity of t.app.entities.values()) {
       const { alias, area } = entity.declaration;
       for (const role of [undefined, ...ROLES]) {
         const roles: Role[] = role ? [role] : [];
@@ -54,11 +56,20 @@ describe.each(testEngines())('authorisation and hardening on %s', (engine) => {
           `/api/cms/form/${alias}/schema`,
           `/api/cms/autocomplete/${alias}`,
           `/api/cms/datagrid/${alias}/export`,
+          `/api/cms/datagrid/${alias}/export?format=csv`,
+          `/api/cms/datagrid/${alias}/export?format=xlsx`,
+          ...entity.relationFields.map((field) => `/api/cms/datagrid/autocomplete/${alias}/${field.name}`),
         ];
         for (const path of reads) {
           const status = (await client.get(path)).status;
           expect(status, `${path} as [${roles}]`).toBe(can(roles, area, 'read') ? 200 : 403);
         }
+        const anonymous = await t.client().get(`/api/cms/datagrid/${alias}/export?format=xlsx`);
+        expect(anonymous.status, `xlsx export of ${alias} anonymous`).toBe(401);
+        const badFormat = await client.get(`/api/cms/datagrid/${alias}/export?format=pdf`);
+        expect(badFormat.status, `pdf export of ${alias} as [${roles}]`).toBe(
+          can(roles, area, 'read') ? 400 : 403,
+        );
         const write = await client.post(`/api/cms/form/${alias}`, {});
         expect(write.status, `POST form ${alias} as [${roles}]`).toBe(can(roles, area, 'write') ? 400 : 403);
         const remove = await client.post(`/api/cms/datagrid/${alias}/delete`, { ids: [1] });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertWellFormedXml, cellValue, getBytes, readZip, sheetCells } from '../../engine/test-zip.ts';
 import { signedInClient } from '../../test/fixtures.ts';
 import type { HttpClient } from '../../test/http-client.ts';
 import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts';
@@ -209,6 +210,83 @@ describe.each(testEngines())('members through the engine on %s', (engine) => {
     expect(lines).toHaveLength(5);
     expect(lines[1]).toContain('Trenér');
     expect(lines[1]).toMatch(/;\d{1,2}\. \d{1,2}\. 20\d\d;/);
+  });
+
+  it('exports the whole filtered, sorted set as a real XLSX workbook', async () => {
+    const tricky = await root.post('/api/cms/form/member', {
+      firstName: 'Tom & <Jerry>',
+      lastName: 'Čermák "Ř"',
+      birthDate: '2001-02-03',
+      memberType: 'HEAD_TRAINER',
+      note: '  odsazeno\nna dva řádky\u0007',
+    });
+    expect(tricky.status, tricky.text).toBe(201);
+    const response = await getBytes(
+      root,
+      '/api/cms/datagrid/member/export?format=xlsx&filter[memberType]=TRAINER&filter[memberType]=HEAD_TRAINER&sort=lastName&direction=desc',
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="export\.xlsx"; filename\*=UTF-8''%C4%8Clenov%C3%A9-\d{4}-\d{2}-\d{2}\.xlsx$/,
+    );
+    const files = readZip(response.bytes);
+    expect([...files.keys()].sort()).toEqual([
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'xl/_rels/workbook.xml.rels',
+      'xl/styles.xml',
+      'xl/workbook.xml',
+      'xl/worksheets/sheet1.xml',
+    ]);
+    for (const [name, data] of files) {
+      expect(() => assertWellFormedXml(data.toString('utf8')), name).not.toThrow();
+    }
+    expect(files.get('xl/workbook.xml')!.toString()).toContain('<sheet name="Členové"');
+    expect(files.get('xl/styles.xml')!.toString()).toContain('formatCode="d. m. yyyy"');
+    const sheet = files.get('xl/worksheets/sheet1.xml')!.toString('utf8');
+    expect(sheet).toContain('<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>');
+    const cells = sheetCells(sheet);
+    // Header: bold style 1, Czech labels in declaration order (the photo is left out).
+    expect(['A1', 'B1', 'C1', 'D1', 'E1'].map((ref) => cellValue(cells.get(ref)))).toEqual([
+      'Příjmení',
+      'Jméno',
+      'Datum narození',
+      'Pohlaví',
+      'E-mail',
+    ]);
+    expect(cells.get('A1')).toContain('s="1"');
+    // Four trainers and the head trainer by last name descending, in Czech order (Č after C).
+    const rows = [...sheet.matchAll(/<row r="(\d+)"/g)].map((match) => Number(match[1]));
+    expect(rows).toEqual([1, 2, 3, 4, 5, 6]);
+    expect([2, 3, 4, 5, 6].map((row) => cellValue(cells.get(`A${row}`)))).toEqual([
+      'Málková',
+      'Ivanov',
+      'Dvořák',
+      'Čermák "Ř"',
+      'Cibulka',
+    ]);
+    expect(cellValue(cells.get('B5'))).toBe('Tom & <Jerry>');
+    expect(cells.get('B5')).toContain('Tom &amp; &lt;Jerry&gt;');
+    // 3. 2. 2001 is Excel day 36925, shown through the d. m. yyyy style.
+    expect(cells.get('C5')).toBe('<c r="C5" s="2"><v>36925</v></c>');
+    expect(cellValue(cells.get('H5'))).toBe('Vedoucí trenér');
+    expect(cellValue(cells.get('H2'))).toBe('Trenér');
+    const note = [...cells.values()].find((cell) => cell.includes('odsazeno'))!;
+    expect(note).toContain('xml:space="preserve"');
+    // Zod trims the ends; the bell character is dropped (XML forbids it), the line break kept.
+    expect(cellValue(note)).toBe('odsazeno\nna dva řádky');
+    const active = [...cells.entries()].filter(([ref]) => /^[A-Z]+2$/.test(ref)).map(([, cell]) => cell);
+    expect(active.map(cellValue)).toContain('Ano');
+
+    const bad = await root.get('/api/cms/datagrid/member/export?format=pdf');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('Neznámý formát exportu „pdf“. Zvolte csv nebo xlsx.');
+    const badQuery = await root.get('/api/cms/datagrid/member/export?format=xlsx&sort=photo');
+    expect(badQuery.status).toBe(400);
+    await root.delete(`/api/cms/form/member/${tricky.body.data.id}`);
   });
 
   it('deletes in bulk, all or nothing', async () => {
