@@ -24,9 +24,11 @@ import { datagridSchema, entityMeta, formSchema } from './schema-json.ts';
 
 const aliasParams = z.object({ alias: z.string().max(60) });
 const nameParams = z.object({ name: z.string().max(60) });
-const recordParams = z.object({ alias: z.string().max(60), id: z.coerce.number().int().positive() });
+/** Ids are 32-bit integers on PostgreSQL; a larger one must be refused before it reaches a query. */
+const recordId = z.number().int().positive().max(2_147_483_647);
+const recordParams = z.object({ alias: z.string().max(60), id: z.coerce.number().pipe(recordId) });
 const columnParams = z.object({ name: z.string().max(60), column: z.string().max(60) });
-const bulkDeleteBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000) });
+const bulkDeleteBody = z.object({ ids: z.array(recordId).min(1).max(1000) });
 const searchQuery = z.object({
   s: z.string().max(200).default(''),
   limit: z.coerce.number().int().min(1).max(50).default(20),

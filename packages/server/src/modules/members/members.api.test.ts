@@ -289,6 +289,19 @@ describe.each(testEngines())('members through the engine on %s', (engine) => {
     await root.delete(`/api/cms/form/member/${tricky.body.data.id}`);
   });
 
+  it('refuses ids beyond 32 bits with 400 instead of passing them to the database', async () => {
+    const huge = 3_000_000_000;
+    for (const response of [
+      await root.get(`/api/cms/form/member/${huge}`),
+      await root.put(`/api/cms/form/member/${huge}`, { version: 1 }),
+      await root.delete(`/api/cms/form/member/${huge}`),
+      await root.post('/api/cms/datagrid/member/delete', { ids: [huge] }),
+    ]) {
+      expect(response.status, response.text).toBe(400);
+      expect(response.body.error.message).toMatch(/[áčéěíóřšúůýž]/);
+    }
+  });
+
   it('deletes in bulk, all or nothing', async () => {
     const a = (await root.post('/api/cms/form/member', { firstName: 'Smazat', lastName: 'Jedna' })).body.data
       .id;
