@@ -7,12 +7,21 @@ const czechDate = (iso: string) => {
   return `${Number(day)}. ${Number(month)}. ${year}`;
 };
 
+/**
+ * Text that Excel would run as a formula (`=`, `+`, `-`, `@`, tab or CR first) gets a leading
+ * apostrophe: a member's note must not become a command on the secretary's computer (OWASP CSV
+ * injection). A phone number `+420 …` is text too, so it is kept as text the same way.
+ */
+export function defuseFormula(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
 /** A cell as Czech Excel shows it: decimal commas, dates as 22. 11. 2026, times as 14:05. */
 function cellText(cell: ExportCell): string {
   if (cell === null) return '';
   switch (cell.type) {
     case 'text':
-      return cell.value;
+      return defuseFormula(cell.value);
     case 'number':
       return String(cell.value).replace('.', ',');
     case 'date':
