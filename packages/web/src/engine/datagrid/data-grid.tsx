@@ -137,7 +137,13 @@ function LoadedDataGrid({ schema }: { schema: DatagridSchema }) {
                 : undefined
             }
             emptyState={
-              <DatagridEmpty schema={schema} filtered={filtered} onClear={grid.clearSearchAndFilters} />
+              // mantine-datatable keeps its empty state over the table, only transparent, while rows
+              // show: ours would be an invisible link that takes focus and swallows clicks on rows.
+              data?.items.length ? (
+                <span />
+              ) : (
+                <DatagridEmpty schema={schema} filtered={filtered} onClear={grid.clearSearchAndFilters} />
+              )
             }
           />
         )}
