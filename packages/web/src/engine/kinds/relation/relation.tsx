@@ -6,6 +6,25 @@ import { type SelectOption, useRelatedOptions } from './use-related-options.ts';
 /** The server already matched the text; Mantine must not filter the options again. */
 const keepAll = ({ options }: { options: unknown[] }) => options as never;
 
+/** What both pickers share: server-side search, Czech texts, a loader while searching. */
+function pickerProps<V>(
+  props: WidgetProps<V>,
+  search: { text: string; set: (text: string) => void },
+  found: { options: SelectOption[]; loading: boolean },
+) {
+  return {
+    ...inputProps(props),
+    searchable: true,
+    placeholder: props.field.placeholder ?? 'Začněte psát a vyberte…',
+    data: found.options,
+    filter: keepAll,
+    searchValue: search.text,
+    onSearchChange: search.set,
+    nothingFoundMessage: found.loading ? 'Hledám…' : 'Nic neodpovídá',
+    rightSection: found.loading ? <Loader size="xs" /> : undefined,
+  };
+}
+
 function labelsOf<V>(props: WidgetProps<V>): string[] {
   const labels = props.relationLabels?.[props.field.name];
   return Array.isArray(labels) ? labels : labels ? [labels] : [];
@@ -21,19 +40,11 @@ function RelationWidget(props: WidgetProps<number | null>) {
     if (picked?.value === value) return [picked];
     return [{ value, label: initialLabel ?? `#${value}` }];
   }, [props.value, picked, initialLabel]);
-  const { options, loading } = useRelatedOptions(props.field.relationAlias, search, chosen);
+  const found = useRelatedOptions(props.field.relationAlias, search, chosen);
   return (
     <Select
-      {...inputProps(props)}
-      searchable
+      {...pickerProps(props, { text: search, set: setSearch }, found)}
       clearable={!props.field.required}
-      placeholder={props.field.placeholder ?? 'Začněte psát a vyberte…'}
-      data={options}
-      filter={keepAll}
-      searchValue={search}
-      onSearchChange={setSearch}
-      nothingFoundMessage={loading ? 'Hledám…' : 'Nic neodpovídá'}
-      rightSection={loading ? <Loader size="xs" /> : undefined}
       value={props.value === null ? null : String(props.value)}
       onChange={(value, option) => {
         setPicked(option ? { value: option.value, label: option.label } : null);
@@ -56,22 +67,15 @@ function RelationManyWidget(props: WidgetProps<number[] | null>) {
       })),
     [values, picked, initialLabels],
   );
-  const { options, loading } = useRelatedOptions(props.field.relationAlias, search, chosen);
+  const found = useRelatedOptions(props.field.relationAlias, search, chosen);
   return (
     <MultiSelect
-      {...inputProps(props)}
-      searchable
+      {...pickerProps(props, { text: search, set: setSearch }, found)}
       clearable
-      placeholder={props.field.placeholder ?? 'Začněte psát a vyberte…'}
-      data={options}
-      filter={keepAll}
-      searchValue={search}
-      onSearchChange={setSearch}
-      nothingFoundMessage={loading ? 'Hledám…' : 'Nic neodpovídá'}
       value={values}
       onChange={(next) => {
         const labels = new Map(picked);
-        for (const option of options) labels.set(option.value, option.label);
+        for (const option of found.options) labels.set(option.value, option.label);
         setPicked(labels);
         props.onChange(next.map(Number));
       }}
