@@ -2,13 +2,20 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import {
+  type DatabaseConnection,
+  Kysely,
+  PostgresDialect,
+  type PostgresDialectConfig,
+  PostgresDriver,
+} from 'kysely';
 import { type MigrationProvider, Migrator } from 'kysely/migration';
 import type PgModule from 'pg';
 import type { Engine } from './dialect.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 import { ImmediateTransactionSqliteDialect } from './sqlite-dialect.ts';
+import { WriteTracker } from './write-tracker.ts';
 
 export type Db = Kysely<Database>;
 
@@ -18,6 +25,28 @@ export interface DatabaseHandle {
   /** PostgreSQL schema the app works in. */
   schema?: string;
   close(): Promise<void>;
+}
+
+/** PostgreSQL's driver, telling the write tracker about every commit. */
+class TrackingPostgresDialect extends PostgresDialect {
+  readonly #config: PostgresDialectConfig;
+  readonly #tracker: WriteTracker;
+
+  constructor(config: PostgresDialectConfig, tracker: WriteTracker) {
+    super(config);
+    this.#config = config;
+    this.#tracker = tracker;
+  }
+
+  override createDriver(): PostgresDriver {
+    const tracker = this.#tracker;
+    return new (class extends PostgresDriver {
+      override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+        await super.commitTransaction(connection);
+        tracker.committed();
+      }
+    })(this.#config);
+  }
 }
 
 /** pg is loaded only when PostgreSQL is configured, which keeps the SQLite start quick. */
@@ -37,7 +66,14 @@ export interface DatabaseOptions {
   schema?: string;
 }
 
+/** The schema a connection string selects with `options=-c search_path=…`, if any. */
+export function searchPathOf(databaseUrl: string): string | undefined {
+  const options = URL.canParse(databaseUrl) ? new URL(databaseUrl).searchParams.get('options') : null;
+  return options ? /search_path=([A-Za-z0-9_]+)/.exec(options)?.[1] : undefined;
+}
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  const tracker = new WriteTracker();
   if (options.databaseUrl) {
     const pg = loadPg();
     const pool = new pg.Pool({
@@ -45,8 +81,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       max: 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', schema: options.schema ?? 'public', close: () => db.destroy() };
+    const db = new Kysely<Database>({
+      dialect: new TrackingPostgresDialect({ pool }, tracker),
+      plugins: [tracker],
+    });
+    const schema = options.schema ?? searchPathOf(options.databaseUrl) ?? 'public';
+    return { db, engine: 'postgres', schema, close: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = new SqliteDatabase(path.join(options.dataDir, 'klubovna.sqlite'));
@@ -54,7 +94,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new ImmediateTransactionSqliteDialect({ database: file }) });
+  const db = new Kysely<Database>({
+    dialect: new ImmediateTransactionSqliteDialect({ database: file }),
+    plugins: [tracker],
+  });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 
