@@ -2,15 +2,22 @@ import { can, type Role, type UserDto } from '@klubovna/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
+import { writeTrackerOf } from '../db/write-tracker.ts';
 import { forbidden, unauthorized } from '../errors/app-error.ts';
 import type { RouteAccess } from '../http/route-access.ts';
 import { sha256 } from '../modules/auth/secrets.ts';
+import { type CachedSession, SESSION_TABLES, SessionCache } from '../modules/auth/session-cache.ts';
 import { findLiveSession, touchSession } from '../modules/auth/sessions.repository.ts';
 import { toUserDto } from '../modules/auth/users.repository.ts';
 
 export const SESSION_COOKIE = 'klubovna_session';
 /** last_seen_at is refreshed at most this often, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 60_000;
+/**
+ * How long a looked-up session is reused without reading the database. Logout, password changes and
+ * deactivation in this process end it at once; done by another app instance, within this time.
+ */
+export const SESSION_CACHE_TTL_MS = 5_000;
 /** Paths that need a session whatever follows; checked before routing so 401 hides what exists. */
 const PROTECTED_PREFIXES = ['/api/cms/', '/api/admin/'];
 
@@ -40,21 +47,53 @@ export function sessionCookieOptions(config: AppConfig) {
   };
 }
 
-async function loadSession(app: FastifyInstance, request: FastifyRequest): Promise<void> {
-  const cookie = request.cookies[SESSION_COOKIE];
-  if (!cookie) return;
-  const now = Date.now();
-  const idHash = sha256(cookie);
+async function lookUpSession(
+  app: FastifyInstance,
+  cache: SessionCache,
+  idHash: string,
+  now: number,
+): Promise<CachedSession | undefined> {
+  // Taken before the lookup, so a write that overlaps it keeps the result out of the cache.
+  const stamp = writeTrackerOf(app.db)?.stamp(SESSION_TABLES) ?? Number.NaN;
+  const cached = cache.get(idHash, stamp, now);
+  if (cached) return cached;
   const row = await findLiveSession(
     app.db,
     idHash,
     new Date(now).toISOString(),
     new Date(now - app.config.sessionTtlSeconds * 1000).toISOString(),
   );
-  if (!row) return;
-  request.user = toUserDto(row);
+  if (!row) return undefined;
+  const session = {
+    user: toUserDto(row),
+    lastSeenAt: Date.parse(row.last_seen_at),
+    expiresAt: Date.parse(row.expires_at),
+  };
+  cache.set(idHash, stamp, now, session);
+  return session;
+}
+
+async function loadSession(
+  app: FastifyInstance,
+  cache: SessionCache,
+  request: FastifyRequest,
+): Promise<void> {
+  const cookie = request.cookies[SESSION_COOKIE];
+  if (!cookie) return;
+  const now = Date.now();
+  const idHash = sha256(cookie);
+  const session = await lookUpSession(app, cache, idHash, now);
+  // A cached session may have expired since it was read.
+  if (
+    !session ||
+    session.expiresAt <= now ||
+    session.lastSeenAt <= now - app.config.sessionTtlSeconds * 1000
+  ) {
+    return;
+  }
+  request.user = session.user as CurrentUser;
   request.sessionHash = idHash;
-  if (now - Date.parse(row.last_seen_at) > TOUCH_INTERVAL_MS) {
+  if (now - session.lastSeenAt > TOUCH_INTERVAL_MS) {
     await touchSession(app.db, idHash, new Date(now).toISOString());
   }
 }
@@ -75,6 +114,7 @@ export function assertAccess(access: RouteAccess, user: CurrentUser | null): voi
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionHash', null);
+  const sessions = new SessionCache(SESSION_CACHE_TTL_MS);
 
   app.decorate('apiRoutes', []);
   app.addHook('onRoute', (route) => {
@@ -89,7 +129,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
   app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
     if (!request.url.toLowerCase().startsWith('/api')) return;
-    await loadSession(app, request);
+    await loadSession(app, sessions, request);
     const access = request.routeOptions.config?.access;
     if (access) assertAccess(access, request.user);
     else if (isProtectedPath(request.url) && !request.user) throw unauthorized();

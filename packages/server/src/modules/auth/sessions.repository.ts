@@ -29,7 +29,7 @@ export const findLiveSession = (db: Executor, idHash: string, now: string, idleS
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
-    .select(['sessions.id_hash', 'sessions.last_seen_at'])
+    .select(['sessions.id_hash', 'sessions.last_seen_at', 'sessions.expires_at'])
     .where('sessions.id_hash', '=', idHash)
     .where('sessions.expires_at', '>', now)
     .where('sessions.last_seen_at', '>', idleSince)
