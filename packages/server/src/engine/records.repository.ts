@@ -1,5 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Engine } from '../db/dialect.ts';
+import { StampedCache } from '../db/stamped-cache.ts';
+import { type WriteTracker, writeTrackerOf } from '../db/write-tracker.ts';
 import type { CompiledEntity } from './compile-entity.ts';
 import { searchNormalize } from './czech-text.ts';
 import type { DatagridQuery, FieldFilter } from './datagrid-query.ts';
@@ -114,15 +116,95 @@ async function countRows(db: DynamicDb, entity: CompiledEntity, engine: Engine, 
 /** Above this many matches a search page is found faster by walking the sort index. */
 const DENSE_MATCHES = 1000;
 
-export async function listRows(db: DynamicDb, entity: CompiledEntity, engine: Engine, query: DatagridQuery) {
-  const total = await countRows(db, entity, engine, query);
-  const dense = engine === 'sqlite' && query.search !== '' && total > DENSE_MATCHES;
-  const items = await filtered(db, entity, engine, query, dense)
+/**
+ * Datagrid totals and the ids of narrowed (searched or filtered) pages are reused for this long, and
+ * only while nothing was written through this process (see WriteTracker). The rows themselves are
+ * always read afresh; what another app instance writes shows in totals and page membership within
+ * this time.
+ */
+export const RESULT_CACHE_TTL_MS = 5_000;
+const results = new WeakMap<WriteTracker, StampedCache<number | number[]>>();
+
+/** The result cache of the database, with its stamp taken now; none inside transactions. */
+function resultCache(db: DynamicDb) {
+  if (db.isTransaction) return undefined;
+  const tracker = writeTrackerOf(db);
+  if (!tracker) return undefined;
+  let cache = results.get(tracker);
+  if (!cache) {
+    cache = new StampedCache(RESULT_CACHE_TTL_MS, 1000);
+    results.set(tracker, cache);
+  }
+  return { cache, stamp: tracker.stamp(), now: Date.now() };
+}
+
+function filterKey(entity: CompiledEntity, query: DatagridQuery): string {
+  return JSON.stringify([
+    entity.declaration.table,
+    query.search,
+    query.filters.map(({ field, ...filter }) => [field.name, filter]),
+  ]);
+}
+
+async function cached<V extends number | number[]>(
+  cache: ReturnType<typeof resultCache>,
+  key: string,
+  load: () => Promise<V>,
+): Promise<V> {
+  if (!cache) return load();
+  const hit = cache.cache.get(key, cache.stamp, cache.now);
+  if (hit !== undefined) return hit as V;
+  const value = await load();
+  cache.cache.set(key, cache.stamp, cache.now, value);
+  return value;
+}
+
+/** Rows of `ids`, in that order. */
+async function rowsByIds(db: DynamicDb, entity: CompiledEntity, ids: number[]): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  const rows = (await db
+    .selectFrom(entity.declaration.table)
     .selectAll()
+    .where('id', 'in', ids)
+    .execute()) as Row[];
+  const byId = new Map<number, Row>();
+  for (const row of rows) byId.set(Number(row.id), row);
+  const ordered: Row[] = [];
+  for (const id of ids) {
+    const row = byId.get(id);
+    // A row deleted by another instance since its id was cached is left out.
+    if (row) ordered.push(row);
+  }
+  return ordered;
+}
+
+export async function listRows(db: DynamicDb, entity: CompiledEntity, engine: Engine, query: DatagridQuery) {
+  const cache = resultCache(db);
+  const key = filterKey(entity, query);
+  const total = await cached(cache, `count ${key}`, () => countRows(db, entity, engine, query));
+  const offset = (query.page - 1) * query.limit;
+  if (offset >= total) return { items: [] as Row[], total };
+  const dense = engine === 'sqlite' && query.search !== '' && total > DENSE_MATCHES;
+  const page = filtered(db, entity, engine, query, dense)
     .orderBy(query.sort.sortColumn, query.direction)
     .orderBy('id', query.direction)
     .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
+    .offset(offset);
+  if (query.search !== '' || query.filters.length > 0) {
+    // Narrowed pages cost a search or a scan: their ids are kept for the next reader.
+    const pageKey = `page ${key} ${query.sort.sortColumn} ${query.direction} ${offset} ${query.limit}`;
+    const ids = await cached(cache, pageKey, async () =>
+      ((await page.select('id').execute()) as Row[]).map((row) => Number(row.id)),
+    );
+    return { items: await rowsByIds(db, entity, ids), total };
+  }
+  // The page's ids come from the sort index alone; only those rows are then read from the table.
+  const items = await db
+    .selectFrom(entity.declaration.table)
+    .selectAll()
+    .where('id', 'in', page.select('id'))
+    .orderBy(query.sort.sortColumn, query.direction)
+    .orderBy('id', query.direction)
     .execute();
   return { items: items as Row[], total };
 }
