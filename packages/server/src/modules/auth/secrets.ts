@@ -6,12 +6,35 @@ import { z } from 'zod';
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
 const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const hashPassword = (password: string): Promise<string> => argon2.hash(password, ARGON2_OPTIONS);
+/**
+ * Hashes computed at once; the rest wait their turn in order. A hash holds 19 MiB while it runs and
+ * occupies one of libuv's few worker threads (see server.ts): one at a time leaves a thread for file
+ * work during a burst of sign-ins and the other core for everything else.
+ */
+export const ARGON2_CONCURRENCY = 1;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= ARGON2_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, so `running` only drops when nobody waits.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
+export const hashPassword = (password: string): Promise<string> =>
+  limited(() => argon2.hash(password, ARGON2_OPTIONS));
 
 export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
   if (!hash) return false;
   try {
-    return await argon2.verify(hash, password);
+    return await limited(() => argon2.verify(hash, password));
   } catch {
     return false;
   }
