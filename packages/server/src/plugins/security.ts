@@ -1,6 +1,7 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import { forbidden } from '../errors/app-error.ts';
 import { SESSION_COOKIE } from './auth.ts';
 
@@ -33,10 +34,25 @@ function assertNotCrossSite(request: FastifyRequest, publicUrl: string): void {
     throw forbidden('CSRF_REJECTED');
 }
 
+/**
+ * The headers helmet sets, computed once: our options do not depend on the request, and helmet's
+ * Fastify plugin would rebuild its middleware for every request.
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader() {},
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => {});
+  return headers;
+}
+
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const sentryOrigin = app.config.sentryDsn ? originOf(app.config.sentryDsn) : undefined;
-  await app.register(helmet, {
-    global: true,
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -58,11 +74,14 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     hsts: app.config.publicUrl.startsWith('https:'),
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
     assertNotCrossSite(request, app.config.publicUrl);
+    done();
   });
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, _payload, done) => {
     if (request.url.startsWith('/api')) reply.header('cache-control', 'no-store');
+    done();
   });
 });
