@@ -80,12 +80,25 @@ export function getRecord(context: EngineContext, entity: CompiledEntity, id: nu
   return findRecord(dynamic(context), context, entity, id);
 }
 
+/** Built once per entity: Zod compiles each object schema, which cost more than the rest of a save. */
+const bodySchemas = new WeakMap<CompiledEntity, { full: z.ZodObject; partial: z.ZodObject }>();
+
+function bodySchema(entity: CompiledEntity, partial: boolean): z.ZodObject {
+  let schemas = bodySchemas.get(entity);
+  if (!schemas) {
+    const full = z.object(
+      Object.fromEntries(
+        entity.fields.filter((field) => !field.readOnly).map((field) => [field.name, field.schema]),
+      ),
+    );
+    schemas = { full, partial: full.partial() };
+    bodySchemas.set(entity, schemas);
+  }
+  return partial ? schemas.partial : schemas.full;
+}
+
 function validate(entity: CompiledEntity, body: unknown, partial: boolean): Values {
-  const shape = Object.fromEntries(
-    entity.fields.filter((field) => !field.readOnly).map((field) => [field.name, field.schema]),
-  );
-  const schema = partial ? z.object(shape).partial() : z.object(shape);
-  const result = schema.safeParse(body ?? {});
+  const result = bodySchema(entity, partial).safeParse(body ?? {});
   if (!result.success) throw validationFailed(issuesToValidationErrors(result.error.issues));
   const values = Object.fromEntries(Object.entries(result.data).filter(([, value]) => value !== undefined));
   const relationErrors = normalizeRelationValues(entity, values);
