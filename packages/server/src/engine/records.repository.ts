@@ -184,29 +184,33 @@ export async function listRows(db: DynamicDb, entity: CompiledEntity, engine: En
   const total = await cached(cache, `count ${key}`, () => countRows(db, entity, engine, query));
   const offset = (query.page - 1) * query.limit;
   if (offset >= total) return { items: [] as Row[], total };
+  // A page's ids cost a search, a scan or an offset walk of the sort index (on PostgreSQL most of a
+  // request): they are kept for the next reader, and only the rows are read again.
+  const pageKey = `page ${key} ${query.sort.sortColumn} ${query.direction} ${offset} ${query.limit}`;
+  const ids = cache?.cache.get(pageKey, cache.stamp, cache.now) as number[] | undefined;
+  if (ids) return { items: await rowsByIds(db, entity, ids), total };
   const dense = engine === 'sqlite' && query.search !== '' && total > DENSE_MATCHES;
   const page = filtered(db, entity, engine, query, dense)
+    .select('id')
     .orderBy(query.sort.sortColumn, query.direction)
     .orderBy('id', query.direction)
     .limit(query.limit)
     .offset(offset);
-  if (query.search !== '' || query.filters.length > 0) {
-    // Narrowed pages cost a search or a scan: their ids are kept for the next reader.
-    const pageKey = `page ${key} ${query.sort.sortColumn} ${query.direction} ${offset} ${query.limit}`;
-    const ids = await cached(cache, pageKey, async () =>
-      ((await page.select('id').execute()) as Row[]).map((row) => Number(row.id)),
-    );
-    return { items: await rowsByIds(db, entity, ids), total };
-  }
-  // The page's ids come from the sort index alone; only those rows are then read from the table.
-  const items = await db
+  // The page's ids come from the sort index (or the search) alone; only those rows are read.
+  const items = (await db
     .selectFrom(entity.declaration.table)
     .selectAll()
-    .where('id', 'in', page.select('id'))
+    .where('id', 'in', page)
     .orderBy(query.sort.sortColumn, query.direction)
     .orderBy('id', query.direction)
-    .execute();
-  return { items: items as Row[], total };
+    .execute()) as Row[];
+  cache?.cache.set(
+    pageKey,
+    cache.stamp,
+    cache.now,
+    items.map((row) => Number(row.id)),
+  );
+  return { items, total };
 }
 
 /** Every row of the filtered set in datagrid order, in batches (for exports). */
