@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
+  CompiledQuery,
   type DatabaseConnection,
   Kysely,
   PostgresDialect,
@@ -49,11 +50,24 @@ class TrackingPostgresDialect extends PostgresDialect {
   }
 }
 
+/** PostgreSQL's text form of a timestamptz in UTC: "2026-11-22 23:49:33.453782+00". */
+const UTC_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00$/;
+
+/**
+ * A timestamptz as toISOString() writes it, by string surgery when the session is in UTC (ours is,
+ * see openDatabase): parsing a Date for each of them was 7 % of a datagrid request.
+ */
+export function timestampToIso(value: string): string {
+  const match = UTC_TIMESTAMP.exec(value);
+  if (!match) return new Date(value).toISOString();
+  return `${match[1]}T${match[2]}.${(match[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
+}
+
 /** pg is loaded only when PostgreSQL is configured, which keeps the SQLite start quick. */
 function loadPg(): typeof PgModule {
   const pg = createRequire(import.meta.url)('pg') as typeof PgModule;
   // Date-times come back as ISO strings in UTC on both engines, and counts as numbers.
-  pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value).toISOString());
+  pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, timestampToIso);
   pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
   pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
   return pg;
@@ -82,7 +96,16 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     const db = new Kysely<Database>({
-      dialect: new TrackingPostgresDialect({ pool }, tracker),
+      dialect: new TrackingPostgresDialect(
+        {
+          pool,
+          // Date-times then come back in UTC, which timestampToIso turns into ISO strings cheaply.
+          onCreateConnection: async (connection) => {
+            await connection.executeQuery(CompiledQuery.raw("set time zone 'UTC'"));
+          },
+        },
+        tracker,
+      ),
       plugins: [tracker],
     });
     const schema = options.schema ?? searchPathOf(options.databaseUrl) ?? 'public';
