@@ -1,11 +1,13 @@
 // `npm run bench`: starts the real server on a temporary database and measures it with autocannon.
-// Duration per run: BENCH_DURATION seconds (default 15).
+// Duration per run: BENCH_DURATION seconds (default 15). A PostgreSQL run follows when
+// BENCH_DATABASE_URL is set or the local PostgreSQL (postgres://postgres@127.0.0.1:5432/test) answers.
 import './require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { measure, printTable } from './bench/measure.mjs';
+import { benchPostgres, postgresUrl } from './bench/postgres.mjs';
 import { startServer } from './bench/server-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -34,7 +36,7 @@ function loginBundleSize() {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'klubovna-bench-'));
 const members = await import('./bench/members.mjs');
-const seedMs = await members.seedForBench(dataDir);
+const seedMs = await members.seedForBench({ dataDir });
 console.log(`seeded ${members.MEMBER_COUNT} members in ${seedMs} ms`);
 const server = await startServer({
   DATA_DIR: dataDir,
@@ -42,6 +44,9 @@ const server = await startServer({
   ADMIN_PASSWORD: admin.password,
 });
 const rows = [];
+let rssAfterLogin;
+let rssAtEnd;
+let peakRss;
 try {
   const cookie = await signIn(server.url);
   rows.push(
@@ -53,6 +58,7 @@ try {
       duration,
     }),
   );
+  rssAfterLogin = server.rssMiB();
   rows.push(
     await measure('GET /api/cms/user (session lookup)', {
       url: `${server.url}/api/cms/user`,
@@ -61,15 +67,33 @@ try {
     }),
   );
   rows.push(...(await members.benchMembers({ url: server.url, cookie, dataDir, duration })));
-  printTable(rows);
-  console.log(`\ncold start (spawn → first /api/health): ${Math.round(server.coldStartMs)} ms`);
-  console.log(`server RSS after the runs: ${Math.round(server.rssMiB())} MiB`);
-  const gzip = loginBundleSize();
-  if (gzip !== undefined)
-    console.log(
-      `initial JavaScript of /admin/login: ${(gzip / 1024).toFixed(1)} KiB gzipped (target ≤ 160 KB)`,
-    );
 } finally {
+  rssAtEnd = server.rssMiB();
+  peakRss = server.peakRssMiB();
   await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
+const databaseUrl = await postgresUrl();
+if (databaseUrl) rows.push(...(await benchPostgres({ url: databaseUrl, admin, duration, signIn })));
+else console.log('\nno PostgreSQL reachable (BENCH_DATABASE_URL): PostgreSQL run skipped');
+printTable(rows);
+const sqliteGrid = rows.find((row) => row.title.startsWith('datagrid page'));
+const postgresGrid = rows.find((row) => row.title.startsWith('PostgreSQL: datagrid page'));
+const bare = rows.find((row) => row.title.startsWith('bare'));
+console.log(
+  `\ndatagrid page: ${Math.round((100 * sqliteGrid.requestsPerSecond) / bare.requestsPerSecond)} % of the bare server`,
+);
+if (postgresGrid) {
+  console.log(
+    `PostgreSQL datagrid page: ${Math.round((100 * postgresGrid.requestsPerSecond) / sqliteGrid.requestsPerSecond)} % of SQLite's`,
+  );
+}
+console.log(`cold start (spawn → first /api/health): ${Math.round(server.coldStartMs)} ms`);
+console.log(
+  `server RSS: ${Math.round(rssAfterLogin)} MiB after the login run, ${Math.round(rssAtEnd)} MiB at the end, peak ${Math.round(peakRss)} MiB`,
+);
+const gzip = loginBundleSize();
+if (gzip !== undefined)
+  console.log(
+    `initial JavaScript of /admin/login: ${(gzip / 1024).toFixed(1)} KiB gzipped (target ≤ 160 KB)`,
+  );

@@ -5,6 +5,8 @@ import net from 'node:net';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
+/** The Node flags `npm start` runs the server with (package.json): measured as deployed. */
+const NODE_FLAGS = ['--max-semi-space-size=4'];
 
 export async function freePort() {
   return new Promise((resolve) => {
@@ -29,12 +31,17 @@ async function waitForHealth(url, deadlineMs) {
   }
 }
 
+function statusMiB(pid, field) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)[1]) / 1024;
+}
+
 /** Starts `packages/server/src/server.ts`; returns its URL, cold-start time and an RSS probe. */
 export async function startServer(env) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'packages/server/src/server.ts')], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, path.join(root, 'packages/server/src/server.ts')], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -50,10 +57,9 @@ export async function startServer(env) {
   return {
     url,
     coldStartMs,
-    rssMiB() {
-      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
-    },
+    rssMiB: () => statusMiB(child.pid, 'VmRSS'),
+    /** The most the process has held so far. */
+    peakRssMiB: () => statusMiB(child.pid, 'VmHWM'),
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', resolve);

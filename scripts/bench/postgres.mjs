@@ -1,0 +1,67 @@
+// The same members datagrid on PostgreSQL, in a schema of its own that is dropped afterwards.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { measure } from './measure.mjs';
+import { listUrl, MEMBER_COUNT, seedForBench } from './members.mjs';
+import { startServer } from './server-process.mjs';
+
+const LOCAL_URL = 'postgres://postgres@127.0.0.1:5432/test';
+
+/** BENCH_DATABASE_URL, else the local PostgreSQL when it answers; undefined when there is none. */
+export async function postgresUrl() {
+  const url = process.env.BENCH_DATABASE_URL ?? LOCAL_URL;
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return url;
+  } catch (error) {
+    if (process.env.BENCH_DATABASE_URL) throw error;
+    return undefined;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function run(url, statement) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function benchPostgres({ url, admin, duration, signIn }) {
+  const schema = `bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  await run(url, `create schema ${schema}`);
+  const rows = [];
+  try {
+    const seedMs = await seedForBench({ databaseUrl: url, schema });
+    console.log(`PostgreSQL: seeded ${MEMBER_COUNT} members in ${seedMs} ms (schema ${schema})`);
+    const databaseUrl = new URL(url);
+    databaseUrl.searchParams.set('options', `-c search_path=${schema}`);
+    const server = await startServer({
+      DATABASE_URL: databaseUrl.toString(),
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+    });
+    try {
+      const headers = { cookie: await signIn(server.url) };
+      const search = `${server.url}/api/cms/datagrid/member?s=${encodeURIComponent('čer')}&limit=25&sort=lastName`;
+      rows.push(
+        await measure('PostgreSQL: datagrid page, with total', {
+          url: listUrl(server.url),
+          headers,
+          duration,
+        }),
+      );
+      rows.push(await measure('PostgreSQL: datagrid search s=čer', { url: search, headers, duration }));
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await run(url, `drop schema ${schema} cascade`);
+  }
+  return rows;
+}
