@@ -7,11 +7,19 @@ import type { Mailer } from '../../plugins/mail.ts';
 import { clearAttempts, recordAttempt } from './auth-attempts.repository.ts';
 import { consumeToken, findUsableToken, replaceToken } from './password-tokens.repository.ts';
 import { accountSubject, assertWithinLimits, ipSubject } from './rate-limits.ts';
-import { burnPasswordCheck, hashPassword, randomToken, sha256, verifyPassword } from './secrets.ts';
+import {
+  burnPasswordCheck,
+  hashPassword,
+  needsRehash,
+  randomToken,
+  sha256,
+  verifyPassword,
+} from './secrets.ts';
 import { deleteUserSessions, insertSession } from './sessions.repository.ts';
 import {
   findUserByEmail,
   findUserById,
+  replacePasswordHash,
   toUserDto,
   updatePasswordHash,
   updateProfile,
@@ -65,6 +73,9 @@ export async function login(
     throw unauthorized('INVALID_CREDENTIALS');
   }
   await clearAttempts(deps.db, 'login', accountSubject(email));
+  if (user.password_hash && needsRehash(user.password_hash)) {
+    await replacePasswordHash(deps.db, user.id, user.password_hash, await hashPassword(password));
+  }
   const cookieValue = await startSession(deps, user.id, client, now);
   return { cookieValue, user: toUserDto(user) };
 }

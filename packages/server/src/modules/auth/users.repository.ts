@@ -77,6 +77,18 @@ export const updatePasswordHash = (db: Executor, userId: number, passwordHash: s
     .where('id', '=', userId)
     .execute();
 
+/**
+ * The same password under a new hash (new argon2 settings): no version bump, since nothing the user
+ * or an admin edits changed, and only if no password change came in between.
+ */
+export const replacePasswordHash = (db: Executor, userId: number, oldHash: string, newHash: string) =>
+  db
+    .updateTable('users')
+    .set({ password_hash: newHash })
+    .where('id', '=', userId)
+    .where('password_hash', '=', oldHash)
+    .execute();
+
 export interface ProfileChanges {
   email: string;
   firstName: string;
