@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMembers } from '../modules/members/seed-members.ts';
 import type { HttpClient } from '../test/http-client.ts';
 import { startTestApp, type TestApp, testEngines } from '../test/test-app.ts';
+import { type Row, toRecord } from './record-mapper.ts';
+import { recordColumns } from './records.repository.ts';
+import { compileRegistry, DECLARATIONS } from './registry.ts';
+import { FIXTURE_ENTITIES } from './test-entities.ts';
 
 /** Totals and searched pages are cached; whatever this process writes must show in the next answer. */
 describe.each(testEngines())('datagrid result cache on %s', (engine) => {
@@ -86,5 +90,26 @@ describe.each(testEngines())('datagrid result cache on %s', (engine) => {
   it('answers a page past the end with no items and the right total', async () => {
     const total = (await grid('limit=10')).total;
     expect(await grid(`limit=10&page=${Math.ceil(total / 10) + 1}`)).toMatchObject({ total, items: [] });
+  });
+});
+
+describe('record columns', () => {
+  it('are every column toRecord reads, for every kind of field', () => {
+    for (const entity of compileRegistry([...DECLARATIONS, ...FIXTURE_ENTITIES]).values()) {
+      const columns = new Set(recordColumns(entity));
+      const read = new Set<string>();
+      // A row that notes each column read and answers with a value, so that no branch stops early.
+      const row = new Proxy({} as Row, {
+        get(_target, key) {
+          read.add(String(key));
+          return key === 'id' || key === 'version' ? 1 : 'x';
+        },
+      });
+      toRecord(entity, row);
+      expect(
+        [...read].filter((column) => !columns.has(column)),
+        entity.declaration.alias,
+      ).toEqual([]);
+    }
   });
 });

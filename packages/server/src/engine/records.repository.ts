@@ -159,12 +159,33 @@ async function cached<V extends number | number[]>(
   return value;
 }
 
+const recordColumnsOf = new WeakMap<CompiledEntity, string[]>();
+
+/**
+ * The columns a record is made of (what toRecord reads): id, version and each field's own, money as
+ * amount and currency; relationMany lives in a join table. Lists read only these, not the sort keys,
+ * search text and timestamps beside them: a third less to send and parse on PostgreSQL.
+ */
+export function recordColumns(entity: CompiledEntity): string[] {
+  let columns = recordColumnsOf.get(entity);
+  if (!columns) {
+    columns = ['id', 'version'];
+    for (const field of entity.fields) {
+      if (field.kind === 'relationMany') continue;
+      if (field.kind === 'money') columns.push(`${field.column}_amount`, `${field.column}_currency`);
+      else columns.push(field.column);
+    }
+    recordColumnsOf.set(entity, columns);
+  }
+  return columns;
+}
+
 /** Rows of `ids`, in that order. */
 async function rowsByIds(db: DynamicDb, entity: CompiledEntity, ids: number[]): Promise<Row[]> {
   if (ids.length === 0) return [];
   const rows = (await db
     .selectFrom(entity.declaration.table)
-    .selectAll()
+    .select(recordColumns(entity))
     .where('id', 'in', ids)
     .execute()) as Row[];
   const byId = new Map<number, Row>();
@@ -199,7 +220,7 @@ export async function listRows(db: DynamicDb, entity: CompiledEntity, engine: En
   // The page's ids come from the sort index (or the search) alone; only those rows are read.
   const items = (await db
     .selectFrom(entity.declaration.table)
-    .selectAll()
+    .select(recordColumns(entity))
     .where('id', 'in', page)
     .orderBy(query.sort.sortColumn, query.direction)
     .orderBy('id', query.direction)
