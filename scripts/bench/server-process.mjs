@@ -36,12 +36,12 @@ function statusMiB(pid, field) {
   return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)[1]) / 1024;
 }
 
-/** Starts `packages/server/src/server.ts`; returns its URL, cold-start time and an RSS probe. */
+/** Starts the server as `npm start` does (scripts/start.mjs); returns its URL, cold-start time and an RSS probe. */
 export async function startServer(env) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [...NODE_FLAGS, path.join(root, 'packages/server/src/server.ts')], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, path.join(root, 'scripts/start.mjs')], {
     env: {
       ...process.env,
       PORT: String(port),
