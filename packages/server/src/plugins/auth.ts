@@ -94,6 +94,8 @@ async function loadSession(
   request.user = session.user as CurrentUser;
   request.sessionHash = idHash;
   if (now - session.lastSeenAt > TOUCH_INTERVAL_MS) {
+    // The cached entry learns it too: the touch is not counted as a write (sessions.repository.ts).
+    session.lastSeenAt = now;
     await touchSession(app.db, idHash, new Date(now).toISOString());
   }
 }

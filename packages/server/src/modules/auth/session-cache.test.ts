@@ -50,6 +50,25 @@ describe.each(testEngines())('session cache on %s', (engine) => {
     expect((await client.get('/api/cms/user')).status).toBe(401);
   });
 
+  it('touches a session idle for over a minute, and it stays valid', async () => {
+    const { client, user } = await cachedSession();
+    const longAgo = new Date(Date.now() - 5 * 60_000).toISOString();
+    await t.db
+      .updateTable('sessions')
+      .set({ last_seen_at: longAgo })
+      .where('user_id', '=', user.id)
+      .execute();
+    expect((await client.get('/api/cms/user')).status).toBe(200);
+    const touched = await t.db
+      .selectFrom('sessions')
+      .select('last_seen_at')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(Date.parse(touched.last_seen_at)).toBeGreaterThan(Date.now() - 60_000);
+    await signedInClient(t);
+    expect((await client.get('/api/cms/user')).status).toBe(200);
+  });
+
   it('keeps sessions apart: one user never gets another one’s cached session', async () => {
     const first = await cachedSession();
     const second = await signedInClient(t, { email: `druhy-${Date.now()}@klub.test` });
