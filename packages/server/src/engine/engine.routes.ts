@@ -3,23 +3,21 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, unauthorized } from '../errors/app-error.ts';
 import type { ZodTypeProvider } from '../http/zod-type-provider.ts';
-import type { CompiledEntity } from './compile-entity.ts';
-import { searchNormalize } from './czech-text.ts';
 import { parseDatagridQuery } from './datagrid-query.ts';
 import {
+  columnOptions,
   createRecord,
   deleteRecords,
   type EngineContext,
   entityFor,
   getRecord,
   listRecords,
+  relatedOptions,
   updateRecord,
 } from './engine.service.ts';
 import { exportBatches, exportColumns, pragueToday } from './export-columns.ts';
 import { streamCsv } from './export-csv.ts';
 import { streamXlsx, XLSX_CONTENT_TYPE } from './export-xlsx.ts';
-import { recordLabel, toRecord } from './record-mapper.ts';
-import { distinctValues, listRows } from './records.repository.ts';
 import { datagridSchema, entityMeta, formSchema } from './schema-json.ts';
 
 const aliasParams = z.object({ alias: z.string().max(60) });
@@ -49,16 +47,6 @@ function context(app: FastifyInstance, request: FastifyRequest): EngineContext {
 }
 
 const rawQuery = (request: FastifyRequest) => new URLSearchParams(request.url.split('?')[1] ?? '');
-
-/** Records of `entity` matching a search, as picker options labelled by its `labelFields`. */
-async function relatedOptions(ctx: EngineContext, entity: CompiledEntity, s: string, limit: number) {
-  const query = parseDatagridQuery(entity, new URLSearchParams({ s, limit: String(limit) }));
-  const { items } = await listRows(ctx.db as never, entity, ctx.engine, query);
-  return items.map((row) => {
-    const record = toRecord(entity, row);
-    return { value: record.id, label: recordLabel(entity, record) };
-  });
-}
 
 /** Tables, datagrids, forms and relation pickers of every declared entity. */
 export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
@@ -94,19 +82,8 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const ctx = context(app, request);
       const entity = entityFor(ctx, request.params.name, 'read');
-      const field = entity.byName.get(request.params.column);
-      if (!field?.filterable && !field?.sortable) return { data: [] };
-      if (field.relation) {
-        // Related records' labels are part of showing this entity's rows, so its read access suffices.
-        const target = ctx.entities.get(field.relation.alias)!;
-        return { data: await relatedOptions(ctx, target, request.query.s, request.query.limit) };
-      }
-      if (field.options) {
-        const wanted = searchNormalize(request.query.s);
-        return { data: field.options.filter((option) => searchNormalize(option.label).includes(wanted)) };
-      }
-      const rows = await distinctValues(ctx.db as never, entity, field.column, request.query.s);
-      return { data: rows.map((row) => ({ value: row[field.column], label: String(row[field.column]) })) };
+      const { column } = request.params;
+      return { data: await columnOptions(ctx, entity, column, request.query.s, request.query.limit) };
     },
   );
 

@@ -5,8 +5,10 @@ import type { Engine } from '../db/dialect.ts';
 import { AppError, forbidden, notFound, validationFailed } from '../errors/app-error.ts';
 import { issuesToValidationErrors } from '../http/zod-type-provider.ts';
 import type { CompiledEntity } from './compile-entity.ts';
+import { searchNormalize } from './czech-text.ts';
+import { distinctValues, listRows } from './datagrid.repository.ts';
 import { parseDatagridQuery } from './datagrid-query.ts';
-import { diffRecords, type Row, toRecord, toRow, type Values } from './record-mapper.ts';
+import { diffRecords, type Row, recordLabel, toRecord, toRow, type Values } from './record-mapper.ts';
 import * as repository from './records.repository.ts';
 import type { EntityRegistry } from './registry.ts';
 import {
@@ -42,6 +44,14 @@ export function entityFor(
 
 const dynamic = (context: EngineContext) => context.db as unknown as repository.DynamicDb;
 
+/** Runs `work` in one transaction, seen through the engine's untyped view of the database. */
+function inTransaction<T>(context: EngineContext, work: (db: repository.DynamicDb) => Promise<T>) {
+  return context.db.transaction().execute((trx) => work(trx as unknown as repository.DynamicDb));
+}
+
+const recordMissing = (entity: CompiledEntity) =>
+  notFound(`${entity.declaration.labels.singular} neexistuje nebo byl smazán.`);
+
 /** Rows as API records, relationMany ids and `_labels` included. */
 export async function toRecords(
   db: repository.DynamicDb,
@@ -56,13 +66,50 @@ export async function toRecords(
 
 export async function listRecords(context: EngineContext, entity: CompiledEntity, search: URLSearchParams) {
   const query = parseDatagridQuery(entity, search);
-  const { items, total } = await repository.listRows(dynamic(context), entity, context.engine, query);
+  const { items, total } = await listRows(dynamic(context), entity, context.engine, query);
   return {
     items: await toRecords(dynamic(context), context, entity, items),
     total,
     page: query.page,
     limit: query.limit,
   };
+}
+
+/** Records of `entity` matching a search, as picker options labelled by its `labelFields`. */
+export async function relatedOptions(
+  context: EngineContext,
+  entity: CompiledEntity,
+  s: string,
+  limit: number,
+) {
+  const query = parseDatagridQuery(entity, new URLSearchParams({ s, limit: String(limit) }));
+  const { items } = await listRows(dynamic(context), entity, context.engine, query);
+  return items.map((row) => {
+    const record = toRecord(entity, row);
+    return { value: record.id, label: recordLabel(entity, record) };
+  });
+}
+
+/** What a datagrid column can be filtered by: related records, enum options or the column's own values. */
+export async function columnOptions(
+  context: EngineContext,
+  entity: CompiledEntity,
+  column: string,
+  s: string,
+  limit: number,
+) {
+  const field = entity.byName.get(column);
+  if (!field?.filterable && !field?.sortable) return [];
+  if (field.relation) {
+    // Related records' labels are part of showing this entity's rows, so its read access suffices.
+    return relatedOptions(context, context.entities.get(field.relation.alias)!, s, limit);
+  }
+  if (field.options) {
+    const wanted = searchNormalize(s);
+    return field.options.filter((option) => searchNormalize(option.label).includes(wanted));
+  }
+  const rows = await distinctValues(dynamic(context), entity, field.column, s);
+  return rows.map((row) => ({ value: row[field.column], label: String(row[field.column]) }));
 }
 
 async function findRecord(
@@ -72,7 +119,7 @@ async function findRecord(
   id: number,
 ): Promise<EntityRecord> {
   const row = await repository.findRow(db, entity, id);
-  if (!row) throw notFound(`${entity.declaration.labels.singular} neexistuje nebo byl smazán.`);
+  if (!row) throw recordMissing(entity);
   return (await toRecords(db, context, entity, [row]))[0]!;
 }
 
@@ -146,8 +193,7 @@ export async function createRecord(context: EngineContext, entity: CompiledEntit
   await assertUnique(context, entity, values);
   const now = new Date().toISOString();
   const id = await mappingForeignKeys(() =>
-    context.db.transaction().execute(async (trx) => {
-      const db = trx as unknown as repository.DynamicDb;
+    inTransaction(context, async (db) => {
       await assertRelationsExist(db, context.entities, entity, values);
       const recordId = await repository.insertRow(db, entity, {
         ...toRow(entity, values),
@@ -155,14 +201,14 @@ export async function createRecord(context: EngineContext, entity: CompiledEntit
         updated_at: now,
       });
       await saveLinks(db, entity, recordId, values);
-      const changes = diffRecords(null, values, entity);
-      await repository.insertAudit(db, {
-        userId: context.userId,
-        entity: entity.declaration.alias,
+      await repository.insertAudit(
+        db,
+        context.userId,
+        entity,
         recordId,
-        action: 'create',
-        changes,
-      });
+        'create',
+        diffRecords(null, values, entity),
+      );
       return recordId;
     }),
   );
@@ -183,20 +229,19 @@ export async function updateRecord(
   const merged = { ...current, ...changes };
   await assertUnique(context, entity, changes, id);
   const saved = await mappingForeignKeys(() =>
-    context.db.transaction().execute(async (trx) => {
-      const db = trx as unknown as repository.DynamicDb;
+    inTransaction(context, async (db) => {
       await assertRelationsExist(db, context.entities, entity, changes);
       const row = { ...toRow(entity, merged), updated_at: new Date().toISOString() };
       if (!(await repository.updateRow(db, entity, id, version as number, row))) return false;
       await saveLinks(db, entity, id, changes);
-      const diff = diffRecords(current, merged, entity);
-      await repository.insertAudit(db, {
-        userId: context.userId,
-        entity: entity.declaration.alias,
-        recordId: id,
-        action: 'update',
-        changes: diff,
-      });
+      await repository.insertAudit(
+        db,
+        context.userId,
+        entity,
+        id,
+        'update',
+        diffRecords(current, merged, entity),
+      );
       return true;
     }),
   );
@@ -215,12 +260,11 @@ export async function updateRecord(
  */
 export async function deleteRecords(context: EngineContext, entity: CompiledEntity, ids: number[]) {
   const unique = [...new Set(ids)];
-  await context.db.transaction().execute(async (trx) => {
-    const db = trx as unknown as repository.DynamicDb;
+  await inTransaction(context, async (db) => {
     const rows: Row[] = [];
     for (const id of unique) {
       const row = await repository.findRow(db, entity, id);
-      if (!row) throw notFound(`${entity.declaration.labels.singular} neexistuje nebo byl smazán.`);
+      if (!row) throw recordMissing(entity);
       rows.push(row);
     }
     const records = await toRecords(db, context, entity, rows);
@@ -228,14 +272,14 @@ export async function deleteRecords(context: EngineContext, entity: CompiledEnti
     await deleteLinksOf(db, entity, unique);
     await repository.deleteRows(db, entity, unique);
     for (const record of records) {
-      const changes = diffRecords(record, null, entity);
-      await repository.insertAudit(db, {
-        userId: context.userId,
-        entity: entity.declaration.alias,
-        recordId: record.id,
-        action: 'delete',
-        changes,
-      });
+      await repository.insertAudit(
+        db,
+        context.userId,
+        entity,
+        record.id,
+        'delete',
+        diffRecords(record, null, entity),
+      );
     }
   });
 }

@@ -1,9 +1,10 @@
 import type { EntityRecord } from '@klubovna/shared';
 import type { CompiledEntity, CompiledField } from './compile-entity.ts';
+import { streamRows } from './datagrid.repository.ts';
 import type { DatagridQuery } from './datagrid-query.ts';
 import { type EngineContext, toRecords } from './engine.service.ts';
 import type { Row } from './record-mapper.ts';
-import { type DynamicDb, streamRows } from './records.repository.ts';
+import type { DynamicDb } from './records.repository.ts';
 
 /** One exported cell, typed so that each format can write it its own way. */
 export type ExportCell =

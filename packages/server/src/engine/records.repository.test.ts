@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMembers } from '../modules/members/seed-members.ts';
 import type { HttpClient } from '../test/http-client.ts';
 import { startTestApp, type TestApp, testEngines } from '../test/test-app.ts';
+import { recordColumns } from './datagrid.repository.ts';
 import { type Row, toRecord } from './record-mapper.ts';
-import { recordColumns } from './records.repository.ts';
 import { compileRegistry, DECLARATIONS } from './registry.ts';
 import { FIXTURE_ENTITIES } from './test-entities.ts';
 

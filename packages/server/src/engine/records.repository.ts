@@ -1,259 +1,10 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Engine } from '../db/dialect.ts';
-import { StampedCache } from '../db/stamped-cache.ts';
-import { type WriteTracker, writeTrackerOf } from '../db/write-tracker.ts';
+import type { Kysely, Transaction } from 'kysely';
 import type { CompiledEntity } from './compile-entity.ts';
-import { searchNormalize } from './czech-text.ts';
-import type { DatagridQuery, FieldFilter } from './datagrid-query.ts';
 import type { Row } from './record-mapper.ts';
 
 /** Engine tables are declared at run time, so the engine speaks to them untyped. */
 // biome-ignore lint/suspicious/noExplicitAny: the engine's tables come from declarations
 export type DynamicDb = Kysely<any> | Transaction<any>;
-// biome-ignore lint/suspicious/noExplicitAny: Kysely's where-builder for dynamic tables
-type WhereBuilder = any;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
-/**
- * `dense`: many rows match, so walking the sort index and probing the match set finds a page sooner
- * than sorting every match; the unary plus keeps SQLite from driving the query by the match set.
- */
-function searchCondition(eb: WhereBuilder, table: string, engine: Engine, words: string[], dense: boolean) {
-  return eb.and(
-    words.map((word) =>
-      engine === 'sqlite' && word.length >= 3
-        ? eb(
-            dense ? sql`+id` : 'id',
-            'in',
-            sql`(select rowid from ${sql.id(`${table}_search`)} where ${sql.id(`${table}_search`)} match ${`"${word.replace(/"/g, '""')}"`})`,
-          )
-        : eb(sql`search_text`, 'like', sql`${`%${escapeLike(word)}%`} escape '\\'`),
-    ),
-  );
-}
-
-function filterCondition(eb: WhereBuilder, filter: FieldFilter) {
-  const column = filter.field.column;
-  if (filter.type === 'boolean') return eb(column, '=', filter.value ? 1 : 0);
-  if (filter.type === 'in' && filter.field.joinTable) {
-    // relationMany: owners linked to any of the ids.
-    const linked = eb
-      .selectFrom(filter.field.joinTable)
-      .select('owner_id')
-      .where('target_id', 'in', filter.values);
-    return eb('id', 'in', linked);
-  }
-  if (filter.type === 'in') return eb(column, 'in', filter.values);
-  const parts = [];
-  if (filter.from !== undefined) parts.push(eb(column, '>=', filter.from));
-  if (filter.to !== undefined) {
-    // An end date includes the whole day of a date-time.
-    parts.push(
-      eb(
-        column,
-        filter.field.kind === 'dateTime' && String(filter.to).length === 10 ? '<' : '<=',
-        nextDayIfDate(filter),
-      ),
-    );
-  }
-  return eb.and(parts);
-}
-
-function nextDayIfDate(filter: Extract<FieldFilter, { type: 'range' }>) {
-  if (filter.field.kind !== 'dateTime' || String(filter.to).length !== 10) return filter.to;
-  const next = new Date(`${filter.to}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
-}
-
-function filtered(
-  db: DynamicDb,
-  entity: CompiledEntity,
-  engine: Engine,
-  query: Pick<DatagridQuery, 'search' | 'filters'>,
-  dense = false,
-) {
-  const table = entity.declaration.table;
-  const words = searchNormalize(query.search).split(/\s+/).filter(Boolean);
-  const from = db.selectFrom(table);
-  // No WHERE at all when nothing narrows the set: SQLite then counts from its smallest index.
-  if (query.filters.length === 0 && words.length === 0) return from;
-  return from.where((eb: WhereBuilder) => {
-    const conditions = query.filters.map((filter) => filterCondition(eb, filter));
-    if (words.length > 0) conditions.push(searchCondition(eb, table, engine, words, dense));
-    return eb.and(conditions);
-  });
-}
-
-/** The FTS5 query for search words when the trigram index can answer alone, else undefined. */
-function ftsOnlyQuery(engine: Engine, query: DatagridQuery): string | undefined {
-  const words = searchNormalize(query.search).split(/\s+/).filter(Boolean);
-  if (
-    engine !== 'sqlite' ||
-    query.filters.length > 0 ||
-    words.length === 0 ||
-    words.some((word) => word.length < 3)
-  ) {
-    return undefined;
-  }
-  return words.map((word) => `"${word.replace(/"/g, '""')}"`).join(' AND ');
-}
-
-async function countRows(db: DynamicDb, entity: CompiledEntity, engine: Engine, query: DatagridQuery) {
-  const fts = ftsOnlyQuery(engine, query);
-  const index = `${entity.declaration.table}_search`;
-  // Counting the trigram index's own matches skips a join with the table: ~2 ms instead of ~15 ms at 100k rows.
-  const counted = fts
-    ? db.selectFrom(index).where(sql<boolean>`${sql.id(index)} match ${fts}`)
-    : filtered(db, entity, engine, query);
-  const row = await counted
-    .select((eb: WhereBuilder) => eb.fn.countAll().as('total'))
-    .executeTakeFirstOrThrow();
-  return Number((row as Row).total);
-}
-
-/** Above this many matches a search page is found faster by walking the sort index. */
-const DENSE_MATCHES = 1000;
-
-/**
- * Datagrid totals and the ids of narrowed (searched or filtered) pages are reused for this long, and
- * only while nothing was written through this process (see WriteTracker). The rows themselves are
- * always read afresh; what another app instance writes shows in totals and page membership within
- * this time.
- */
-export const RESULT_CACHE_TTL_MS = 5_000;
-const results = new WeakMap<WriteTracker, StampedCache<number | number[]>>();
-
-/** The result cache of the database, with its stamp taken now; none inside transactions. */
-function resultCache(db: DynamicDb) {
-  if (db.isTransaction) return undefined;
-  const tracker = writeTrackerOf(db);
-  if (!tracker) return undefined;
-  let cache = results.get(tracker);
-  if (!cache) {
-    cache = new StampedCache(RESULT_CACHE_TTL_MS, 1000);
-    results.set(tracker, cache);
-  }
-  return { cache, stamp: tracker.stamp(), now: Date.now() };
-}
-
-function filterKey(entity: CompiledEntity, query: DatagridQuery): string {
-  return JSON.stringify([
-    entity.declaration.table,
-    query.search,
-    query.filters.map(({ field, ...filter }) => [field.name, filter]),
-  ]);
-}
-
-async function cached<V extends number | number[]>(
-  cache: ReturnType<typeof resultCache>,
-  key: string,
-  load: () => Promise<V>,
-): Promise<V> {
-  if (!cache) return load();
-  const hit = cache.cache.get(key, cache.stamp, cache.now);
-  if (hit !== undefined) return hit as V;
-  const value = await load();
-  cache.cache.set(key, cache.stamp, cache.now, value);
-  return value;
-}
-
-const recordColumnsOf = new WeakMap<CompiledEntity, string[]>();
-
-/**
- * The columns a record is made of (what toRecord reads): id, version and each field's own, money as
- * amount and currency; relationMany lives in a join table. Lists read only these, not the sort keys,
- * search text and timestamps beside them: a third less to send and parse on PostgreSQL.
- */
-export function recordColumns(entity: CompiledEntity): string[] {
-  let columns = recordColumnsOf.get(entity);
-  if (!columns) {
-    columns = ['id', 'version'];
-    for (const field of entity.fields) {
-      if (field.kind === 'relationMany') continue;
-      if (field.kind === 'money') columns.push(`${field.column}_amount`, `${field.column}_currency`);
-      else columns.push(field.column);
-    }
-    recordColumnsOf.set(entity, columns);
-  }
-  return columns;
-}
-
-/** Rows of `ids`, in that order. */
-async function rowsByIds(db: DynamicDb, entity: CompiledEntity, ids: number[]): Promise<Row[]> {
-  if (ids.length === 0) return [];
-  const rows = (await db
-    .selectFrom(entity.declaration.table)
-    .select(recordColumns(entity))
-    .where('id', 'in', ids)
-    .execute()) as Row[];
-  const byId = new Map<number, Row>();
-  for (const row of rows) byId.set(Number(row.id), row);
-  const ordered: Row[] = [];
-  for (const id of ids) {
-    const row = byId.get(id);
-    // A row deleted by another instance since its id was cached is left out.
-    if (row) ordered.push(row);
-  }
-  return ordered;
-}
-
-export async function listRows(db: DynamicDb, entity: CompiledEntity, engine: Engine, query: DatagridQuery) {
-  const cache = resultCache(db);
-  const key = filterKey(entity, query);
-  const total = await cached(cache, `count ${key}`, () => countRows(db, entity, engine, query));
-  const offset = (query.page - 1) * query.limit;
-  if (offset >= total) return { items: [] as Row[], total };
-  // A page's ids cost a search, a scan or an offset walk of the sort index (on PostgreSQL most of a
-  // request): they are kept for the next reader, and only the rows are read again.
-  const pageKey = `page ${key} ${query.sort.sortColumn} ${query.direction} ${offset} ${query.limit}`;
-  const ids = cache?.cache.get(pageKey, cache.stamp, cache.now) as number[] | undefined;
-  if (ids) return { items: await rowsByIds(db, entity, ids), total };
-  const dense = engine === 'sqlite' && query.search !== '' && total > DENSE_MATCHES;
-  const page = filtered(db, entity, engine, query, dense)
-    .select('id')
-    .orderBy(query.sort.sortColumn, query.direction)
-    .orderBy('id', query.direction)
-    .limit(query.limit)
-    .offset(offset);
-  // The page's ids come from the sort index (or the search) alone; only those rows are read.
-  const items = (await db
-    .selectFrom(entity.declaration.table)
-    .select(recordColumns(entity))
-    .where('id', 'in', page)
-    .orderBy(query.sort.sortColumn, query.direction)
-    .orderBy('id', query.direction)
-    .execute()) as Row[];
-  cache?.cache.set(
-    pageKey,
-    cache.stamp,
-    cache.now,
-    items.map((row) => Number(row.id)),
-  );
-  return { items, total };
-}
-
-/** Every row of the filtered set in datagrid order, in batches (for exports). */
-export async function* streamRows(
-  db: DynamicDb,
-  entity: CompiledEntity,
-  engine: Engine,
-  query: DatagridQuery,
-) {
-  const batch = 500;
-  for (let offset = 0; ; offset += batch) {
-    const rows = (await filtered(db, entity, engine, query)
-      .selectAll()
-      .orderBy(query.sort.sortColumn, query.direction)
-      .orderBy('id', query.direction)
-      .limit(batch)
-      .offset(offset)
-      .execute()) as Row[];
-    yield* rows;
-    if (rows.length < batch) return;
-  }
-}
 
 export async function findRow(db: DynamicDb, entity: CompiledEntity, id: number): Promise<Row | undefined> {
   return (await db
@@ -306,31 +57,23 @@ export async function findDuplicate(
   return query.executeTakeFirst();
 }
 
-export async function distinctValues(db: DynamicDb, entity: CompiledEntity, column: string, search: string) {
-  let query = db.selectFrom(entity.declaration.table).select(column).distinct().where(column, 'is not', null);
-  if (search)
-    query = query.where(sql`lower(${sql.ref(column)})`, 'like', `%${escapeLike(search.toLowerCase())}%`);
-  return (await query.orderBy(column).limit(20).execute()) as Row[];
-}
-
+/** The audit trail's entry for one record: who changed which of its fields, from what to what. */
 export async function insertAudit(
   db: DynamicDb,
-  entry: {
-    userId: number;
-    entity: string;
-    recordId: number;
-    action: 'create' | 'update' | 'delete';
-    changes: unknown;
-  },
+  userId: number,
+  entity: CompiledEntity,
+  recordId: number,
+  action: 'create' | 'update' | 'delete',
+  changes: unknown,
 ) {
   await db
     .insertInto('audit_log')
     .values({
-      user_id: entry.userId,
-      entity: entry.entity,
-      record_id: entry.recordId,
-      action: entry.action,
-      changes: JSON.stringify(entry.changes),
+      user_id: userId,
+      entity: entity.declaration.alias,
+      record_id: recordId,
+      action,
+      changes: JSON.stringify(changes),
       created_at: new Date().toISOString(),
     })
     .execute();

@@ -200,13 +200,7 @@ export async function releaseReferences(
   for (const [owner, changes] of touched) {
     await relations.bumpVersions(db, owner, [...changes.keys()], now);
     for (const [ownerId, change] of changes) {
-      await insertAudit(db, {
-        userId: context.userId,
-        entity: owner.declaration.alias,
-        recordId: ownerId,
-        action: 'update',
-        changes: change,
-      });
+      await insertAudit(db, context.userId, owner, ownerId, 'update', change);
     }
   }
 }

@@ -47,6 +47,7 @@ export function datagridSchema(entity: CompiledEntity, roles: Role[]): DatagridS
     canCreate: canWrite,
     canDelete: canWrite,
     routes: declaration.routes,
+    labelFields: declaration.labelFields,
   };
 }
 
@@ -59,6 +60,7 @@ export function formSchema(entity: CompiledEntity, roles: Role[]): FormSchema {
     sections,
     routes: declaration.routes,
     canWrite: can(roles, declaration.area, 'write'),
+    labelFields: declaration.labelFields,
     fields: entity.fields.map((field) => ({
       name: field.name,
       label: field.label,

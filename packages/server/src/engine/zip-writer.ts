@@ -32,18 +32,26 @@ function dosDateTime(date: Date): { time: number; day: number } {
   };
 }
 
+/**
+ * The fields local and central headers share (flags, deflate, time, date, CRC, sizes, name length),
+ * written from `at`: they sit 2 bytes further in a central header.
+ */
+function writeEntryFields(header: Buffer, at: number, entry: Written, stamp: { time: number; day: number }) {
+  header.writeUInt16LE(entry.flags, at);
+  header.writeUInt16LE(8, at + 2);
+  header.writeUInt16LE(stamp.time, at + 4);
+  header.writeUInt16LE(stamp.day, at + 6);
+  header.writeUInt32LE(entry.crc, at + 8);
+  header.writeUInt32LE(entry.compressedSize, at + 12);
+  header.writeUInt32LE(entry.size, at + 16);
+  header.writeUInt16LE(entry.name.length, at + 20);
+}
+
 function localHeader(entry: Written, stamp: { time: number; day: number }): Buffer {
   const header = Buffer.alloc(30);
   header.writeUInt32LE(0x04034b50, 0);
   header.writeUInt16LE(20, 4);
-  header.writeUInt16LE(entry.flags, 6);
-  header.writeUInt16LE(8, 8);
-  header.writeUInt16LE(stamp.time, 10);
-  header.writeUInt16LE(stamp.day, 12);
-  header.writeUInt32LE(entry.crc, 14);
-  header.writeUInt32LE(entry.compressedSize, 18);
-  header.writeUInt32LE(entry.size, 22);
-  header.writeUInt16LE(entry.name.length, 26);
+  writeEntryFields(header, 6, entry, stamp);
   header.writeUInt16LE(0, 28);
   return Buffer.concat([header, entry.name]);
 }
@@ -53,14 +61,7 @@ function centralHeader(entry: Written, stamp: { time: number; day: number }): Bu
   header.writeUInt32LE(0x02014b50, 0);
   header.writeUInt16LE(20, 4);
   header.writeUInt16LE(20, 6);
-  header.writeUInt16LE(entry.flags, 8);
-  header.writeUInt16LE(8, 10);
-  header.writeUInt16LE(stamp.time, 12);
-  header.writeUInt16LE(stamp.day, 14);
-  header.writeUInt32LE(entry.crc, 16);
-  header.writeUInt32LE(entry.compressedSize, 20);
-  header.writeUInt32LE(entry.size, 24);
-  header.writeUInt16LE(entry.name.length, 28);
+  writeEntryFields(header, 8, entry, stamp);
   header.writeUInt32LE(entry.offset, 42);
   return Buffer.concat([header, entry.name]);
 }

@@ -91,6 +91,8 @@ export interface FormSchema {
   sections: Array<{ key: string; label: string }>;
   routes: EntityRoutes;
   canWrite: boolean;
+  /** Fields whose values, joined by a space, name a record in confirmations and pickers. */
+  labelFields: string[];
 }
 
 export type FilterKind = 'text' | 'enum' | 'dateRange' | 'numberRange' | 'boolean' | 'relation';
@@ -122,6 +124,8 @@ export interface DatagridSchema {
   canCreate: boolean;
   canDelete: boolean;
   routes: EntityRoutes;
+  /** Fields whose values, joined by a space, name a record in confirmations and pickers. */
+  labelFields: string[];
 }
 
 export interface DatagridPage<T = EntityRecord> {

@@ -13,16 +13,8 @@ describe('labels', () => {
     expect(countLabel({ singular: 'Tag', plural: 'Tagy' }, 7)).toBe('7 × Tagy');
   });
 
-  it('name a record by its first two text columns', () => {
-    const schema = {
-      labels,
-      columns: [
-        { key: 'birthDate', kind: 'date' },
-        { key: 'lastName', kind: 'text' },
-        { key: 'firstName', kind: 'text' },
-        { key: 'email', kind: 'email' },
-      ],
-    } as unknown as DatagridSchema;
+  it('name a record by its declared label fields', () => {
+    const schema = { labels, labelFields: ['lastName', 'firstName'] } as unknown as DatagridSchema;
     expect(recordLabel(schema, { id: 5, version: 1, lastName: 'Čermák', firstName: 'Jan' })).toBe(
       'Čermák Jan',
     );

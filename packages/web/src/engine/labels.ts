@@ -1,4 +1,4 @@
-import type { DatagridSchema, EntityLabels, EntityRecord, FieldKind } from '@klubovna/shared';
+import type { DatagridSchema, EntityLabels, EntityRecord } from '@klubovna/shared';
 import { czechPlural } from '../ui/format/plural.ts';
 
 /** `1 člen`, `3 členové`, `1 234 členů`; without declared count forms, `N × Členové`. */
@@ -13,20 +13,16 @@ export function countLabel(
     : `${format(count)} × ${labels.plural}`;
 }
 
-const NAMING_KINDS: readonly FieldKind[] = ['text', 'email', 'slug'];
-
-/**
- * How a record is named in confirmations and accessible labels: its first two text columns
- * (`Jan Čermák`), else the entity's name and id.
- */
+/** How a record is named in confirmations and accessible labels: its declared label fields (`Čermák Jan`), else the entity's name and id. */
 export function recordLabel(
-  schema: Pick<DatagridSchema, 'columns' | 'labels'>,
+  schema: Pick<DatagridSchema, 'labelFields' | 'labels'>,
   record: EntityRecord,
 ): string {
-  const parts = schema.columns
-    .filter((column) => NAMING_KINDS.includes(column.kind))
-    .map((column) => record[column.key])
-    .filter((value): value is string => typeof value === 'string' && value.trim() !== '')
-    .slice(0, 2);
+  const parts = schema.labelFields
+    .map((name) => record[name])
+    .filter(
+      (value): value is string | number =>
+        (typeof value === 'string' && value.trim() !== '') || typeof value === 'number',
+    );
   return parts.length > 0 ? parts.join(' ') : `${schema.labels.singular} č. ${record.id}`;
 }

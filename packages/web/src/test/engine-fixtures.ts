@@ -41,6 +41,7 @@ export const MEMBER_GRID: DatagridSchema = {
   canCreate: true,
   canDelete: true,
   routes,
+  labelFields: ['lastName', 'firstName'],
 };
 
 export const MEMBER_FORM: FormSchema = {
@@ -48,6 +49,7 @@ export const MEMBER_FORM: FormSchema = {
   labels,
   routes,
   canWrite: true,
+  labelFields: ['lastName', 'firstName'],
   sections: [{ key: 'person', label: 'Osobní údaje' }],
   fields: [
     {

@@ -4,12 +4,12 @@ import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { type RefObject, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useErrorHandler } from '../../api/api-provider.tsx';
 import { useConfirmDelete } from '../../ui/confirm/use-confirm.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
-import { conflictMessage, deleteRecord, deleteRecords, useDatagridSchema } from '../engine-api.ts';
+import { deleteRecord, deleteRecords, useDatagridSchema } from '../engine-api.ts';
 import { formatNumber } from '../kinds/number/number-format.ts';
 import { countLabel, recordLabel } from '../labels.ts';
+import { useDeleteRunner } from '../use-delete-runner.ts';
 import { BulkBar } from './bulk-bar.tsx';
 import { datagridColumns, editPath, type GridRecord } from './datagrid-columns.tsx';
 import { DatagridEmpty } from './datagrid-empty.tsx';
@@ -29,7 +29,7 @@ function LoadedDataGrid({ schema }: { schema: DatagridSchema }) {
   const grid = useDatagrid(schema);
   const navigate = useNavigate();
   const flash = useFlash();
-  const handleError = useErrorHandler();
+  const runDelete = useDeleteRunner();
   const confirmDelete = useConfirmDelete();
   const [selected, setSelected] = useState<GridRecord[]>([]);
   const tableRef = useRef<HTMLTableElement>(null);
@@ -38,14 +38,7 @@ function LoadedDataGrid({ schema }: { schema: DatagridSchema }) {
   const describe = (record: EntityRecord) => recordLabel(schema, record);
 
   const remove = async (ids: number[], single?: EntityRecord) => {
-    try {
-      await (single ? deleteRecord(schema.name, single.id) : deleteRecords(schema.name, ids));
-    } catch (error) {
-      const message = conflictMessage(error);
-      if (message) flash.show({ variant: 'error', message, id: 'delete-refused', autoDismiss: false });
-      else handleError(error);
-      throw error;
-    }
+    await runDelete(() => (single ? deleteRecord(schema.name, single.id) : deleteRecords(schema.name, ids)));
     setSelected((current) => current.filter((record) => !ids.includes(record.id)));
     flash.show({
       message: single ? `Smazáno: ${describe(single)}` : `Smazáno ${countLabel(schema.labels, ids.length)}.`,

@@ -2,14 +2,13 @@ import type { EntityRecord, FormSchema } from '@klubovna/shared';
 import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useErrorHandler } from '../../api/api-provider.tsx';
 import { useConfirmDelete } from '../../ui/confirm/use-confirm.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
 import { routerPath } from '../../ui/navigation/app-path.ts';
-import { conflictMessage, deleteRecord, useFormSchema, useRecord } from '../engine-api.ts';
+import { deleteRecord, useFormSchema, useRecord } from '../engine-api.ts';
 import { EntityForm } from '../form/entity-form.tsx';
-import { fieldAsColumn } from '../kinds/display-value.tsx';
 import { recordLabel } from '../labels.ts';
+import { useDeleteRunner } from '../use-delete-runner.ts';
 import { PageHeader } from './page-header.tsx';
 
 export interface EntityFormPageProps {
@@ -62,23 +61,14 @@ function LoadedFormPage({
 }) {
   const navigate = useNavigate();
   const flash = useFlash();
-  const handleError = useErrorHandler();
+  const runDelete = useDeleteRunner();
   const confirmDelete = useConfirmDelete();
   const listPath = routerPath(schema.routes.list);
-  const name = record
-    ? recordLabel({ columns: schema.fields.map(fieldAsColumn), labels: schema.labels }, record)
-    : '';
+  const name = record ? recordLabel(schema, record) : '';
 
   const remove = async () => {
     if (!record) return;
-    try {
-      await deleteRecord(schema.alias, record.id);
-    } catch (error) {
-      const message = conflictMessage(error);
-      if (message) flash.show({ variant: 'error', message, id: 'delete-refused', autoDismiss: false });
-      else handleError(error);
-      throw error;
-    }
+    await runDelete(() => deleteRecord(schema.alias, record.id));
     flash.show({ message: `Smazáno: ${name}` });
     void navigate(listPath, { replace: true });
   };

@@ -1,0 +1,104 @@
+import { sql } from 'kysely';
+import type { Engine } from '../db/dialect.ts';
+import type { CompiledEntity } from './compile-entity.ts';
+import { searchNormalize } from './czech-text.ts';
+import type { DatagridQuery, FieldFilter } from './datagrid-query.ts';
+import type { DynamicDb } from './records.repository.ts';
+
+// The WHERE of a datagrid query: its search words (trigram index or LIKE) and its column filters.
+
+// biome-ignore lint/suspicious/noExplicitAny: Kysely's where-builder for dynamic tables
+type WhereBuilder = any;
+
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** The search box's text as lower-case, diacritics-free words. */
+const searchWords = (search: string) => searchNormalize(search).split(/\s+/).filter(Boolean);
+
+/** A word as an FTS5 phrase (quoted, so its characters are never read as query syntax). */
+const ftsPhrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
+
+/**
+ * `dense`: many rows match, so walking the sort index and probing the match set finds a page sooner
+ * than sorting every match; the unary plus keeps SQLite from driving the query by the match set.
+ */
+function searchCondition(eb: WhereBuilder, table: string, engine: Engine, words: string[], dense: boolean) {
+  return eb.and(
+    words.map((word) =>
+      engine === 'sqlite' && word.length >= 3
+        ? eb(
+            dense ? sql`+id` : 'id',
+            'in',
+            sql`(select rowid from ${sql.id(`${table}_search`)} where ${sql.id(`${table}_search`)} match ${ftsPhrase(word)})`,
+          )
+        : eb(sql`search_text`, 'like', sql`${`%${escapeLike(word)}%`} escape '\\'`),
+    ),
+  );
+}
+
+function filterCondition(eb: WhereBuilder, filter: FieldFilter) {
+  const column = filter.field.column;
+  if (filter.type === 'boolean') return eb(column, '=', filter.value ? 1 : 0);
+  if (filter.type === 'in' && filter.field.joinTable) {
+    // relationMany: owners linked to any of the ids.
+    const linked = eb
+      .selectFrom(filter.field.joinTable)
+      .select('owner_id')
+      .where('target_id', 'in', filter.values);
+    return eb('id', 'in', linked);
+  }
+  if (filter.type === 'in') return eb(column, 'in', filter.values);
+  const parts = [];
+  if (filter.from !== undefined) parts.push(eb(column, '>=', filter.from));
+  if (filter.to !== undefined) {
+    // An end date includes the whole day of a date-time.
+    parts.push(
+      eb(
+        column,
+        filter.field.kind === 'dateTime' && String(filter.to).length === 10 ? '<' : '<=',
+        nextDayIfDate(filter),
+      ),
+    );
+  }
+  return eb.and(parts);
+}
+
+function nextDayIfDate(filter: Extract<FieldFilter, { type: 'range' }>) {
+  if (filter.field.kind !== 'dateTime' || String(filter.to).length !== 10) return filter.to;
+  const next = new Date(`${filter.to}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+export function filtered(
+  db: DynamicDb,
+  entity: CompiledEntity,
+  engine: Engine,
+  query: Pick<DatagridQuery, 'search' | 'filters'>,
+  dense = false,
+) {
+  const table = entity.declaration.table;
+  const words = searchWords(query.search);
+  const from = db.selectFrom(table);
+  // No WHERE at all when nothing narrows the set: SQLite then counts from its smallest index.
+  if (query.filters.length === 0 && words.length === 0) return from;
+  return from.where((eb: WhereBuilder) => {
+    const conditions = query.filters.map((filter) => filterCondition(eb, filter));
+    if (words.length > 0) conditions.push(searchCondition(eb, table, engine, words, dense));
+    return eb.and(conditions);
+  });
+}
+
+/** The FTS5 query for search words when the trigram index can answer alone, else undefined. */
+export function ftsOnlyQuery(engine: Engine, query: DatagridQuery): string | undefined {
+  const words = searchWords(query.search);
+  if (
+    engine !== 'sqlite' ||
+    query.filters.length > 0 ||
+    words.length === 0 ||
+    words.some((word) => word.length < 3)
+  ) {
+    return undefined;
+  }
+  return words.map(ftsPhrase).join(' AND ');
+}
