@@ -36,19 +36,31 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function createPostgresSchema(url: string): Promise<{ schema: string; drop: () => Promise<void> }> {
+export interface PostgresSchema {
+  schema: string;
+  /** The base URL with `options=-c search_path=…`, as an operator would point a server at it. */
+  databaseUrl: string;
+  /** Runs SQL in the schema (public stays on the path for extensions). */
+  query: (text: string) => Promise<pg.QueryResult>;
+  drop: () => Promise<void>;
+}
+
+/** A PostgreSQL schema of its own, dropped with everything in it by `drop`. */
+export async function createPostgresSchema(url: string): Promise<PostgresSchema> {
   const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   await client.query(`create schema ${schema}`);
-  await client.end();
+  await client.query(`set search_path to ${schema}, public`);
+  const databaseUrl = new URL(url);
+  databaseUrl.searchParams.set('options', `-c search_path=${schema}`);
   return {
     schema,
+    databaseUrl: databaseUrl.toString(),
+    query: (text) => client.query(text),
     drop: async () => {
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop schema ${schema} cascade`);
-      await dropper.end();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
     },
   };
 }
@@ -71,6 +83,8 @@ export async function startTestApp(
       ADMIN_PASSWORD: TEST_ADMIN.password,
       PUBLIC_URL: 'http://klub.test',
       LOG_LEVEL: 'silent',
+      // Off unless a test asks: a pass at a random moment would make other tests depend on timing.
+      HOUSEKEEPING_INTERVAL: '0',
       ...env,
     }),
     ...overrides,

@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Role } from '@klubovna/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowIso } from '../db/dialect.ts';
+import { hashPassword } from '../modules/auth/secrets.ts';
+import { HttpClient } from '../test/http-client.ts';
+import { type ServerProcess, spawnServer } from '../test/server-process.ts';
+import { createPostgresSchema, type PostgresSchema, testEngines } from '../test/test-app.ts';
+
+/** A client of instance `url` carrying the session cookie `from` got elsewhere. */
+function sameSession(from: HttpClient, url: string): HttpClient {
+  const client = new HttpClient(url);
+  for (const [name, value] of from.cookies) client.cookies.set(name, value);
+  return client;
+}
+
+/** Several instances share one database only on PostgreSQL (a SQLite file belongs to one process). */
+describe.runIf(testEngines().includes('postgres'))('two app instances on one PostgreSQL database', () => {
+  let database: PostgresSchema;
+  let dataDir: string;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let sequence = 0;
+
+  beforeAll(async () => {
+    database = await createPostgresSchema(process.env.TEST_DATABASE_URL!);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'klubovna-two-'));
+    const env = { DATABASE_URL: database.databaseUrl, DATA_DIR: dataDir };
+    a = await spawnServer(env);
+    b = await spawnServer(env);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await database?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** A user created as an administrator would, signed in on instance A. */
+  async function signedInUser(roles: Role[]) {
+    sequence += 1;
+    const email = `dvojice${sequence}@klub.test`;
+    const password = 'heslo pro dvě instance';
+    const now = nowIso();
+    const hash = (await hashPassword(password)).replaceAll("'", "''");
+    const { rows } = await database.query(
+      `insert into users (email, password_hash, first_name, last_name, roles, active, created_at, updated_at)
+       values ('${email}', '${hash}', 'Eva', 'Dvojí', '${JSON.stringify(roles)}', true, '${now}', '${now}') returning id`,
+    );
+    const client = new HttpClient(a.url);
+    await client.login(email, password);
+    return { id: rows[0].id as number, email, password, client };
+  }
+
+  /** Warms whatever instance B may cache about the session, then returns B's view of it. */
+  async function warmOnB(client: HttpClient) {
+    const onB = sameSession(client, b.url);
+    for (let round = 0; round < 3; round += 1) expect((await onB.get('/api/cms/user')).status).toBe(200);
+    return onB;
+  }
+
+  it('a sign-out on one instance ends the session on the other at once', async () => {
+    const { client } = await signedInUser(['ROLE_ADMIN']);
+    const onB = await warmOnB(client);
+    expect((await client.post('/api/logout')).status).toBe(200);
+    expect((await onB.get('/api/cms/user')).status).toBe(401);
+  });
+
+  it('a password change on one instance ends the other sessions on the other at once', async () => {
+    const first = await signedInUser(['ROLE_ADMIN']);
+    const second = new HttpClient(a.url);
+    await second.login(first.email, first.password);
+    const firstOnB = await warmOnB(first.client);
+    const secondOnB = await warmOnB(second);
+    const changed = await first.client.post('/api/cms/me/password', {
+      currentPassword: first.password,
+      newPassword: 'nové heslo pro obě instance',
+    });
+    expect(changed.status).toBe(200);
+    expect((await secondOnB.get('/api/cms/user')).status).toBe(401);
+    expect((await firstOnB.get('/api/cms/user')).status).toBe(200);
+  });
+
+  it('a changed role or a deactivation holds on every instance at once', async () => {
+    const user = await signedInUser(['ROLE_ADMIN']);
+    const onB = await warmOnB(user.client);
+    expect((await onB.get('/api/cms/datagrid/member')).status).toBe(200);
+    await database.query(
+      `update users set roles = '["ROLE_SALESMAN"]', version = version + 1 where id = ${user.id}`,
+    );
+    expect((await onB.get('/api/cms/datagrid/member')).status).toBe(403);
+    expect((await user.client.get('/api/cms/datagrid/member')).status).toBe(403);
+    expect((await onB.get('/api/cms/user')).body.data.user.roles).toEqual(['ROLE_SALESMAN']);
+    await database.query(`update users set active = false where id = ${user.id}`);
+    expect((await onB.get('/api/cms/user')).status).toBe(401);
+  });
+
+  it('a record saved on one instance is seen fresh on the other: lists, totals, searches and forms', async () => {
+    const { client } = await signedInUser(['ROLE_ADMIN']);
+    const onB = await warmOnB(client);
+    const grid = async (query: string) => (await onB.get(`/api/cms/datagrid/member?${query}`)).body.data;
+    // Read twice on B, so that any cache of B holds these answers.
+    for (let round = 0; round < 2; round += 1) {
+      expect((await grid('limit=10')).total).toBe(0);
+      expect((await grid('s=dvojcatova')).total).toBe(0);
+    }
+    const created = await client.post('/api/cms/form/member', { firstName: 'Iva', lastName: 'Dvojčatová' });
+    expect(created.status).toBe(201);
+    const { id, version } = created.body.data;
+    expect((await grid('limit=10')).total).toBe(1);
+    expect((await grid('s=dvojcatova')).items.map((item: { id: number }) => item.id)).toEqual([id]);
+
+    const renamed = await client.put(`/api/cms/form/member/${id}`, { version, lastName: 'Jednočetná' });
+    expect(renamed.status).toBe(200);
+    expect((await onB.get(`/api/cms/form/member/${id}`)).body.data.lastName).toBe('Jednočetná');
+    expect((await grid('s=dvojcatova')).total).toBe(0);
+    expect((await grid('s=jednocetna')).total).toBe(1);
+    const stale = await onB.put(`/api/cms/form/member/${id}`, { version, note: 'pozdě' });
+    expect(stale.status).toBe(409);
+
+    expect((await client.delete(`/api/cms/form/member/${id}`)).status).toBe(200);
+    expect(await grid('limit=10')).toMatchObject({ total: 0, items: [] });
+  });
+});

@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { TestApp } from '../test-app.ts';
+
+/**
+ * Writes a refused request may make by design: failed sign-ins are counted (rate limits), and a
+ * session's last activity is refreshed once a minute by any request.
+ */
+const IGNORED_TABLES = new Set(['auth_attempts']);
+const IGNORED_COLUMNS: Record<string, readonly string[]> = { sessions: ['last_seen_at'] };
+
+/** A fingerprint per table of everything stored: equal fingerprints, equal data. */
+export type Snapshot = Map<string, string>;
+
+async function sqliteSnapshot(t: TestApp): Promise<Snapshot> {
+  // Shadow tables of the search index hold what its virtual table shows, in a form costly to read.
+  const { rows: tables } = await sql<{ name: string }>`
+    select name from pragma_table_list
+    where schema = 'main' and type in ('table', 'virtual') and name not like 'sqlite_%'`.execute(t.db);
+  const snapshot: Snapshot = new Map();
+  for (const { name } of tables) {
+    if (IGNORED_TABLES.has(name)) continue;
+    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.id(name)}`.execute(t.db);
+    const ignored = IGNORED_COLUMNS[name] ?? [];
+    const lines = rows
+      .map((row) =>
+        JSON.stringify(
+          Object.entries(row).filter(([column]) => !ignored.includes(column)),
+          (_key, value) => (value instanceof Uint8Array ? Buffer.from(value).toString('hex') : value),
+        ),
+      )
+      .sort();
+    snapshot.set(name, createHash('sha256').update(lines.join('\n')).digest('hex'));
+  }
+  return snapshot;
+}
+
+/** The columns of every table in the schema (read once: the catalogue is slow in a busy database). */
+const columnsOf = new WeakMap<TestApp, Map<string, string[]>>();
+
+async function postgresColumns(t: TestApp): Promise<Map<string, string[]>> {
+  const known = columnsOf.get(t);
+  if (known) return known;
+  const { rows } = await sql<{ table_name: string; column_name: string }>`
+    select table_name, column_name from information_schema.columns
+    where table_schema = current_schema() order by table_name, ordinal_position`.execute(t.db);
+  const byTable = new Map<string, string[]>();
+  for (const { table_name: table, column_name: column } of rows) {
+    if (IGNORED_TABLES.has(table) || IGNORED_COLUMNS[table]?.includes(column)) continue;
+    byTable.set(table, [...(byTable.get(table) ?? []), column]);
+  }
+  columnsOf.set(t, byTable);
+  return byTable;
+}
+
+/** One round trip: every table of the schema hashed by PostgreSQL itself. */
+async function postgresSnapshot(t: TestApp): Promise<Snapshot> {
+  const parts = [...(await postgresColumns(t))].map(([table, names]) => {
+    const row = sql`row(${sql.join(names.map((name) => sql.ref(name)))})::text`;
+    return sql`select ${table}::text as name, coalesce(md5(string_agg(${row}, ',' order by ${row})), '') as hash from ${sql.id(table)}`;
+  });
+  const { rows } = await sql<{ name: string; hash: string }>`${sql.join(parts, sql` union all `)}`.execute(
+    t.db,
+  );
+  return new Map(rows.map((row) => [row.name, row.hash]));
+}
+
+export const takeSnapshot = (t: TestApp): Promise<Snapshot> =>
+  t.engine === 'postgres' ? postgresSnapshot(t) : sqliteSnapshot(t);
+
+/** Tables whose content differs between two snapshots. */
+export function changedTables(before: Snapshot, after: Snapshot): string[] {
+  const names = new Set([...before.keys(), ...after.keys()]);
+  return [...names].filter((name) => before.get(name) !== after.get(name)).sort();
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+// What both database engines can take, checked once at the edge by the server and mirrored by forms.
+
+/** Ids, versions and relation targets are 32-bit integers on PostgreSQL. */
+export const INT32_MAX = 2_147_483_647;
+
+/** Longest search text of a list or a picker. */
+export const SEARCH_MAX_LENGTH = 200;
+
+/** Deepest nesting of arrays and objects a request body may have. */
+export const MAX_NESTING_DEPTH = 32;
+
+export const FORBIDDEN_CHARACTER_MESSAGE =
+  'Text obsahuje nepovolený znak (nulový znak nebo neúplný znak Unicode).';
+
+/**
+ * NUL (PostgreSQL cannot store it in text) or half of a UTF-16 surrogate pair (not a character at
+ * all: one engine would store a replacement character, the other the broken half).
+ */
+export function hasForbiddenCharacter(text: string): boolean {
+  return text.includes('\u0000') || !text.isWellFormed();
+}
+
+/** The id of a stored record (or file). */
+export const recordIdSchema = z
+  .number({ message: 'Očekává se id záznamu (celé kladné číslo).' })
+  .int('Očekává se id záznamu (celé kladné číslo).')
+  .positive('Očekává se id záznamu (celé kladné číslo).')
+  .max(INT32_MAX, 'Záznam s takovým id neexistuje.');
+
+/** An id written in a URL path or query: digits only, no sign, exponent or leading zero. */
+export const recordIdText = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, 'Očekává se id záznamu (celé kladné číslo).')
+  .transform(Number)
+  .pipe(recordIdSchema);
+
+/** The version a client read a record at (optimistic locking). */
+export const recordVersionSchema = z
+  .number({ message: 'Chybí verze záznamu.' })
+  .int('Verze záznamu musí být celé číslo.')
+  .min(0, 'Verze záznamu musí být celé číslo.')
+  .max(INT32_MAX, 'Verze záznamu je mimo rozsah.');
+
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** A calendar date `RRRR-MM-DD` from the year 1 to 9999. */
+export const isoDateSchema = z.iso
+  .date({ message: 'Zadejte platné datum.' })
+  .refine((value) => !value.startsWith('0000'), 'Zadejte platné datum.');
+
+/**
+ * A date-time with an offset of at most 14 hours (the widest in use), naming an instant from the
+ * year 1 to 9999 in UTC: what PostgreSQL's timestamptz stores and gives back in ISO form.
+ */
+export const isoDateTimeSchema = z.iso
+  .datetime({ offset: true, message: 'Zadejte platné datum a čas.' })
+  .refine((value) => {
+    const offset = /([+-])(\d{2}):?(\d{2})$/.exec(value);
+    if (offset && Number(offset[2]) * 60 + Number(offset[3]) > 14 * 60) return false;
+    const instant = Date.parse(value);
+    return instant >= FIRST_INSTANT && instant <= LAST_INSTANT;
+  }, 'Zadejte platné datum a čas.');
