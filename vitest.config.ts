@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
+      { test: { name: 'lint', root: 'lint', include: ['*.test.ts'] } },
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
       {
         test: {
@@ -22,6 +23,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A real browser on a busy two-core machine: waiting for what a person would wait for.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

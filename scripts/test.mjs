@@ -1,4 +1,4 @@
-// `npm test`: lint, type checks, then every Vitest project (shared, server, web, e2e).
+// `npm test`: lint, type checks, then every Vitest project (lint, shared, server, web, e2e).
 // With TEST_DATABASE_URL set, the server suite also runs on PostgreSQL.
 import './require-node.mjs';
 import { spawnSync } from 'node:child_process';
@@ -14,7 +14,7 @@ const run = (command, args, env = {}) => {
 };
 
 run('npx', ['biome', 'check', '.']);
-for (const project of ['packages/shared', 'packages/server', 'packages/web', 'e2e']) {
+for (const project of ['lint', 'packages/shared', 'packages/server', 'packages/web', 'e2e']) {
   run('npx', ['tsc', '-p', project, '--noEmit']);
 }
 if (!fs.existsSync(path.join(root, 'packages/web/dist/index.html'))) {
@@ -33,7 +33,12 @@ const vitest = spawnSync(
 if (!fs.existsSync(report)) process.exit(vitest.status || 1);
 const results = JSON.parse(fs.readFileSync(report, 'utf8'));
 const skipped = results.numPendingTests + results.numTodoTests;
-console.log(`\n${results.numPassedTests} passed, ${results.numFailedTests} failed, ${skipped} skipped`);
+// A suite that fails before its tests (a failing beforeAll) counts no failed test, only a failed file.
+const failedFiles = results.numFailedTestSuites;
+console.log(
+  `\n${results.numPassedTests} passed, ${results.numFailedTests} failed, ${skipped} skipped` +
+    (failedFiles > 0 ? `; ${failedFiles} test file(s) failed` : ''),
+);
 if (vitest.status !== 0) process.exit(vitest.status ?? 1);
 if (process.env.CI && skipped > 0) {
   console.error('CI: some tests were skipped; every suite must run.');

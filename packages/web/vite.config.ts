@@ -30,5 +30,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Whole screens with the real member form (a dozen inputs) typed into by user-event: several
+    // seconds on a busy two-core machine.
+    testTimeout: 20_000,
   },
 });

@@ -57,6 +57,13 @@ export async function benchPostgres({ url, admin, duration, signIn }) {
         }),
       );
       rows.push(await measure('PostgreSQL: datagrid search s=čer', { url: search, headers, duration }));
+      rows.push(
+        await measure('PostgreSQL: GET /api/cms/user (session lookup)', {
+          url: `${server.url}/api/cms/user`,
+          headers,
+          duration,
+        }),
+      );
     } finally {
       await server.stop();
     }

@@ -1,20 +1,33 @@
+import path from 'node:path';
 import cookie from '@fastify/cookie';
+import { API_PATHS } from '@klubovna/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
+import { actionRoutes } from './engine/actions.routes.ts';
 import { engineRoutes } from './engine/engine.routes.ts';
 import type { EntityDeclaration } from './engine/entity.types.ts';
-import { compileRegistry, ENTITIES, type EntityRegistry } from './engine/registry.ts';
+import { compileRegistry, type EntityRegistry } from './engine/registry.ts';
 import { notFound } from './errors/app-error.ts';
-import { registerErrorHandler, sendError } from './http/error-handler.ts';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  registerErrorHandler,
+  sendError,
+} from './http/error-handler.ts';
+import { useInputGuard } from './http/input-guard.ts';
 import { useZodValidation } from './http/zod-type-provider.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { ensureRootUser } from './modules/auth/root-user.ts';
+import { DECLARATIONS } from './modules/entities.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { housekeepingPlugin } from './modules/housekeeping/housekeeping.plugin.ts';
 import { userConfigRoutes } from './modules/user-config/user-config.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { diskSpacePlugin } from './plugins/disk-space.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { type FileStorage, localStorage } from './plugins/storage.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import './http/route-access.ts';
 
@@ -26,6 +39,8 @@ declare module 'fastify' {
     /** The entities the generic engine serves. */
     entities: EntityRegistry;
     mailer: Mailer;
+    /** Where uploaded files are stored. */
+    storage: FileStorage;
   }
 }
 
@@ -35,7 +50,7 @@ export interface BuildOptions {
   database?: DatabaseHandle;
   /** Pino logger options; tests pass false. */
   logger?: boolean | object;
-  /** Entity declarations the engine serves; default the product's registry (tests add fixtures). */
+  /** Entity declarations the engine serves; default the product's (tests add fixtures). */
   entities?: readonly EntityDeclaration[];
 }
 
@@ -47,23 +62,34 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: false,
+    // Slow clients (slowloris) are cut off: headers and whole requests have deadlines, checked every
+    // 2 s; a connection silent for a minute is closed; idle keep-alive outlives common proxies' 60 s.
+    http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: 2_000 },
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: 60_000,
+    keepAliveTimeout: 72_000,
+    clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
   });
   const database =
     options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('engine', database.engine);
-  app.decorate('entities', options.entities ? compileRegistry(options.entities) : ENTITIES);
+  app.decorate('entities', compileRegistry(options.entities ?? DECLARATIONS));
   app.decorate(
     'mailer',
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
   );
+  app.decorate('storage', localStorage(path.join(config.dataDir, 'files')));
   app.addHook('onClose', async () => {
     if (!options.database) await database.close();
   });
 
   useZodValidation(app);
+  useInputGuard(app);
   registerErrorHandler(app);
+  await app.register(diskSpacePlugin);
   await app.register(cookie);
   await app.register(securityPlugin);
   await app.register(authPlugin);
@@ -71,12 +97,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await migrateToLatest(database);
   await ensureRootUser(app);
 
-  app.get('/api/health', { config: { access: 'public' } }, async () => ({ data: { status: 'ok' } }));
+  app.get(API_PATHS.health, { config: { access: 'public' } }, async () => {
+    const disk = await app.diskSpace.report();
+    return { data: { status: disk.status === 'ok' ? 'ok' : 'degraded', disk } };
+  });
   await app.register(authRoutes);
   await app.register(engineRoutes);
+  await app.register(actionRoutes);
   await app.register(userConfigRoutes);
   await app.register(filesRoutes);
   await app.register(webAppPlugin);
+  await app.register(housekeepingPlugin);
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.toLowerCase().startsWith('/api'))

@@ -12,6 +12,9 @@ describe('configuration from the environment', () => {
       smtpUrl: undefined,
       sentryDsn: undefined,
       uploadMaxBytes: 20 * 1024 * 1024,
+      housekeepingIntervalSeconds: 3600,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 120_000,
     });
     expect(config.dataDir).toMatch(/data$/);
   });
@@ -23,6 +26,8 @@ describe('configuration from the environment', () => {
     ['ADMIN_PASSWORD', 'krátké', /ADMIN_PASSWORD/],
     ['SESSION_TTL', '-5', /SESSION_TTL/],
     ['TRUST_PROXY', 'ano', /TRUST_PROXY/],
+    ['HOUSEKEEPING_INTERVAL', 'hodina', /HOUSEKEEPING_INTERVAL/],
+    ['HEADERS_TIMEOUT', '0', /HEADERS_TIMEOUT/],
   ])('stops with one line naming %s when it is wrong', (name, value, pattern) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(pattern);

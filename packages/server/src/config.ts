@@ -40,10 +40,16 @@ const environmentSchema = z.object({
     .int()
     .min(60)
     .default(14 * 24 * 3600),
+  /** Seconds between housekeeping passes (the first runs a minute after start); 0 turns them off. */
+  HOUSEKEEPING_INTERVAL: z.coerce.number().int().min(0).default(3600),
   SENTRY_DSN: z.url().optional(),
   /** Trust X-Forwarded-* from a reverse proxy in front of the app. */
   TRUST_PROXY: booleanFlag.default(false),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(20),
+  /** Seconds a client has to send a request's headers: slow senders (slowloris) are cut off. */
+  HEADERS_TIMEOUT: z.coerce.number().int().min(1).max(600).default(10),
+  /** Seconds a client has to send a whole request, body included (a 20 MB upload needs ~1.4 Mbit/s). */
+  REQUEST_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -60,9 +66,12 @@ export interface AppConfig {
   adminPassword: string | undefined;
   sessionTtlSeconds: number;
   sessionMaxAgeSeconds: number;
+  housekeepingIntervalSeconds: number;
   sentryDsn: string | undefined;
   trustProxy: boolean;
   uploadMaxBytes: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
   logLevel: string;
   /** Folder with the built back-office app (index.html, assets). */
   webDistDir: string;
@@ -96,9 +105,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     adminPassword: values.ADMIN_PASSWORD,
     sessionTtlSeconds: values.SESSION_TTL,
     sessionMaxAgeSeconds: values.SESSION_MAX_AGE,
+    housekeepingIntervalSeconds: values.HOUSEKEEPING_INTERVAL,
     sentryDsn: values.SENTRY_DSN,
     trustProxy: values.TRUST_PROXY,
     uploadMaxBytes: Math.round(values.UPLOAD_MAX_MB * 1024 * 1024),
+    headersTimeoutMs: values.HEADERS_TIMEOUT * 1000,
+    // Node requires the request timeout to be at least the headers timeout.
+    requestTimeoutMs: Math.max(values.REQUEST_TIMEOUT, values.HEADERS_TIMEOUT) * 1000,
     logLevel: values.LOG_LEVEL,
     webDistDir: path.resolve(import.meta.dirname, '../../web/dist'),
   };

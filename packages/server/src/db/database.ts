@@ -2,23 +2,18 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import {
-  CompiledQuery,
-  type DatabaseConnection,
-  Kysely,
-  PostgresDialect,
-  type PostgresDialectConfig,
-  PostgresDriver,
-} from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely';
 import { type MigrationProvider, Migrator } from 'kysely/migration';
 import type PgModule from 'pg';
 import type { Engine } from './dialect.ts';
-import { MIGRATIONS } from './migrations/index.ts';
+import { loadMigrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 import { ImmediateTransactionSqliteDialect } from './sqlite-dialect.ts';
 import { WriteTracker } from './write-tracker.ts';
 
 export type Db = Kysely<Database>;
+/** The database or an open transaction on it: what repository functions run their queries on. */
+export type Executor = Db | Transaction<Database>;
 
 export interface DatabaseHandle {
   db: Db;
@@ -26,28 +21,6 @@ export interface DatabaseHandle {
   /** PostgreSQL schema the app works in. */
   schema?: string;
   close(): Promise<void>;
-}
-
-/** PostgreSQL's driver, telling the write tracker about every commit. */
-class TrackingPostgresDialect extends PostgresDialect {
-  readonly #config: PostgresDialectConfig;
-  readonly #tracker: WriteTracker;
-
-  constructor(config: PostgresDialectConfig, tracker: WriteTracker) {
-    super(config);
-    this.#config = config;
-    this.#tracker = tracker;
-  }
-
-  override createDriver(): PostgresDriver {
-    const tracker = this.#tracker;
-    return new (class extends PostgresDriver {
-      override async commitTransaction(connection: DatabaseConnection): Promise<void> {
-        await super.commitTransaction(connection);
-        tracker.committed();
-      }
-    })(this.#config);
-  }
 }
 
 /** PostgreSQL's text form of a timestamptz in UTC: "2026-11-22 23:49:33.453782+00". */
@@ -87,7 +60,8 @@ export function searchPathOf(databaseUrl: string): string | undefined {
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
-  const tracker = new WriteTracker();
+  // One process owns a SQLite file; several app instances may share a PostgreSQL database.
+  const tracker = new WriteTracker({ seesAllWrites: !options.databaseUrl });
   if (options.databaseUrl) {
     const pg = loadPg();
     const pool = new pg.Pool({
@@ -96,16 +70,13 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     const db = new Kysely<Database>({
-      dialect: new TrackingPostgresDialect(
-        {
-          pool,
-          // Date-times then come back in UTC, which timestampToIso turns into ISO strings cheaply.
-          onCreateConnection: async (connection) => {
-            await connection.executeQuery(CompiledQuery.raw("set time zone 'UTC'"));
-          },
+      dialect: new PostgresDialect({
+        pool,
+        // Date-times then come back in UTC, which timestampToIso turns into ISO strings cheaply.
+        onCreateConnection: async (connection) => {
+          await connection.executeQuery(CompiledQuery.raw("set time zone 'UTC'"));
         },
-        tracker,
-      ),
+      }),
       plugins: [tracker],
     });
     const schema = options.schema ?? searchPathOf(options.databaseUrl) ?? 'public';
@@ -124,7 +95,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 
-const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+const provider: MigrationProvider = { getMigrations: loadMigrations };
 
 /** Brings the schema up to date; throws with the failing migration's name. */
 export async function migrateToLatest(handle: Pick<DatabaseHandle, 'db' | 'schema'>): Promise<void> {

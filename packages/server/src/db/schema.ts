@@ -72,7 +72,20 @@ export interface FilesTable {
   created_at: DbDateTime;
 }
 
+/** Who changed which record of which entity, and how: `changes` is JSON (field → {from, to}, or an action's name and input). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  user_id: number | null;
+  entity: string;
+  /** 0 for an action that names no record. */
+  record_id: number;
+  action: 'create' | 'update' | 'delete' | 'action';
+  changes: string;
+  created_at: DbDateTime;
+}
+
 export interface Database {
+  audit_log: AuditLogTable;
   user_configs: UserConfigsTable;
   files: FilesTable;
   users: UsersTable;

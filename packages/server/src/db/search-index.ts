@@ -29,6 +29,12 @@ export async function createSearchIndex(db: AnyKysely, table: string): Promise<v
   await sql`create virtual table ${fts} using fts5(search_text, content=${sql.lit(table)}, content_rowid='id', tokenize='trigram')`.execute(
     db,
   );
+  await createSearchTriggers(db, table);
+}
+
+/** SQLite: the triggers keeping the trigram index in step with the table (a rebuilt table needs them anew). */
+export async function createSearchTriggers(db: AnyKysely, table: string): Promise<void> {
+  const index = `${table}_search`;
   await sql
     .raw(`create trigger ${table}_search_insert after insert on ${table} begin
       insert into ${index}(rowid, search_text) values (new.id, new.search_text); end`)
@@ -38,6 +44,17 @@ export async function createSearchIndex(db: AnyKysely, table: string): Promise<v
       insert into ${index}(${index}, rowid, search_text) values ('delete', old.id, old.search_text); end`)
     .execute(db);
   await createSearchUpdateTrigger(db, table);
+}
+
+/** Drops a table's search index (its triggers go with it on SQLite). */
+export async function dropSearchIndex(db: AnyKysely, table: string): Promise<void> {
+  const index = sql.id(`${table}_search`);
+  if (engineOf(db) === 'postgres') await sql`drop index if exists ${index}`.execute(db);
+  else {
+    for (const trigger of ['insert', 'delete', 'update'])
+      await sql`drop trigger if exists ${sql.id(`${table}_search_${trigger}`)}`.execute(db);
+    await sql`drop table if exists ${index}`.execute(db);
+  }
 }
 
 /**

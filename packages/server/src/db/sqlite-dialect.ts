@@ -84,6 +84,14 @@ class ImmediateTransactionSqliteDriver extends SqliteDriver {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 
+  /**
+   * After some errors (a full disk: SQLITE_FULL) SQLite has rolled the transaction back itself; a
+   * second ROLLBACK would fail and hide the error that says what happened.
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.#config.database.inTransaction) await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
   override async destroy(): Promise<void> {
     this.#config.database.close();
   }

@@ -53,18 +53,24 @@ function writtenTables(node: RootOperationNode): string[] | null {
  * Counts the writes this process makes, per table, so in-process caches (sessions, datagrid totals)
  * can tell that what they hold may be stale: a cache keeps the stamp taken before its read and drops
  * the entry once the stamp moved. A write is counted before it runs and again after it runs, so a
- * read that overlaps a write carries an old stamp. On PostgreSQL a read may also see the state before
- * a transaction that is about to commit, so every commit moves every stamp too (SQLite's one
- * connection runs nothing in between). Writes by other processes (other app instances on the same
- * PostgreSQL) are not seen: caches that rely on the tracker keep entries only seconds for that reason.
+ * read that overlaps a write carries an old stamp (SQLite's one connection runs nothing in between).
+ * Writes by other processes cannot be seen: on a database that other app instances share
+ * (PostgreSQL), every stamp is NaN, which no cached entry ever matches, so every read there is fresh
+ * and a change made through one instance shows on all of them at once.
  */
 export class WriteTracker implements KyselyPlugin {
-  /** Moved by commits and by writes to tables that cannot be told: part of every stamp. */
+  /** False when other processes may write the same database. */
+  readonly seesAllWrites: boolean;
+  /** Moved by writes to tables that cannot be told: part of every stamp. */
   #epoch = 0;
   /** Every counted write, whatever the table. */
   #all = 0;
   readonly #tables = new Map<string, number>();
   readonly #pending = new WeakMap<QueryId, string[] | null>();
+
+  constructor({ seesAllWrites }: { seesAllWrites: boolean }) {
+    this.seesAllWrites = seesAllWrites;
+  }
 
   transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
     const tables = writtenTables(node);
@@ -84,16 +90,12 @@ export class WriteTracker implements KyselyPlugin {
     return result;
   }
 
-  /** Called by the PostgreSQL driver when a transaction commits. */
-  committed(): void {
-    this.#epoch += 1;
-  }
-
   /**
    * A number that changes whenever any of `tables` (any table at all when none are named) may have
-   * been written; it never decreases.
+   * been written; it never decreases. NaN when writes of other processes cannot be ruled out.
    */
   stamp(tables?: readonly string[]): number {
+    if (!this.seesAllWrites) return Number.NaN;
     if (!tables) return this.#epoch + this.#all;
     let stamp = this.#epoch;
     for (const table of tables) stamp += this.#tables.get(table) ?? 0;

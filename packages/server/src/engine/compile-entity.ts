@@ -1,6 +1,5 @@
-import type { FieldKind } from '@klubovna/shared';
+import { entityRoutes, type FieldKind } from '@klubovna/shared';
 import { buildFieldSchema } from '@klubovna/shared/validation/field-schema';
-import type { z } from 'zod';
 import type { EntityDeclaration, FieldDeclaration } from './entity.types.ts';
 
 const TEXT_KINDS: readonly FieldKind[] = ['text', 'email', 'phone', 'url', 'slug', 'color'];
@@ -27,28 +26,9 @@ const RELATION_KINDS: readonly FieldKind[] = ['relation', 'relationMany'];
 /** Kinds a record's label may be built from: stored in one column of the record's own table. */
 const LABEL_KINDS: readonly FieldKind[] = [...TEXT_KINDS, 'integer', 'decimal', 'date', 'enum'];
 
-export interface CompiledField extends FieldDeclaration {
-  name: string;
-  column: string;
-  /** Column the datagrid orders by: a Czech sort-key shadow column for text. */
-  sortColumn: string;
-  sortable: boolean;
-  filterable: boolean;
-  listed: boolean;
-  schema: z.ZodType;
-  /** `<table>_<column>` holding (owner_id, target_id) pairs of a relationMany field. */
-  joinTable?: string;
-}
+import type { CompiledEntity, CompiledField } from './entity.types.ts';
 
-export interface CompiledEntity {
-  declaration: EntityDeclaration;
-  fields: CompiledField[];
-  byName: ReadonlyMap<string, CompiledField>;
-  /** Text fields with a `<column>_sort` shadow column to keep up to date. */
-  sortKeyFields: CompiledField[];
-  /** Fields of kind relation and relationMany. */
-  relationFields: CompiledField[];
-}
+export type { CompiledEntity, CompiledField };
 
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
@@ -101,6 +81,7 @@ export function compileEntity(declaration: EntityDeclaration): CompiledEntity {
   }
   return {
     declaration,
+    routes: entityRoutes(declaration.alias) ?? null,
     fields,
     byName,
     sortKeyFields: fields.filter((field) => field.sortable && isTextKind(field.kind)),

@@ -80,3 +80,9 @@ export function czechPlural<T>(count: number, forms: { one: T; few: T; many: T }
   if (count === 1) return forms.one;
   return count >= 2 && count <= 4 ? forms.few : forms.many;
 }
+
+/** An ISO date `2026-09-01` written the Czech way: `1. 9. 2026`. */
+export function czechDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-');
+  return `${Number(day)}. ${Number(month)}. ${year}`;
+}

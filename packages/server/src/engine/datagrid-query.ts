@@ -1,3 +1,10 @@
+import {
+  INT32_MAX,
+  isoDateSchema,
+  isoDateTimeSchema,
+  recordIdText,
+  SEARCH_MAX_LENGTH,
+} from '@klubovna/shared/validation/input-limits';
 import { AppError } from '../errors/app-error.ts';
 import type { CompiledEntity, CompiledField } from './compile-entity.ts';
 
@@ -23,19 +30,23 @@ const badRequest = (message: string) => new AppError('BAD_REQUEST', 400, message
 function positiveInteger(value: string | null, name: string, fallback: number): number {
   if (value === null || value === '') return fallback;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 1)
+  if (!Number.isInteger(number) || number < 1 || number > INT32_MAX)
     throw badRequest(`Parametr „${name}“ musí být kladné celé číslo.`);
   return number;
 }
 
+/** A bound of a range filter, as its column can compare it on both engines. */
 function rangeValue(field: CompiledField, raw: string | undefined): string | number | undefined {
   if (raw === undefined || raw === '') return undefined;
   if (field.kind === 'integer' || field.kind === 'decimal') {
-    const number = Number(raw);
-    if (Number.isNaN(number)) throw badRequest(`Filtr „${field.label}“ očekává číslo.`);
+    const number = raw.trim() === '' ? Number.NaN : Number(raw);
+    const valid = field.kind === 'integer' ? Number.isSafeInteger(number) : Number.isFinite(number);
+    if (!valid)
+      throw badRequest(`Filtr „${field.label}“ očekává ${field.kind === 'integer' ? 'celé ' : ''}číslo.`);
     return number;
   }
-  if (!/^\d{4}-\d{2}-\d{2}/.test(raw))
+  const date = isoDateSchema.safeParse(raw).success;
+  if (!date && !(field.kind === 'dateTime' && isoDateTimeSchema.safeParse(raw).success))
     throw badRequest(`Filtr „${field.label}“ očekává datum ve tvaru RRRR-MM-DD.`);
   return raw;
 }
@@ -56,8 +67,7 @@ function parseFilter(field: CompiledField, values: string[], from?: string, to?:
     if (unknown !== undefined) throw badRequest(`Filtr „${field.label}“ nezná hodnotu „${unknown}“.`);
   }
   if (field.kind === 'relation' || field.kind === 'relationMany') {
-    // Ids are 32-bit integers on PostgreSQL: anything larger cannot name a record.
-    const invalid = values.find((value) => !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647);
+    const invalid = values.find((value) => !recordIdText.safeParse(value).success);
     if (invalid !== undefined)
       throw badRequest(`Filtr „${field.label}“ očekává id záznamu, ne „${invalid}“.`);
   }
@@ -95,12 +105,15 @@ export function parseDatagridQuery(entity: CompiledEntity, search: URLSearchPara
   const filters = [...grouped].map(([name, entry]) =>
     parseFilter(entity.byName.get(name)!, entry.values, entry.from, entry.to),
   );
+  const text = (search.get('s') ?? '').trim();
+  if (text.length > SEARCH_MAX_LENGTH)
+    throw badRequest(`Hledaný text může mít nejvýše ${SEARCH_MAX_LENGTH} znaků.`);
   return {
     page: positiveInteger(search.get('page'), 'page', 1),
     limit,
     sort,
     direction,
-    search: (search.get('s') ?? '').trim(),
+    search: text,
     filters,
   };
 }

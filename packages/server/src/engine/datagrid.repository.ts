@@ -30,10 +30,9 @@ async function countRows(db: DynamicDb, entity: CompiledEntity, engine: Engine, 
 const DENSE_MATCHES = 1000;
 
 /**
- * Datagrid totals and the ids of narrowed (searched or filtered) pages are reused for this long, and
- * only while nothing was written through this process (see WriteTracker). The rows themselves are
- * always read afresh; what another app instance writes shows in totals and page membership within
- * this time.
+ * Datagrid totals and page ids are reused for this long, and only while nothing was written through
+ * this process (see WriteTracker). The rows themselves are always read afresh. Only on SQLite: on a
+ * PostgreSQL database that other app instances share there is no cache.
  */
 export const RESULT_CACHE_TTL_MS = 5_000;
 const results = new WeakMap<WriteTracker, StampedCache<number | number[]>>();
@@ -42,7 +41,7 @@ const results = new WeakMap<WriteTracker, StampedCache<number | number[]>>();
 function resultCache(db: DynamicDb) {
   if (db.isTransaction) return undefined;
   const tracker = writeTrackerOf(db);
-  if (!tracker) return undefined;
+  if (!tracker?.seesAllWrites) return undefined;
   let cache = results.get(tracker);
   if (!cache) {
     cache = new StampedCache(RESULT_CACHE_TTL_MS, 1000);
@@ -170,7 +169,12 @@ export async function* streamRows(
 
 export async function distinctValues(db: DynamicDb, entity: CompiledEntity, column: string, search: string) {
   let query = db.selectFrom(entity.declaration.table).select(column).distinct().where(column, 'is not', null);
+  // Numbers, booleans and date-times are searched in their text form (PostgreSQL has no lower() of them).
   if (search)
-    query = query.where(sql`lower(${sql.ref(column)})`, 'like', `%${escapeLike(search.toLowerCase())}%`);
+    query = query.where(
+      sql`lower(cast(${sql.ref(column)} as text))`,
+      'like',
+      `%${escapeLike(search.toLowerCase())}%`,
+    );
   return (await query.orderBy(column).limit(20).execute()) as Row[];
 }

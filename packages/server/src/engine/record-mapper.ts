@@ -2,8 +2,9 @@ import type { EntityRecord } from '@klubovna/shared';
 import type { CompiledEntity, CompiledField } from './compile-entity.ts';
 import { czechSortKey, searchNormalize } from './czech-text.ts';
 
-export type Row = Record<string, unknown>;
-export type Values = Record<string, unknown>;
+import type { Row, Values } from './entity.types.ts';
+
+export type { Row, Values };
 
 /** One field's API value from a row; relationMany ids live in a join table and read as [] here. */
 export function readField(field: CompiledField, row: Row): unknown {

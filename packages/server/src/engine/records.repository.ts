@@ -1,10 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { CompiledEntity } from './compile-entity.ts';
+import type { DynamicDb } from './entity.types.ts';
 import type { Row } from './record-mapper.ts';
 
-/** Engine tables are declared at run time, so the engine speaks to them untyped. */
-// biome-ignore lint/suspicious/noExplicitAny: the engine's tables come from declarations
-export type DynamicDb = Kysely<any> | Transaction<any>;
+export type { DynamicDb };
 
 export async function findRow(db: DynamicDb, entity: CompiledEntity, id: number): Promise<Row | undefined> {
   return (await db
@@ -62,8 +60,9 @@ export async function insertAudit(
   db: DynamicDb,
   userId: number,
   entity: CompiledEntity,
+  /** 0 for an action that names no record. */
   recordId: number,
-  action: 'create' | 'update' | 'delete',
+  action: 'create' | 'update' | 'delete' | 'action',
   changes: unknown,
 ) {
   await db

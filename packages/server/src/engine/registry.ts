@@ -1,12 +1,7 @@
-import { memberEntity } from '../modules/members/member.entity.ts';
 import { type CompiledEntity, compileEntity } from './compile-entity.ts';
-import type { EntityDeclaration } from './entity.types.ts';
+import type { EntityDeclaration, EntityRegistry } from './entity.types.ts';
 
-/** Compiled entities by alias: what the engine serves. */
-export type EntityRegistry = ReadonlyMap<string, CompiledEntity>;
-
-/** Every entity the product declares: one line per declaration. */
-export const DECLARATIONS: readonly EntityDeclaration[] = [memberEntity];
+export type { EntityRegistry };
 
 /** Compiles declarations and checks that every relation points at an entity among them. */
 export function compileRegistry(declarations: readonly EntityDeclaration[]): EntityRegistry {
@@ -28,9 +23,6 @@ export function compileRegistry(declarations: readonly EntityDeclaration[]): Ent
   }
   return registry;
 }
-
-/** The product's registry; tests build their own with fixture entities through `buildApp({ entities })`. */
-export const ENTITIES: EntityRegistry = compileRegistry(DECLARATIONS);
 
 /** Relation fields of every entity in the registry that point at `entity`. */
 export function referencingFields(entities: EntityRegistry, entity: CompiledEntity) {

@@ -1,3 +1,4 @@
+import { INT32_MAX } from '@klubovna/shared/validation/input-limits';
 import type { CompiledEntity, CompiledField } from './compile-entity.ts';
 import type { Row } from './record-mapper.ts';
 import type { DynamicDb } from './records.repository.ts';
@@ -66,12 +67,10 @@ export async function deleteOwnerLinks(db: DynamicDb, field: CompiledField, owne
   await db.deleteFrom(field.joinTable!).where('owner_id', 'in', ownerIds).execute();
 }
 
-/** Ids are 32-bit integers on PostgreSQL; a larger number names no record (and must not reach the query). */
-const MAX_ID = 2_147_483_647;
-
 /** Which of `ids` exist in the table. */
 export async function existingIds(db: DynamicDb, table: string, ids: number[]): Promise<Set<number>> {
-  const possible = ids.filter((id) => id <= MAX_ID);
+  // A number past 32 bits names no record (and must not reach PostgreSQL's query).
+  const possible = ids.filter((id) => id <= INT32_MAX);
   if (possible.length === 0) return new Set();
   const rows = (await db.selectFrom(table).select('id').where('id', 'in', possible).execute()) as Row[];
   return new Set(rows.map((row) => Number(row.id)));

@@ -43,10 +43,10 @@ export function datagridSchema(entity: CompiledEntity, roles: Role[]): DatagridS
     defaultPageSize: 25,
     maxPageSize: MAX_PAGE_SIZE,
     searchable: declaration.searchFields.length > 0,
-    rowActions: canWrite ? ['edit', 'delete'] : [],
+    rowActions: canWrite ? (entity.routes ? ['edit', 'delete'] : ['delete']) : [],
     canCreate: canWrite,
     canDelete: canWrite,
-    routes: declaration.routes,
+    routes: entity.routes,
     labelFields: declaration.labelFields,
   };
 }
@@ -58,7 +58,7 @@ export function formSchema(entity: CompiledEntity, roles: Role[]): FormSchema {
     alias: declaration.alias,
     labels: declaration.labels,
     sections,
-    routes: declaration.routes,
+    routes: entity.routes,
     canWrite: can(roles, declaration.area, 'write'),
     labelFields: declaration.labelFields,
     fields: entity.fields.map((field) => ({
@@ -102,7 +102,7 @@ export function entityMeta(entity: CompiledEntity, roles: Role[]): EntityMeta {
     alias: declaration.alias,
     labels: declaration.labels,
     fields: entity.fields.map((field) => ({ name: field.name, label: field.label, kind: field.kind })),
-    routes: declaration.routes,
+    routes: entity.routes,
     canWrite: can(roles, declaration.area, 'write'),
   };
 }

@@ -1,8 +1,8 @@
 import type { Engine } from '../db/dialect.ts';
+import { DECLARATIONS } from '../modules/entities.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 import type { EntityDeclaration } from './entity.types.ts';
-import { createEntityTable } from './entity-table.ts';
-import { DECLARATIONS } from './registry.ts';
+import { createEntityTables } from './entity-table.ts';
 
 /**
  * Test-only entities exercising what no product entity uses yet: both relation kinds with both
@@ -13,7 +13,6 @@ export const teamFixture: EntityDeclaration = {
   table: 'test_teams',
   labels: { singular: 'Tým', plural: 'Týmy', count: { one: 'tým', few: 'týmy', many: 'týmů' } },
   area: 'training',
-  routes: { list: '/admin/test-tymy', create: '/admin/test-tymy/create', edit: '/admin/test-tymy/edit' },
   fields: {
     name: { kind: 'text', label: 'Název', required: true, maxLength: 100 },
     coach: { kind: 'relation', label: 'Trenér', relation: { alias: 'member' } },
@@ -46,11 +45,6 @@ export const matchFixture: EntityDeclaration = {
   table: 'test_matches',
   labels: { singular: 'Zápas', plural: 'Zápasy' },
   area: 'races',
-  routes: {
-    list: '/admin/test-zapasy',
-    create: '/admin/test-zapasy/create',
-    edit: '/admin/test-zapasy/edit',
-  },
   fields: {
     title: { kind: 'text', label: 'Název', required: true },
     home: { kind: 'relation', label: 'Domácí', required: true, relation: { alias: 'test-team' } },
@@ -70,6 +64,7 @@ export const FIXTURE_ENTITIES = [teamFixture, matchFixture];
 /** The real app with the product's entities plus the fixtures, their tables created. */
 export async function startTestAppWithFixtures(engine: Engine): Promise<TestApp> {
   const t = await startTestApp(engine, {}, {}, { entities: [...DECLARATIONS, ...FIXTURE_ENTITIES] });
-  for (const declaration of FIXTURE_ENTITIES) await createEntityTable(t.db, declaration, t.app.entities);
+  for (const declaration of FIXTURE_ENTITIES)
+    await createEntityTables(t.db, t.app.entities.get(declaration.alias)!, t.app.entities);
   return t;
 }

@@ -14,8 +14,8 @@ export const SESSION_COOKIE = 'klubovna_session';
 /** last_seen_at is refreshed at most this often, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 60_000;
 /**
- * How long a looked-up session is reused without reading the database. Logout, password changes and
- * deactivation in this process end it at once; done by another app instance, within this time.
+ * How long a looked-up session is reused without reading the database (SQLite only, see
+ * SessionCache). Logout, password changes and deactivation end it at once.
  */
 export const SESSION_CACHE_TTL_MS = 5_000;
 /** Paths that need a session whatever follows; checked before routing so 401 hides what exists. */
@@ -96,7 +96,10 @@ async function loadSession(
   if (now - session.lastSeenAt > TOUCH_INTERVAL_MS) {
     // The cached entry learns it too: the touch is not counted as a write (sessions.repository.ts).
     session.lastSeenAt = now;
-    await touchSession(app.db, idHash, new Date(now).toISOString());
+    // A read must not fail for want of a write nobody asked for (a full disk): the touch waits.
+    await touchSession(app.db, idHash, new Date(now).toISOString()).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'session not touched');
+    });
   }
 }
 

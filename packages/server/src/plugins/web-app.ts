@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { PAGE_META } from '@klubovna/shared';
 import type { FastifyInstance } from 'fastify';
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="cs"><meta charset="utf-8"><title>Klubovna</title>
@@ -10,24 +11,30 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-/** index.html as served: with the Sentry DSN as a meta tag, since the CSP forbids inline scripts. */
-function withSentryMeta(html: string, sentryDsn: string | undefined): string {
-  if (!sentryDsn) return html;
-  return html.replace(
-    '</head>',
-    `<meta name="klubovna-sentry-dsn" content="${escapeAttribute(sentryDsn)}"></head>`,
-  );
+/**
+ * index.html as served: the declared entities (their screens are served and linked) and the Sentry
+ * DSN as meta tags, since the CSP forbids inline scripts.
+ */
+function withPageMeta(html: string, entities: string[], sentryDsn: string | undefined): string {
+  const meta = [
+    `<meta name="${PAGE_META.entities}" content="${escapeAttribute(entities.join(','))}">`,
+    ...(sentryDsn ? [`<meta name="${PAGE_META.sentryDsn}" content="${escapeAttribute(sentryDsn)}">`] : []),
+  ];
+  return html.replace('</head>', `${meta.join('')}</head>`);
 }
 
 /** Reads index.html again only when a new build replaced it, so a rebuild needs no restart. */
-function indexHtmlReader(distDir: string, sentryDsn: string | undefined) {
+function indexHtmlReader(distDir: string, entities: string[], sentryDsn: string | undefined) {
   const file = path.join(distDir, 'index.html');
   let cached: { mtimeMs: number; html: string } | undefined;
   return (): string | undefined => {
     const stat = fs.statSync(file, { throwIfNoEntry: false });
     if (!stat) return undefined;
     if (cached?.mtimeMs !== stat.mtimeMs) {
-      cached = { mtimeMs: stat.mtimeMs, html: withSentryMeta(fs.readFileSync(file, 'utf8'), sentryDsn) };
+      cached = {
+        mtimeMs: stat.mtimeMs,
+        html: withPageMeta(fs.readFileSync(file, 'utf8'), entities, sentryDsn),
+      };
     }
     return cached.html;
   };
@@ -36,7 +43,7 @@ function indexHtmlReader(distDir: string, sentryDsn: string | undefined) {
 /** Serves the back-office single-page app under /admin; every unknown /admin path gets index.html. */
 export async function webAppPlugin(app: FastifyInstance): Promise<void> {
   const distDir = app.config.webDistDir;
-  const indexHtml = indexHtmlReader(distDir, app.config.sentryDsn);
+  const indexHtml = indexHtmlReader(distDir, [...app.entities.keys()], app.config.sentryDsn);
 
   if (fs.existsSync(path.join(distDir, 'assets'))) {
     await app.register(fastifyStatic, {

@@ -89,7 +89,8 @@ export interface FormSchema {
   labels: EntityLabels;
   fields: FieldSchema[];
   sections: Array<{ key: string; label: string }>;
-  routes: EntityRoutes;
+  /** The entity's screens; null for an entity served only through the API. */
+  routes: EntityRoutes | null;
   canWrite: boolean;
   /** Fields whose values, joined by a space, name a record in confirmations and pickers. */
   labelFields: string[];
@@ -123,7 +124,8 @@ export interface DatagridSchema {
   rowActions: RowAction[];
   canCreate: boolean;
   canDelete: boolean;
-  routes: EntityRoutes;
+  /** The entity's screens; null for an entity served only through the API. */
+  routes: EntityRoutes | null;
   /** Fields whose values, joined by a space, name a record in confirmations and pickers. */
   labelFields: string[];
 }
@@ -140,7 +142,8 @@ export interface EntityMeta {
   alias: string;
   labels: EntityLabels;
   fields: Array<{ name: string; label: string; kind: FieldKind }>;
-  routes: EntityRoutes;
+  /** The entity's screens; null for an entity served only through the API. */
+  routes: EntityRoutes | null;
   canWrite: boolean;
 }
 

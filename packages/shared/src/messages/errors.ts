@@ -14,12 +14,17 @@ export const ERROR_MESSAGES = {
   TOO_MANY_REQUESTS: 'Příliš mnoho pokusů. Zkuste to prosím za chvíli.',
   INVALID_TOKEN: 'Odkaz pro obnovu hesla je neplatný nebo vypršel. Požádejte o nový.',
   WRONG_CURRENT_PASSWORD: 'Současné heslo není správné.',
+  INSUFFICIENT_STORAGE:
+    'Na serveru došlo místo na disku, proto se nic neuložilo. Uložená data jsou v pořádku; zkuste to znovu, až správce místo uvolní.',
+  REQUEST_TIMEOUT: 'Požadavek nedorazil celý včas. Zkuste to prosím znovu.',
+  HEADERS_TOO_LARGE: 'Hlavičky požadavku jsou příliš velké.',
+  URI_TOO_LONG: 'Adresa požadavku je příliš dlouhá.',
   INTERNAL: 'Na serveru došlo k chybě. Zkuste to prosím znovu.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
 
-/** Shown by the client when nothing better is known (spec section 8). */
+/** Shown by the client when the failed response carries no message of its own. */
 export const GENERIC_CLIENT_ERROR = 'Vyskytla se chyba.';
 
 export const PASSWORD_MIN_LENGTH = 8;

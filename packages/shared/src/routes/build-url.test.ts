@@ -126,7 +126,7 @@ describe('matchRoute', () => {
 
   it('ignores unknown paths and screens that are not built', () => {
     expect(matchRoute('/admin/neexistuje')).toBeNull();
-    expect(matchRoute('/admin/skupiny')).toBeNull();
+    expect(matchRoute('/admin/clenove/hromadne-parovani')).toBeNull();
     expect(matchRoute('/admin/renew-password')).toBeNull();
   });
 

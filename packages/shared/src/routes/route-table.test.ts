@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AREAS } from '../permissions/matrix.ts';
-import { activeRoutes, findRoute, ROUTES, ZONE_LABELS } from './route-table.ts';
+import { activeRoutes, entityRoutes, findRoute, ROUTES, ZONE_LABELS } from './route-table.ts';
 
-/** Every path of spec section 2, plus the public site's renewal page. */
+/** Every screen path the product has, plus the public site's renewal page. */
 const SPEC_PATHS = [
   '/',
   '/obnova-hesla/[token]',
@@ -32,25 +32,42 @@ function crud(list: string): string[] {
 }
 
 describe('route table', () => {
-  it('holds every route of the specification once, and nothing else', () => {
+  it('holds every screen path of the product once, and nothing else', () => {
     const paths = ROUTES.map((route) => route.path);
     expect([...paths].sort()).toEqual([...SPEC_PATHS].sort());
     const names = ROUTES.map((route) => route.name);
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it('activates only the screens that are built', () => {
-    expect(activeRoutes().map((route) => route.name)).toEqual([
+  it('activates the screens that are built, and every entity screen (served whenever the server declares the entity)', () => {
+    const entityRoutes = ROUTES.filter((route) => 'entity' in route);
+    const built = [
       'cms.index',
       'cms.login',
       'cms.logout',
       'cms.forgottenPassword',
       'cms.renewPassword',
       'cms.userProfile',
-      'members.list',
-      'members.create',
-      'members.edit',
-    ]);
+      'groupMembers.bulkSetup',
+    ];
+    expect(activeRoutes().map((route) => route.name)).toEqual(
+      ROUTES.filter((route) => 'entity' in route || built.includes(route.name)).map((route) => route.name),
+    );
+    expect(entityRoutes).toHaveLength(15 * 3);
+  });
+
+  it('names each entity’s list, create and edit screens once', () => {
+    expect(entityRoutes('member')).toEqual({
+      list: '/admin/clenove',
+      create: '/admin/clenove/create',
+      edit: '/admin/clenove/edit',
+    });
+    expect(entityRoutes('article')).toEqual({
+      list: '/admin/obsah/clanky',
+      create: '/admin/obsah/clanek/create',
+      edit: '/admin/obsah/clanek/edit',
+    });
+    expect(entityRoutes('unknown')).toBeUndefined();
   });
 
   it('guards each zone with its permission area', () => {

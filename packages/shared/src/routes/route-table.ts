@@ -26,38 +26,36 @@ export interface RouteDefinition {
   active: boolean;
   /** Listed in the navigation menu. */
   nav?: boolean;
+  /**
+   * Alias of the entity whose list, create or edit screen this is. Such a screen is served by the
+   * engine's generic pages whenever the server declares the entity (a custom screen may replace it),
+   * and is linked only then.
+   */
+  entity?: string;
 }
 
 type Crud = 'list' | 'create' | 'edit';
 
-/** The list, create and edit screens of one entity; edit takes `?id=`. */
+/** The list, create and edit screens of the entity `entity`; edit takes `?id=`. */
 function crud<Prefix extends string>(
   prefix: Prefix,
+  entity: string,
   zone: Zone,
   area: Area,
   titles: Record<Crud, string>,
   paths: Partial<Record<Crud, string>> & { list: string },
-  active = false,
 ) {
   const base = paths.list;
+  const common = { zone, area, entity, active: true };
   return [
-    { name: `${prefix}.list` as const, path: base, title: titles.list, zone, area, active, nav: true },
+    { name: `${prefix}.list` as const, path: base, title: titles.list, nav: true, ...common },
     {
       name: `${prefix}.create` as const,
       path: paths.create ?? `${base}/create`,
       title: titles.create,
-      zone,
-      area,
-      active,
+      ...common,
     },
-    {
-      name: `${prefix}.edit` as const,
-      path: paths.edit ?? `${base}/edit`,
-      title: titles.edit,
-      zone,
-      area,
-      active,
-    },
+    { name: `${prefix}.edit` as const, path: paths.edit ?? `${base}/edit`, title: titles.edit, ...common },
   ];
 }
 
@@ -113,11 +111,11 @@ export const ROUTES = [
   },
   ...crud(
     'members',
+    'member',
     'members',
     'members',
     { list: 'Členové', create: 'Nový člen', edit: 'Úprava člena' },
     { list: '/admin/clenove' },
-    true,
   ),
   {
     name: 'members.bulkPairing',
@@ -130,6 +128,7 @@ export const ROUTES = [
   },
   ...crud(
     'categories',
+    'category',
     'training',
     'training',
     { list: 'Kategorie', create: 'Nová kategorie', edit: 'Úprava kategorie' },
@@ -137,6 +136,7 @@ export const ROUTES = [
   ),
   ...crud(
     'groups',
+    'group',
     'training',
     'training',
     { list: 'Skupiny', create: 'Nová skupina', edit: 'Úprava skupiny' },
@@ -144,6 +144,7 @@ export const ROUTES = [
   ),
   ...crud(
     'groupMembers',
+    'group-member',
     'training',
     'training',
     { list: 'Členové skupin', create: 'Nový člen skupiny', edit: 'Úprava člena skupiny' },
@@ -155,11 +156,12 @@ export const ROUTES = [
     title: 'Hromadné nastavení skupiny',
     zone: 'training',
     area: 'training',
-    active: false,
+    active: true,
     nav: true,
   },
   ...crud(
     'trainings',
+    'training',
     'training',
     'training',
     { list: 'Tréninky', create: 'Nový trénink', edit: 'Úprava tréninku' },
@@ -167,6 +169,7 @@ export const ROUTES = [
   ),
   ...crud(
     'camps',
+    'camp',
     'training',
     'training',
     { list: 'Soustředění', create: 'Nové soustředění', edit: 'Úprava soustředění' },
@@ -174,6 +177,7 @@ export const ROUTES = [
   ),
   ...crud(
     'races',
+    'race',
     'races',
     'races',
     { list: 'Závody', create: 'Nový závod', edit: 'Úprava závodu' },
@@ -181,6 +185,7 @@ export const ROUTES = [
   ),
   ...crud(
     'articles',
+    'article',
     'content',
     'content',
     { list: 'Články', create: 'Nový článek', edit: 'Úprava článku' },
@@ -188,6 +193,7 @@ export const ROUTES = [
   ),
   ...crud(
     'authors',
+    'author',
     'content',
     'content',
     { list: 'Autoři', create: 'Nový autor', edit: 'Úprava autora' },
@@ -195,6 +201,7 @@ export const ROUTES = [
   ),
   ...crud(
     'tags',
+    'tag',
     'content',
     'content',
     { list: 'Tagy', create: 'Nový tag', edit: 'Úprava tagu' },
@@ -202,6 +209,7 @@ export const ROUTES = [
   ),
   ...crud(
     'contentCategories',
+    'content-category',
     'content',
     'content',
     { list: 'Kategorie obsahu', create: 'Nová kategorie obsahu', edit: 'Úprava kategorie obsahu' },
@@ -209,6 +217,7 @@ export const ROUTES = [
   ),
   ...crud(
     'users',
+    'user',
     'users',
     'users',
     { list: 'Uživatelé', create: 'Nový uživatel', edit: 'Úprava uživatele' },
@@ -241,6 +250,7 @@ export const ROUTES = [
   },
   ...crud(
     'events',
+    'event',
     'web',
     'webEvents',
     { list: 'Události', create: 'Nová událost', edit: 'Úprava události' },
@@ -248,6 +258,7 @@ export const ROUTES = [
   ),
   ...crud(
     'team',
+    'team-member',
     'web',
     'team',
     { list: 'Tým', create: 'Nový člen týmu', edit: 'Úprava člena týmu' },
@@ -255,6 +266,7 @@ export const ROUTES = [
   ),
   ...crud(
     'sponsors',
+    'sponsor',
     'web',
     'sponsors',
     { list: 'Sponzoři', create: 'Nový sponzor', edit: 'Úprava sponzora' },
@@ -272,4 +284,15 @@ export function findRoute(name: string): RouteDefinition | undefined {
 
 export function activeRoutes(): RouteDefinition[] {
   return ROUTES.filter((route) => route.active);
+}
+
+/** The list, create and edit paths of an entity's screens, if the table has them. */
+export function entityRoutes(alias: string): { list: string; create: string; edit: string } | undefined {
+  const path = (crud: Crud) =>
+    ROUTES.find((route) => 'entity' in route && route.entity === alias && route.name.endsWith(`.${crud}`))
+      ?.path;
+  const list = path('list');
+  const create = path('create');
+  const edit = path('edit');
+  return list && create && edit ? { list, create, edit } : undefined;
 }

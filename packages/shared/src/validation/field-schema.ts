@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { cs } from 'zod/locales';
 import type { FieldConstraints, FieldKind, FieldOption } from '../api/schema.ts';
 import { isCurrencyCode } from '../domain/currency.ts';
+import {
+  FORBIDDEN_CHARACTER_MESSAGE,
+  hasForbiddenCharacter,
+  isoDateSchema,
+  isoDateTimeSchema,
+  recordIdSchema,
+} from './input-limits.ts';
 
 // Zod's own messages (too long, too small…) in Czech wherever these rules run: server and browser.
 z.config(cs());
@@ -41,7 +48,7 @@ function kindSchema(field: ValidatedField): z.ZodType {
     case 'richText':
       return textSchema(field);
     case 'email':
-      return z.email({ message: 'Zadejte platnou e-mailovou adresu.' }).max(254);
+      return z.email({ message: 'Zadejte platnou e-mailovou adresu.' }).max(field.maxLength ?? 254);
     case 'phone':
       return textSchema(field, z.string().regex(PHONE, 'Zadejte platné telefonní číslo.'));
     case 'url':
@@ -66,9 +73,9 @@ function kindSchema(field: ValidatedField): z.ZodType {
         currency: z.string().refine(isCurrencyCode, 'Neznámá měna.'),
       });
     case 'date':
-      return z.iso.date({ message: 'Zadejte platné datum.' });
+      return isoDateSchema;
     case 'dateTime':
-      return z.iso.datetime({ offset: true, message: 'Zadejte platné datum a čas.' });
+      return isoDateTimeSchema;
     case 'boolean':
       return z.boolean();
     case 'enum': {
@@ -78,11 +85,16 @@ function kindSchema(field: ValidatedField): z.ZodType {
     case 'relation':
     case 'file':
     case 'image':
-      return z.number().int().positive();
+      return recordIdSchema;
     case 'relationMany':
-      return z.array(z.number().int().positive());
+      return z.array(recordIdSchema);
   }
 }
+
+/** Text of any kind (a URL, an enum value…) is refused whole when the database could not store it. */
+const storableText = z
+  .unknown()
+  .refine((value) => typeof value !== 'string' || !hasForbiddenCharacter(value), FORBIDDEN_CHARACTER_MESSAGE);
 
 /**
  * The Zod schema of one field's value; empty strings count as "not filled". The server validates
@@ -90,7 +102,9 @@ function kindSchema(field: ValidatedField): z.ZodType {
  */
 export function buildFieldSchema(field: ValidatedField): z.ZodType {
   const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
-  const schema = kindSchema(field);
+  const schema = storableText.pipe(kindSchema(field));
+  // A switch left alone is off: booleans are stored as yes or no, never as "not filled".
+  if (field.kind === 'boolean') return z.preprocess((value) => value ?? false, schema);
   if (field.required) {
     return z.preprocess(
       emptyToNull,

@@ -1,6 +1,6 @@
 import type { ApiErrorBody, ValidationError } from '@klubovna/shared';
 
-/** Message texts of the spec's error catalogue (section 8). */
+/** Messages of errors that carry none from the server: a 401 without a body, and no response at all. */
 export const UNAUTHORIZED_MESSAGE = 'Unauthorized.';
 export const NETWORK_ERROR_MESSAGE = 'Network error.';
 

@@ -15,7 +15,7 @@ export interface ApiProviderProps {
   onUnauthorized: (error: UnauthorizedError) => void;
 }
 
-/** SWR with the spec's timings and the one global error handler (error flash, 401 → sign-in). */
+/** SWR with our timings (swr-config.ts) and the one global error handler (error flash, 401 → sign-in). */
 export function ApiProvider({ children, onUnauthorized }: ApiProviderProps) {
   const flash = useFlash();
   const handleError = useCallback<ErrorHandler>(

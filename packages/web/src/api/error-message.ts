@@ -15,7 +15,7 @@ function payloadOf(error: unknown): Record<string, unknown> | null {
 }
 
 /**
- * The text of the global error flash (spec section 8), the first available of: first validation
+ * The text of the global error flash, the first available of: first validation
  * error message, the error string, the nested error message, a message, a detail. `null` when none.
  */
 export function pickErrorMessage(error: unknown): string | null {

@@ -3,7 +3,7 @@ import { BadRequestError, NetworkError, UnauthorizedError } from './api-errors.t
 import { createSwrConfig, isSlowConnection, shouldRetry } from './swr-config.ts';
 
 describe('SWR configuration', () => {
-  it("uses the spec's timings", () => {
+  it('dedupes for 2 s, refetches on focus at most every 5 s and retries errors every 5 s', () => {
     const config = createSwrConfig(false);
     expect(config.dedupingInterval).toBe(2000);
     expect(config.focusThrottleInterval).toBe(5000);

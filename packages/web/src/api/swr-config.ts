@@ -2,7 +2,11 @@ import type { SWRConfiguration } from 'swr';
 import { api } from './api.ts';
 import { ApiError } from './api-errors.ts';
 
-/** Spec section 9. */
+/**
+ * How SWR spaces requests: identical requests within the deduping interval share one answer, a
+ * refocused window refetches at most once per throttle interval, a failed request is retried after the
+ * retry interval (the slow one on slow connections).
+ */
 export const SWR_DEDUPING_INTERVAL_MS = 2000;
 export const SWR_FOCUS_THROTTLE_INTERVAL_MS = 5000;
 export const SWR_ERROR_RETRY_INTERVAL_MS = 5000;

@@ -1,10 +1,11 @@
+import { API_PATHS } from '@klubovna/shared';
 import { api as defaultApi } from './api.ts';
 import type { ApiClient } from './http-client.ts';
 
-/** Spec section 9. */
+/** An upload may take up to 100 s (large files on slow connections) before it is given up. */
 export const UPLOAD_TIMEOUT_MS = 100_000;
 export const DEFAULT_UPLOAD_NAMESPACE = 'default';
-export const UPLOAD_URL = '/api/cms/files/upload';
+export const UPLOAD_URL = API_PATHS.fileUpload;
 
 export interface UploadOptions {
   /** Folder-like grouping on the server; `default` by default. */

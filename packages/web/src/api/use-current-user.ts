@@ -1,8 +1,8 @@
-import type { Role, UserDto } from '@klubovna/shared';
+import { API_PATHS, type Role, type UserDto } from '@klubovna/shared';
 import useSWR, { type KeyedMutator } from 'swr';
 import { api } from './api.ts';
 
-export const CURRENT_USER_KEY = '/api/cms/user';
+export const CURRENT_USER_KEY = API_PATHS.currentUser;
 
 export async function fetchCurrentUser(): Promise<UserDto> {
   const data = await api.get<{ user: UserDto }>(CURRENT_USER_KEY);
@@ -11,7 +11,7 @@ export async function fetchCurrentUser(): Promise<UserDto> {
 
 export interface CurrentUser {
   user: UserDto | undefined;
-  /** The user's roles; an empty list while not loaded (spec section 3). */
+  /** The user's roles; an empty list while not loaded, so nothing is permitted before they are known. */
   roles: Role[];
   isLoading: boolean;
   error: unknown;
@@ -20,7 +20,7 @@ export interface CurrentUser {
 
 const EMPTY_ROLES: Role[] = [];
 
-/** The signed-in user. Fetched once: no revalidation on focus, reconnect or staleness (spec section 7). */
+/** The signed-in user. Fetched once: no revalidation on focus, reconnect or staleness (a 401 elsewhere ends it). */
 export function useCurrentUser(): CurrentUser {
   const { data, error, isLoading, mutate } = useSWR<UserDto>(CURRENT_USER_KEY, fetchCurrentUser, {
     revalidateOnFocus: false,

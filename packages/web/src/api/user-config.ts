@@ -1,10 +1,11 @@
+import { API_PATHS } from '@klubovna/shared';
 import { useCallback } from 'react';
 import useSWR from 'swr';
 import { api } from './api.ts';
 
-export const USER_CONFIG_URL = '/api/cms/user-config';
+export const USER_CONFIG_URL = API_PATHS.userConfig;
 
-/** All of the signed-in user's settings, keyed by name (spec section 7). */
+/** All of the signed-in user's settings, keyed by name, as `GET /api/cms/user-config` answers them. */
 export type UserConfigs = Record<string, { data: unknown } | undefined>;
 
 export function saveUserConfig(name: string, data: unknown): Promise<unknown> {
@@ -12,7 +13,7 @@ export function saveUserConfig(name: string, data: unknown): Promise<unknown> {
 }
 
 export interface UserConfig<T> {
-  /** The stored value, or `fallback` when the key is absent (spec: a single read falls back). */
+  /** The stored value, or `fallback` when the key is absent. */
   value: T;
   /** False until the settings have loaded, so screens do not flash their defaults first. */
   loaded: boolean;

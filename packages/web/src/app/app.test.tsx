@@ -87,8 +87,16 @@ describe('signed-in shell', () => {
     const hrefs = within(navigation)
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
-    // Only built screens: the member list, not the bulk pairing that is still to come.
-    expect(hrefs).toEqual(['/admin', '/admin/clenove']);
+    // The lists of the entities the server declares and the built bulk setup; not the bulk pairing
+    // or the races, which are still to come.
+    expect(hrefs).toEqual([
+      '/admin',
+      '/admin/clenove',
+      '/admin/kategorie',
+      '/admin/skupiny',
+      '/admin/clenove-skupiny',
+      '/admin/clenove-skupiny/hromadne-nastaveni-skupiny',
+    ]);
     expect(document.title).toBe('Přehled · Klubovna');
   });
 

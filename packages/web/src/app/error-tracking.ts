@@ -1,7 +1,7 @@
 import * as Sentry from '@sentry/react';
 import { setErrorReporter } from './error-reporter.ts';
 
-/** Spec section 9: 10 % of traces, every sampled session profiled, replays only of sessions with an error. */
+/** 10 % of traces, every sampled session profiled, replays only of sessions with an error. */
 export const SENTRY_SAMPLING = {
   tracesSampleRate: 0.1,
   profileSessionSampleRate: 1.0,

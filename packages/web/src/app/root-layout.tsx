@@ -1,25 +1,16 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { ApiProvider } from '../api/api-provider.tsx';
 import { CURRENT_USER_KEY } from '../api/use-current-user.ts';
 import { useFlash } from '../ui/flash/flash-provider.tsx';
 import { appPath } from '../ui/navigation/app-path.ts';
 import { loginTarget } from './login-target.ts';
+import { useRouteName } from './route-handle.ts';
 import { findRoute } from './route-table.ts';
-import type { RouteHandle } from './router.tsx';
 
 const APP_NAME = 'Klubovna';
 const PUBLIC_SCREENS = new Set(['cms.login', 'cms.logout', 'cms.forgottenPassword', 'cms.renewPassword']);
-
-function useRouteName(): string | undefined {
-  const matches = useMatches();
-  for (let index = matches.length - 1; index >= 0; index -= 1) {
-    const name = (matches[index]?.handle as RouteHandle | undefined)?.routeName;
-    if (name) return name;
-  }
-  return undefined;
-}
 
 /** Page titles from the route table. */
 function useDocumentTitle(routeName: string | undefined): void {

@@ -5,39 +5,38 @@ import { PageLoader } from './pages/page-loader.tsx';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
 import { PublicLayout } from './public-layout.tsx';
 import { RootLayout } from './root-layout.tsx';
+import type { RouteHandle } from './route-handle.ts';
 import { findRoute, toRouterPath } from './route-table.ts';
-import { SCREENS, type Screen, type ScreenLayout } from './screens.ts';
+import { allScreens, type Screen, type ScreenLayout } from './screens.ts';
 
-export interface RouteHandle {
-  /** Name in the shared route table; gives the page title and the permission area. */
-  routeName?: string;
-}
-
-function screenRoutes(layout: ScreenLayout): RouteObject[] {
-  return SCREENS.filter((screen) => screen.layout === layout).flatMap((screen: Screen) => {
-    const route = findRoute(screen.name);
-    if (!route?.active) return [];
-    const path = toRouterPath(route.path);
-    const handle: RouteHandle = { routeName: screen.name };
-    const lazy = async () => ({ Component: await screen.load() });
-    return [path === '' ? { index: true, handle, lazy } : { path, handle, lazy }];
-  });
+function screenRoutes(screens: Screen[], layout: ScreenLayout): RouteObject[] {
+  return screens
+    .filter((screen) => screen.layout === layout)
+    .flatMap((screen: Screen) => {
+      const route = findRoute(screen.name);
+      if (!route?.active) return [];
+      const path = toRouterPath(route.path);
+      const handle: RouteHandle = { routeName: screen.name };
+      const lazy = async () => ({ Component: await screen.load() });
+      return [path === '' ? { index: true, handle, lazy } : { path, handle, lazy }];
+    });
 }
 
 export function createRoutes(): RouteObject[] {
+  const screens = allScreens();
   return [
     {
       Component: RootLayout,
       ErrorBoundary: RouteErrorPage,
       HydrateFallback: PageLoader,
       children: [
-        { Component: PublicLayout, children: screenRoutes('public') },
+        { Component: PublicLayout, children: screenRoutes(screens, 'public') },
         {
           // The shell (navigation, user menu, dates) is its own chunk: the sign-in page never loads it.
           lazy: async () => ({
             Component: (await import('./shell/authenticated-layout.tsx')).AuthenticatedLayout,
           }),
-          children: screenRoutes('shell'),
+          children: screenRoutes(screens, 'shell'),
         },
         { path: '*', Component: NotFoundPage, handle: { routeName: 'notFound' } satisfies RouteHandle },
       ],

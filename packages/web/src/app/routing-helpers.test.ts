@@ -5,7 +5,10 @@ import { passwordStrength } from '../zones/auth/components/password-strength.ts'
 import { safeReturnTo } from '../zones/auth/components/return-to.ts';
 import { loginTarget } from './login-target.ts';
 import { findRoute, toRouterPath } from './route-table.ts';
-import { SCREEN_NAMES, SCREENS } from './screens.ts';
+import { allScreens } from './screens.ts';
+
+const SCREENS = allScreens(new Set(['member']));
+const SCREEN_NAMES = new Set<string>(SCREENS.map((screen) => screen.name));
 
 describe('routing helpers', () => {
   it('turns table paths into router paths under the /admin basename', () => {
@@ -44,6 +47,19 @@ describe('routing helpers', () => {
 });
 
 describe('screens and the shared route table', () => {
+  it('gives a declared entity its generic list, create and edit screens, and an undeclared one none', () => {
+    expect([...SCREEN_NAMES].filter((name) => name.startsWith('members.'))).toEqual([
+      'members.list',
+      'members.create',
+      'members.edit',
+    ]);
+    expect([...SCREEN_NAMES].some((name) => name.startsWith('categories.'))).toBe(false);
+    const withCategories = allScreens(new Set(['member', 'category'])).map((screen) => screen.name);
+    expect(withCategories).toEqual(
+      expect.arrayContaining(['categories.list', 'categories.create', 'categories.edit']),
+    );
+  });
+
   it('routes only active routes, each from the table', () => {
     for (const screen of SCREENS) {
       expect(findRoute(screen.name)?.active, screen.name).toBe(true);

@@ -1,4 +1,4 @@
-import type { RouteName } from '@klubovna/shared';
+import { PAGE_META, ROUTES, type RouteName } from '@klubovna/shared';
 import type { ComponentType } from 'react';
 
 /** Where a screen renders: the bare sign-in frame, or the authenticated shell. */
@@ -12,11 +12,13 @@ export interface Screen {
 }
 
 const authZone = () => import('../zones/auth/auth.zone.ts');
-const membersZone = () => import('../zones/members/members.zone.ts');
+const trainingZone = () => import('../zones/training/training.zone.ts');
+const entityPages = () => import('../engine/pages/entity-screen.tsx');
 
 /**
- * Every screen this app has. Routes of the shared table without an entry here are neither routed
- * nor linked, so the navigation never leads to a screen that does not exist.
+ * The screens written for this app. Besides them, every entity the server declares gets the engine's
+ * generic list and form screens (see `allScreens`); an entry here with the name of an entity route
+ * replaces its generic screen.
  */
 export const SCREENS: readonly Screen[] = [
   { name: 'cms.login', layout: 'public', load: () => authZone().then((zone) => zone.LoginPage) },
@@ -33,13 +35,35 @@ export const SCREENS: readonly Screen[] = [
   },
   { name: 'cms.index', layout: 'shell', load: () => authZone().then((zone) => zone.CmsIndexPage) },
   { name: 'cms.userProfile', layout: 'shell', load: () => authZone().then((zone) => zone.ProfilePage) },
-  { name: 'members.list', layout: 'shell', load: () => membersZone().then((zone) => zone.MemberListPage) },
   {
-    name: 'members.create',
+    name: 'groupMembers.bulkSetup',
     layout: 'shell',
-    load: () => membersZone().then((zone) => zone.MemberCreatePage),
+    load: () => trainingZone().then((zone) => zone.BulkSetupPage),
   },
-  { name: 'members.edit', layout: 'shell', load: () => membersZone().then((zone) => zone.MemberEditPage) },
 ];
 
-export const SCREEN_NAMES: ReadonlySet<string> = new Set(SCREENS.map((screen) => screen.name));
+/** The entities the server declares, from the meta tag it puts into index.html. */
+export function declaredEntities(doc: Document = document): ReadonlySet<string> {
+  const content = doc.querySelector<HTMLMetaElement>(`meta[name="${PAGE_META.entities}"]`)?.content ?? '';
+  return new Set(content.split(',').filter(Boolean));
+}
+
+/** The generic screens of declared entities' routes that no written screen replaces. */
+function entityScreens(declared: ReadonlySet<string>): Screen[] {
+  const written = new Set<string>(SCREENS.map((screen) => screen.name));
+  return ROUTES.flatMap((route): Screen[] => {
+    if (!('entity' in route) || !declared.has(route.entity) || written.has(route.name)) return [];
+    const { entity, name } = route;
+    return [
+      { name, layout: 'shell', load: () => entityPages().then((pages) => pages.entityScreen(entity, name)) },
+    ];
+  });
+}
+
+/**
+ * Every screen this app has. Routes of the shared table without one are neither routed nor linked,
+ * so the navigation never leads to a screen that does not exist.
+ */
+export function allScreens(declared: ReadonlySet<string> = declaredEntities()): Screen[] {
+  return [...SCREENS, ...entityScreens(declared)];
+}

@@ -1,5 +1,7 @@
+import { PAGE_META } from '@klubovna/shared';
+
 /** Meta tag the server adds to index.html when SENTRY_DSN is set (the CSP forbids inline config). */
-export const SENTRY_DSN_META = 'klubovna-sentry-dsn';
+export const SENTRY_DSN_META = PAGE_META.sentryDsn;
 
 export function readSentryDsn(doc: Document = document): string | null {
   const content = doc.querySelector<HTMLMetaElement>(`meta[name="${SENTRY_DSN_META}"]`)?.content?.trim();

@@ -1,28 +1,30 @@
-import type {
-  AutocompleteOption,
-  DatagridPage,
-  DatagridSchema,
-  EntityRecord,
-  FormSchema,
-  UploadedFile,
+import {
+  API_PATHS,
+  type AutocompleteOption,
+  apiPath,
+  type DatagridPage,
+  type DatagridSchema,
+  type EntityRecord,
+  type FormSchema,
+  type UploadedFile,
 } from '@klubovna/shared';
 import useSWR from 'swr';
 import { api } from '../api/api.ts';
 import { isAxiosLikeError } from '../api/api-errors.ts';
 
-/** The engine's calls (spec section 7), one place for their paths. */
+/** The engine's calls, filled from the API path table the server registers its routes with. */
 export const engineUrls = {
-  datagridSchema: (name: string) => `/api/cms/datagrid/schema/${encodeURIComponent(name)}`,
-  datagridRows: (name: string) => `/api/cms/datagrid/${encodeURIComponent(name)}`,
-  datagridExport: (name: string) => `/api/cms/datagrid/${encodeURIComponent(name)}/export`,
+  datagridSchema: (name: string) => apiPath(API_PATHS.datagridSchema, { name }),
+  datagridRows: (name: string) => apiPath(API_PATHS.datagridRows, { name }),
+  datagridExport: (name: string) => apiPath(API_PATHS.datagridExport, { name }),
   datagridAutocomplete: (name: string, column: string) =>
-    `/api/cms/datagrid/autocomplete/${encodeURIComponent(name)}/${encodeURIComponent(column)}`,
-  datagridBulkDelete: (name: string) => `/api/cms/datagrid/${encodeURIComponent(name)}/delete`,
-  formSchema: (alias: string) => `/api/cms/form/${encodeURIComponent(alias)}/schema`,
+    apiPath(API_PATHS.datagridAutocomplete, { name, column }),
+  datagridBulkDelete: (name: string) => apiPath(API_PATHS.datagridBulkDelete, { name }),
+  formSchema: (alias: string) => apiPath(API_PATHS.formSchema, { alias }),
   form: (alias: string, id?: number) =>
-    `/api/cms/form/${encodeURIComponent(alias)}${id === undefined ? '' : `/${id}`}`,
-  autocomplete: (alias: string) => `/api/cms/autocomplete/${encodeURIComponent(alias)}`,
-  file: (id: number) => `/api/cms/files/${id}`,
+    id === undefined ? apiPath(API_PATHS.formCreate, { alias }) : apiPath(API_PATHS.form, { alias, id }),
+  autocomplete: (alias: string) => apiPath(API_PATHS.autocomplete, { alias }),
+  file: (id: number) => apiPath(API_PATHS.file, { id }),
 };
 
 /** Query parameters of a datagrid page: `filter[field]`, `filter[field][from]`… as flat keys. */
@@ -58,7 +60,7 @@ export function useUploadedFile(id: number | null | undefined) {
   return useSWR<UploadedFile>(typeof id === 'number' ? engineUrls.file(id) : null, STATIC);
 }
 
-/** Save chooses create or update by the presence of an id (spec section 7). */
+/** Save chooses create or update by the presence of an id. */
 export function saveRecord(
   alias: string,
   values: Record<string, unknown>,
@@ -92,7 +94,7 @@ export interface SaveConflict {
   current: EntityRecord;
 }
 
-/** The conflict behind a failed save, if it was one (409 is not in the spec's catalogue, so it arrives raw). */
+/** The conflict behind a failed save, if it was one (409 is not in the client's error catalogue, so it arrives raw). */
 export function saveConflict(error: unknown): SaveConflict | undefined {
   if (!isAxiosLikeError(error) || error.response?.status !== 409) return undefined;
   const body = error.response.data as { error?: { message?: string; current?: EntityRecord } } | undefined;

@@ -1,4 +1,4 @@
-import type { UserDto } from '@klubovna/shared';
+import { PAGE_META, type UserDto } from '@klubovna/shared';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
@@ -7,6 +7,7 @@ import { createApiClient, createHttpClient } from '../api/http-client.ts';
 import { createRoutes } from '../app/router.tsx';
 import { UiKitProvider } from '../ui/provider/ui-kit-provider.tsx';
 import { type FakeReply, fakeHttp, type RecordedRequest } from './http-adapter.ts';
+import { DECLARED_ALIASES } from './server-schemas.ts';
 
 export const ADMIN_USER: UserDto = {
   id: 1,
@@ -42,6 +43,7 @@ export function fakeApi(user: UserDto | null, handler: Handler = () => undefined
 
 /** The whole app (real routes, providers, lazy zones) on a memory router at `path` (with /admin). */
 export function renderApp(path: string, reply: (request: RecordedRequest) => FakeReply) {
+  declareEntities(DECLARED_ALIASES);
   const fake = fakeHttp(reply);
   setApiClient(createApiClient(createHttpClient({ adapter: fake.adapter })));
   const router = createMemoryRouter(createRoutes(), { basename: '/admin', initialEntries: [path] });
@@ -53,4 +55,15 @@ export function renderApp(path: string, reply: (request: RecordedRequest) => Fak
     </UiKitProvider>,
   );
   return { ...view, router, requests: fake.requests };
+}
+
+/** The meta tag the server puts into index.html, naming the entities whose screens it serves. */
+export function declareEntities(aliases: readonly string[]) {
+  let meta = document.querySelector<HTMLMetaElement>(`meta[name="${PAGE_META.entities}"]`);
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = PAGE_META.entities;
+    document.head.append(meta);
+  }
+  meta.content = aliases.join(',');
 }

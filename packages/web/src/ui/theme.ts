@@ -1,6 +1,6 @@
 import { createTheme } from '@mantine/core';
 
-/** The spec's breakpoints (section 9); they equal Mantine's own. */
+/** The layout breakpoints (phone, tablet, laptop, desktop, wide); they equal Mantine's own. */
 export const BREAKPOINTS = { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '90em' } as const;
 
 export const theme = createTheme({

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { columnTypes, engineOf, withIdColumn } from '../dialect.ts';
 import { createSearchIndex, sortKeyColumnType } from '../search-index.ts';
+import type { TableModel } from '../table-model.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types
 export async function up(db: Kysely<any>): Promise<void> {
@@ -54,3 +55,47 @@ export async function up(db: Kysely<any>): Promise<void> {
   await createSearchIndex(db, 'members');
   if (engineOf(db) === 'postgres') await sql`analyze members`.execute(db);
 }
+
+/**
+ * The members table as this migration leaves it, in the form generated migrations record: the
+ * starting point of the first generated migration.
+ */
+export const schema: TableModel[] = [
+  {
+    name: 'members',
+    columns: [
+      { name: 'id', type: 'id', notNull: true },
+      { name: 'first_name', type: 'varchar(100)', notNull: true },
+      { name: 'first_name_sort', type: 'sortKey', notNull: true },
+      { name: 'last_name', type: 'varchar(100)', notNull: true },
+      { name: 'last_name_sort', type: 'sortKey', notNull: true },
+      { name: 'birth_date', type: 'varchar(10)' },
+      { name: 'gender', type: 'varchar(10)' },
+      { name: 'member_type', type: 'varchar(20)' },
+      { name: 'email', type: 'varchar(254)' },
+      { name: 'email_sort', type: 'sortKey' },
+      { name: 'phone', type: 'varchar(30)' },
+      { name: 'phone_sort', type: 'sortKey' },
+      { name: 'address', type: 'text' },
+      { name: 'registration_number', type: 'varchar(40)', unique: true },
+      { name: 'registration_number_sort', type: 'sortKey' },
+      { name: 'photo', type: 'integer' },
+      { name: 'note', type: 'text' },
+      { name: 'active', type: 'boolean', notNull: true },
+      { name: 'search_text', type: 'text', notNull: true, default: '' },
+      { name: 'version', type: 'integer', notNull: true, default: 1 },
+      { name: 'created_at', type: 'dateTime', notNull: true },
+      { name: 'updated_at', type: 'dateTime', notNull: true },
+    ],
+    indexes: [
+      { name: 'members_birth_date', columns: ['birth_date', 'id'] },
+      { name: 'members_email_sort', columns: ['email_sort', 'id'] },
+      { name: 'members_first_name_sort', columns: ['first_name_sort', 'id'] },
+      { name: 'members_last_name_sort', columns: ['last_name_sort', 'id'] },
+      { name: 'members_member_type', columns: ['member_type'] },
+      { name: 'members_registration_number_sort', columns: ['registration_number_sort', 'id'] },
+    ],
+    search: true,
+    searchColumns: ['last_name', 'first_name', 'email', 'registration_number'],
+  },
+];

@@ -1,13 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Migration } from 'kysely/migration';
-import * as auth from './2026-11-22-001-auth.ts';
-import * as members from './2026-11-22-002-members.ts';
-import * as filesAndUserConfig from './2026-11-22-003-files-user-config.ts';
-import * as searchTriggerOnChange from './2026-11-22-004-search-trigger-on-change.ts';
+import type { TableModel } from '../table-model.ts';
 
-/** Every migration in order; names are timestamped so they sort and never collide. */
-export const MIGRATIONS: Record<string, Migration> = {
-  '2026-11-22-001-auth': auth,
-  '2026-11-22-002-members': members,
-  '2026-11-22-003-files-user-config': filesAndUserConfig,
-  '2026-11-22-004-search-trigger-on-change': searchTriggerOnChange,
-};
+/** A migration module; generated ones also record every entity table as it is after them. */
+export interface MigrationModule extends Migration {
+  schema?: TableModel[];
+}
+
+/** `YYYY-MM-DD-NNN-what.ts`: the names sort in the order the migrations run and never collide. */
+export const MIGRATION_FILE = /^(\d{4}-\d{2}-\d{2}-\d{3})-[a-z0-9-]+\.ts$/;
+
+export const MIGRATIONS_DIR = import.meta.dirname;
+
+/** Every migration in this folder, by name in order. */
+export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<Record<string, MigrationModule>> {
+  const files = fs
+    .readdirSync(dir)
+    .filter((file) => MIGRATION_FILE.test(file))
+    .sort();
+  const migrations: Record<string, MigrationModule> = {};
+  for (const file of files) {
+    migrations[file.replace(/\.ts$/, '')] = await import(pathToFileURL(path.join(dir, file)).href);
+  }
+  return migrations;
+}
+
+/** The entity tables as the latest migration that recorded them left them. */
+export function latestSchema(migrations: Record<string, MigrationModule>): TableModel[] {
+  return (
+    Object.values(migrations)
+      .reverse()
+      .find((migration) => migration.schema)?.schema ?? []
+  );
+}

@@ -1,4 +1,4 @@
-import type { Executor } from './users.repository.ts';
+import type { Executor } from '../../db/database.ts';
 
 export const recordAttempt = (db: Executor, action: string, subjects: string[], now: string) =>
   db

@@ -1,3 +1,5 @@
+import { API_PATHS } from '@klubovna/shared';
+import { recordVersionSchema } from '@klubovna/shared/validation/input-limits';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { unauthorized } from '../../errors/app-error.ts';
@@ -21,7 +23,7 @@ const profileBody = z.object({
   email: emailSchema,
   firstName: z.string().trim().max(100),
   lastName: z.string().trim().max(100),
-  version: z.number().int().optional(),
+  version: recordVersionSchema.optional(),
 });
 const changePasswordBody = z.object({
   currentPassword: z.string().min(1, 'Zadejte současné heslo.').max(1024),
@@ -44,7 +46,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const deps: AuthDeps = { db: app.db, config: app.config, mailer: app.mailer, log: app.log };
 
   app.post(
-    '/api/login',
+    API_PATHS.login,
     { schema: { body: loginBody }, config: { access: 'public' } },
     async (request, reply) => {
       const { cookieValue, user } = await login(
@@ -62,14 +64,14 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post('/api/logout', { config: { access: 'public' } }, async (request, reply) => {
+  app.post(API_PATHS.logout, { config: { access: 'public' } }, async (request, reply) => {
     if (request.sessionHash) await deleteSession(app.db, request.sessionHash);
     reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(app.config));
     return { data: null };
   });
 
   app.post(
-    '/api/forgotten-password',
+    API_PATHS.forgottenPassword,
     { schema: { body: forgottenBody }, config: { access: 'public' } },
     async (request) => {
       await requestPasswordRenewal(deps, request.body.email, request.body.cms, clientInfo(request));
@@ -78,7 +80,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/api/password-recovery',
+    API_PATHS.passwordRecovery,
     { schema: { body: recoveryBody }, config: { access: 'public' } },
     async (request) => {
       await recoverPassword(deps, request.body.token, request.body.password);
@@ -86,22 +88,22 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/cms/user', { config: { access: 'session' } }, async (request) => ({
+  app.get(API_PATHS.currentUser, { config: { access: 'session' } }, async (request) => ({
     data: { user: signedInUser(request).user },
   }));
 
-  app.get('/api/cms/me', { config: { access: 'session' } }, async (request) => ({
+  app.get(API_PATHS.ownProfile, { config: { access: 'session' } }, async (request) => ({
     data: signedInUser(request).user,
   }));
 
   app.put(
-    '/api/cms/me',
+    API_PATHS.ownProfile,
     { schema: { body: profileBody }, config: { access: { area: 'self', access: 'write' } } },
     async (request) => ({ data: await updateOwnProfile(deps, signedInUser(request).user.id, request.body) }),
   );
 
   app.post(
-    '/api/cms/me/password',
+    API_PATHS.ownPassword,
     { schema: { body: changePasswordBody }, config: { access: { area: 'self', access: 'write' } } },
     async (request) => {
       const { user, sessionHash } = signedInUser(request);

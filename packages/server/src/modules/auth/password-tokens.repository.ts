@@ -1,4 +1,4 @@
-import type { Executor } from './users.repository.ts';
+import type { Executor } from '../../db/database.ts';
 
 /** Stores a new token and voids every older unused one of the same user. */
 export async function replaceToken(
@@ -34,3 +34,10 @@ export async function consumeToken(db: Executor, tokenId: number, now: string): 
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Tokens nobody can use any more: used, or past their expiry. */
+export const deleteSpentTokens = (db: Executor, now: string) =>
+  db
+    .deleteFrom('password_tokens')
+    .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now)]))
+    .execute();

@@ -1,6 +1,6 @@
+import type { Executor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { countAttempts } from './auth-attempts.repository.ts';
-import type { Executor } from './users.repository.ts';
 
 interface Limit {
   /** How many attempts fit in the window. */
@@ -18,6 +18,11 @@ export const AUTH_LIMITS = {
 } satisfies Record<string, { perAccount: Limit; perIp: Limit }>;
 
 export type LimitedAction = keyof typeof AUTH_LIMITS;
+
+/** Attempts older than this count against no limit. */
+export const LONGEST_LIMIT_WINDOW_MS = Math.max(
+  ...Object.values(AUTH_LIMITS).flatMap((limits) => [limits.perAccount.windowMs, limits.perIp.windowMs]),
+);
 
 export const accountSubject = (email: string) => `account:${email}`;
 export const ipSubject = (ip: string) => `ip:${ip}`;

@@ -19,8 +19,9 @@ export const SESSION_TABLES = ['sessions', 'users'] as const;
 /**
  * Sessions recently looked up, keyed by the cookie's hash, so that a signed-in request does not read
  * the database. An entry is reused only while nothing wrote users or sessions through this process
- * (logout, password change, deactivation, expiry edits all do) and for at most `ttlMs`: another app
- * instance's logout or deactivation therefore takes effect here within that time.
+ * (logout, password change, deactivation, expiry edits all do) and for at most `ttlMs`. Nothing is
+ * kept when other app instances may write the database (PostgreSQL: the write tracker's stamp is
+ * NaN), so a logout, password change or role change made through one instance holds on all at once.
  */
 export class SessionCache {
   readonly #cache: StampedCache<CachedSession>;

@@ -1,4 +1,4 @@
-import type { Executor } from './users.repository.ts';
+import type { Executor } from '../../db/database.ts';
 
 export interface NewSession {
   idHash: string;

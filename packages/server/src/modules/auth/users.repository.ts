@@ -1,9 +1,8 @@
 import { isRole, type Role, type UserDto } from '@klubovna/shared';
-import type { Selectable, Transaction } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import type { Database, UsersTable } from '../../db/schema.ts';
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { UsersTable } from '../../db/schema.ts';
 
-export type Executor = Db | Transaction<Database>;
 export type UserRow = Selectable<UsersTable>;
 
 export function parseRoles(json: string): Role[] {

@@ -1,6 +1,6 @@
-import type { Insertable, Selectable } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
+import type { Executor } from '../../db/database.ts';
 import type { FilesTable } from '../../db/schema.ts';
-import type { Executor } from '../auth/users.repository.ts';
 
 export type FileRow = Selectable<FilesTable>;
 
@@ -20,3 +20,39 @@ export const findFileByKey = (db: Executor, key: string) =>
     .selectAll()
     .where((eb) => eb.or([eb('storage_key', '=', key), eb('thumbnail_key', '=', key)]))
     .executeTakeFirst();
+
+/** A column that holds ids of `files` (a file or image field of an entity). */
+export interface FileReference {
+  table: string;
+  column: string;
+}
+
+/**
+ * Deletes, in one statement, up to `limit` files uploaded before `uploadedBefore` that no `references`
+ * column points at; answers their rows, so that the caller can remove the stored objects.
+ */
+export function deleteUnreferencedFiles(
+  db: Executor,
+  uploadedBefore: string,
+  references: readonly FileReference[],
+  limit: number,
+) {
+  const referenced = references.map(
+    ({ table, column }) =>
+      sql`select ${sql.ref(column)} from ${sql.table(table)} where ${sql.ref(column)} is not null`,
+  );
+  const unreferenced = db
+    .selectFrom('files')
+    .select('id')
+    .where('created_at', '<', uploadedBefore)
+    .$if(referenced.length > 0, (query) =>
+      query.where('id', 'not in', sql<number>`(${sql.join(referenced, sql` union `)})`),
+    )
+    .orderBy('id')
+    .limit(limit);
+  return db
+    .deleteFrom('files')
+    .where('id', 'in', unreferenced)
+    .returning(['id', 'storage_key', 'thumbnail_key'])
+    .execute();
+}

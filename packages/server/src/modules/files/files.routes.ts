@@ -1,10 +1,12 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
+import { API_PATHS } from '@klubovna/shared';
+import { recordIdText } from '@klubovna/shared/validation/input-limits';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, notFound, unauthorized } from '../../errors/app-error.ts';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.ts';
-import { isSafeStorageKey, localStorage } from '../../plugins/storage.ts';
+import { isSafeStorageKey } from '../../plugins/storage.ts';
 import { IMAGE_TYPES } from './file-types.ts';
 import { findFileByKey, findFilesByIds } from './files.repository.ts';
 import { storeUpload, toUploadedFile, type UploadDeps } from './upload.service.ts';
@@ -18,13 +20,28 @@ const uploadQuery = z.object({
     )
     .default('default'),
 });
-const fileParams = z.object({ id: z.coerce.number().int().positive() });
+const fileParams = z.object({ id: recordIdText });
 const MAX_FILES_PER_REQUEST = 20;
+
+/** The multipart parser's own complaints (no boundary, a body cut short) carry only a message. */
+const MALFORMED_MULTIPART = /multipart|boundary/i;
+
+function clientFault(error: unknown): unknown {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (error instanceof AppError || code !== undefined || typeof message !== 'string') return error;
+  return MALFORMED_MULTIPART.test(message)
+    ? new AppError(
+        'BAD_REQUEST',
+        400,
+        'Soubory nedorazily ve tvaru multipart/form-data; zkuste je nahrát znovu.',
+      )
+    : error;
+}
 
 /** Uploads (`files[]`, type by content, images cleaned and thumbnailed) and serving under /files. */
 export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const storage = localStorage(path.join(app.config.dataDir, 'files'));
+  const { storage } = app;
   const deps: UploadDeps = {
     db: app.db,
     storage,
@@ -36,9 +53,9 @@ export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   app.post(
-    '/api/cms/files/upload',
+    API_PATHS.fileUpload,
     { schema: { querystring: uploadQuery }, config: { access: { area: 'files', access: 'write' } } },
-    async (request) => {
+    async (request, reply) => {
       if (!request.user) throw unauthorized();
       if (!request.isMultipart())
         throw new AppError(
@@ -63,6 +80,9 @@ export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
           );
         }
       } catch (error) {
+        // The rest of the body is never read: the connection must end with the answer, or the next
+        // request on it would wait behind the unread bytes.
+        reply.header('connection', 'close');
         // All or nothing: a request whose one file fails leaves none of them behind.
         await Promise.all(stored.flatMap((entry) => entry.keys).map((key) => storage.delete(key)));
         if (stored.length > 0)
@@ -74,7 +94,7 @@ export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
               stored.map((entry) => entry.file.id),
             )
             .execute();
-        throw error;
+        throw clientFault(error);
       }
       if (stored.length === 0)
         throw new AppError('BAD_REQUEST', 400, 'Nebyl odeslán žádný soubor (pole files[]).');
@@ -83,7 +103,7 @@ export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/api/cms/files/:id',
+    API_PATHS.file,
     { schema: { params: fileParams }, config: { access: { area: 'files', access: 'read' } } },
     async (request) => {
       const [row] = await findFilesByIds(app.db, [request.params.id]);

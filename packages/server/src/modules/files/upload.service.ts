@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { UploadedFile } from '@klubovna/shared';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { isDiskFull } from '../../plugins/disk-space.ts';
 import type { FileStorage } from '../../plugins/storage.ts';
 import { allowedType, displayName } from './file-types.ts';
 import { type FileRow, insertFile } from './files.repository.ts';
@@ -121,7 +122,8 @@ export async function storeUpload(deps: UploadDeps, file: IncomingFile, namespac
       thumbnailKey: null as string | null,
     };
     if (type.image) {
-      const image = await processImage(tmpPath, type.extension).catch(() => {
+      const image = await processImage(tmpPath, type.extension).catch((error: unknown) => {
+        if (isDiskFull(error)) throw error;
         throw new AppError(
           'UNSUPPORTED_MEDIA_TYPE',
           415,

@@ -1,5 +1,6 @@
 import { enumOptions, MEMBER_TYPE_LABELS, MEMBER_TYPES } from '@klubovna/shared';
 import type { EntityDeclaration } from '../../engine/entity.types.ts';
+import { memberHooks, setMembersActive } from './member.rules.ts';
 
 export const GENDER_OPTIONS = [
   { value: 'MALE', label: 'Muž' },
@@ -11,7 +12,6 @@ export const memberEntity: EntityDeclaration = {
   table: 'members',
   labels: { singular: 'Člen', plural: 'Členové', count: { one: 'člen', few: 'členové', many: 'členů' } },
   area: 'members',
-  routes: { list: '/admin/clenove', create: '/admin/clenove/create', edit: '/admin/clenove/edit' },
   sections: [
     { key: 'person', label: 'Osobní údaje' },
     { key: 'contact', label: 'Kontakt' },
@@ -53,4 +53,6 @@ export const memberEntity: EntityDeclaration = {
   defaultSort: { field: 'lastName', direction: 'asc' },
   searchFields: ['lastName', 'firstName', 'email', 'registrationNumber'],
   labelFields: ['lastName', 'firstName'],
+  hooks: memberHooks,
+  actions: { 'set-active': setMembersActive },
 };

@@ -314,4 +314,65 @@ describe.each(testEngines())('members through the engine on %s', (engine) => {
     expect(both.status).toBe(200);
     expect((await root.get(`/api/cms/form/member/${b}`)).status).toBe(404);
   });
+
+  it('stores e-mails lower-cased and registration numbers without spaces in capitals, so duplicates are caught', async () => {
+    const created = await root.post('/api/cms/form/member', {
+      firstName: 'Alena',
+      lastName: 'Veselá',
+      email: '  Alena.Vesela@Klub.CZ ',
+      registrationNumber: ' cz 4711 ',
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.data).toMatchObject({ email: 'alena.vesela@klub.cz', registrationNumber: 'CZ4711' });
+    const duplicate = await root.post('/api/cms/form/member', {
+      firstName: 'Alena',
+      lastName: 'Veselá',
+      registrationNumber: 'Cz4711',
+    });
+    expect(duplicate.status).toBe(400);
+    expect(duplicate.body.validationErrors).toEqual([
+      { path: 'registrationNumber', message: 'Hodnotu pole „Registrační číslo“ už má jiný záznam.' },
+    ]);
+    const updated = await root.put(`/api/cms/form/member/${created.body.data.id}`, {
+      version: created.body.data.version,
+      email: 'ALENA@KLUB.CZ',
+    });
+    expect(updated.body.data.email).toBe('alena@klub.cz');
+  });
+
+  it('marks selected members inactive in one action, each change audited, and refuses roles that may only read', async () => {
+    const chosen = [ids.Dvořák!, ids.Žák!];
+    const auditRows = () =>
+      t.db
+        .selectFrom('audit_log')
+        .select(['action', 'record_id'])
+        .where('entity', '=', 'member')
+        .where('record_id', 'in', [0, ...chosen])
+        .where('action', 'in', ['update', 'action'])
+        .orderBy('id')
+        .execute();
+    const before = await auditRows();
+    const response = await root.post('/api/cms/action/member/set-active', { ids: chosen, active: false });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.data).toEqual({ changed: 2, missing: 0 });
+    for (const id of chosen)
+      expect((await root.get(`/api/cms/form/member/${id}`)).body.data.active).toBe(false);
+    const again = await root.post('/api/cms/action/member/set-active', { ids: chosen, active: false });
+    expect(again.body.data).toEqual({ changed: 0, missing: 0 });
+    const audit = (await auditRows()).slice(before.length);
+    expect(audit.filter((row) => row.action === 'update')).toHaveLength(2);
+    expect(audit.filter((row) => row.action === 'action')).toHaveLength(2);
+
+    const { client: reader } = await signedInClient(t, { roles: ['ROLE_USER'] });
+    const refused = await reader.post('/api/cms/action/member/set-active', { ids: chosen, active: true });
+    expect(refused.status).toBe(403);
+    const bad = await root.post('/api/cms/action/member/set-active', { ids: [], active: 'ano' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.validationErrors.map((error: { path: string }) => error.path).sort()).toEqual([
+      'active',
+      'ids',
+    ]);
+    for (const id of chosen)
+      expect((await root.get(`/api/cms/form/member/${id}`)).body.data.active).toBe(false);
+  });
 });

@@ -1,4 +1,4 @@
-import type { Executor } from '../auth/users.repository.ts';
+import type { Executor } from '../../db/database.ts';
 
 export const listConfigs = (db: Executor, userId: number) =>
   db

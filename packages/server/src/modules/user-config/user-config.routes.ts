@@ -1,3 +1,4 @@
+import { API_PATHS } from '@klubovna/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, unauthorized } from '../../errors/app-error.ts';
@@ -22,21 +23,17 @@ const configBody = z.object({
 export async function userConfigRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    '/api/cms/user-config',
-    { config: { access: { area: 'self', access: 'read' } } },
-    async (request) => {
-      if (!request.user) throw unauthorized();
-      const rows = await listConfigs(app.db, request.user.id);
-      // A null-prototype object: a setting named __proto__ is just a key here.
-      const data: Record<string, { data: unknown }> = Object.create(null);
-      for (const row of rows) data[row.name] = { data: JSON.parse(row.data) };
-      return { data };
-    },
-  );
+  app.get(API_PATHS.userConfig, { config: { access: { area: 'self', access: 'read' } } }, async (request) => {
+    if (!request.user) throw unauthorized();
+    const rows = await listConfigs(app.db, request.user.id);
+    // A null-prototype object: a setting named __proto__ is just a key here.
+    const data: Record<string, { data: unknown }> = Object.create(null);
+    for (const row of rows) data[row.name] = { data: JSON.parse(row.data) };
+    return { data };
+  });
 
   app.post(
-    '/api/cms/user-config',
+    API_PATHS.userConfig,
     { schema: { body: configBody }, config: { access: { area: 'self', access: 'write' } } },
     async (request) => {
       if (!request.user) throw unauthorized();

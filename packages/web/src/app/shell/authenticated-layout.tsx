@@ -5,15 +5,15 @@ import { AppShell, Burger, Group, Progress } from '@mantine/core';
 import { DatesProvider, type DatesProviderSettings } from '@mantine/dates';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
-import { Link, Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { UnauthorizedError } from '../../api/api-errors.ts';
 import { useCurrentUser } from '../../api/use-current-user.ts';
 import { appPath } from '../../ui/navigation/app-path.ts';
 import { NavigationContext } from '../../ui/navigation/navigation-context.ts';
 import { BrandMark } from '../brand-mark.tsx';
 import { loginTarget } from '../login-target.ts';
+import { useRouteName } from '../route-handle.ts';
 import { findRoute } from '../route-table.ts';
-import type { RouteHandle } from '../router.tsx';
 import { SkipLink } from '../skip-link.tsx';
 import { AppNavigation } from './app-navigation.tsx';
 import classes from './shell.module.css';
@@ -29,7 +29,7 @@ export function AuthenticatedLayout() {
   const { user, roles, error, mutate } = useCurrentUser();
   const location = useLocation();
   const navigation = useNavigation();
-  const matches = useMatches();
+  const routeName = useRouteName();
   const [navOpened, { toggle, close }] = useDisclosure(false);
   const groups = useNavigationModel(roles);
 
@@ -50,7 +50,6 @@ export function AuthenticatedLayout() {
   if (error) return <ShellError error={error} onRetry={() => void mutate()} />;
   if (!user) return <ShellLoading />;
 
-  const routeName = (matches.at(-1)?.handle as RouteHandle | undefined)?.routeName;
   const area = routeName ? findRoute(routeName)?.area : undefined;
   const allowed = area === undefined || can(roles, area, 'read');
 

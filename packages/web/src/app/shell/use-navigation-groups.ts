@@ -2,7 +2,7 @@ import { ROUTES, type Role, type RouteName, ZONE_LABELS } from '@klubovna/shared
 import { useMemo } from 'react';
 import { appPath } from '../../ui/navigation/app-path.ts';
 import { buildNavigation, type NavigationGroup } from '../../ui/navigation/navigation-model.ts';
-import { SCREEN_NAMES } from '../screens.ts';
+import { allScreens } from '../screens.ts';
 
 /** The signed-in user's navigation from the shared route table. */
 export function useNavigationModel(roles: readonly Role[]): NavigationGroup[] {
@@ -11,7 +11,7 @@ export function useNavigationModel(roles: readonly Role[]): NavigationGroup[] {
       buildNavigation({
         routes: ROUTES,
         roles,
-        screens: SCREEN_NAMES,
+        screens: new Set(allScreens().map((screen) => screen.name)),
         zoneLabels: ZONE_LABELS,
         link: (route) => appPath(route.name as RouteName),
       }),

@@ -13,7 +13,8 @@ const WRAPPING_KINDS: readonly FieldKind[] = ['longText', 'richText', 'relationM
 
 export type GridRecord = CellProps['record'];
 
-export const editPath = (schema: DatagridSchema, id: number) => routerPath(`${schema.routes.edit}?id=${id}`);
+/** The record's edit screen (the server offers the 'edit' row action only to entities with screens). */
+export const editPath = (schema: DatagridSchema, id: number) => routerPath(`${schema.routes!.edit}?id=${id}`);
 
 /** The DataTable columns: the user's visible columns in the user's order, then the row actions. */
 export function datagridColumns(

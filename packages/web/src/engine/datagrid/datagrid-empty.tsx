@@ -27,7 +27,8 @@ export function DatagridEmpty({
           Zrušit hledání a filtry
         </Button>
       ) : (
-        schema.canCreate && (
+        schema.canCreate &&
+        schema.routes && (
           <Button
             component={Link}
             to={routerPath(schema.routes.create)}

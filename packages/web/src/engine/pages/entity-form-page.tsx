@@ -34,7 +34,7 @@ export function EntityFormPage({ alias, createTitle, editTitle }: EntityFormPage
       <MissingRecord
         title={editTitle}
         message="Záznam se nepodařilo načíst: neexistuje, byl smazán, nebo k němu nemáte přístup."
-        listPath={schema?.routes.list}
+        listPath={schema?.routes?.list}
       />
     );
   }
@@ -63,7 +63,9 @@ function LoadedFormPage({
   const flash = useFlash();
   const runDelete = useDeleteRunner();
   const confirmDelete = useConfirmDelete();
-  const listPath = routerPath(schema.routes.list);
+  // Form pages are routed only for entities with screens.
+  const routes = schema.routes!;
+  const listPath = routerPath(routes.list);
   const name = record ? recordLabel(schema, record) : '';
 
   const remove = async () => {
@@ -83,7 +85,7 @@ function LoadedFormPage({
         schema={schema}
         record={record}
         onSaved={(saved, created) => {
-          if (created) void navigate(routerPath(`${schema.routes.edit}?id=${saved.id}`), { replace: true });
+          if (created) void navigate(routerPath(`${routes.edit}?id=${saved.id}`), { replace: true });
         }}
         actions={
           <>

@@ -14,7 +14,8 @@ export function EntityListPage({ alias, title }: { alias: string; title: string 
       <PageHeader
         title={title}
         actions={
-          schema?.canCreate && (
+          schema?.canCreate &&
+          schema.routes && (
             <Button
               component={Link}
               to={routerPath(schema.routes.create)}

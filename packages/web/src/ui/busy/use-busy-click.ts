@@ -4,7 +4,7 @@ export interface BusyClickOptions {
   /** Busy from outside (e.g. a form being submitted), in addition to a pending click handler. */
   busy?: boolean;
   disabled?: boolean;
-  /** Submit buttons are never blocked: the form decides (spec section 2). */
+  /** Submit buttons are never blocked: the form decides whether a second submit is allowed. */
   type?: 'button' | 'submit' | 'reset';
 }
 

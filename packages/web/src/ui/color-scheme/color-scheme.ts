@@ -1,9 +1,9 @@
 import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/core';
 
-/** The spec's colour schemes: the body carries exactly one of them as a class. */
+/** The two colour schemes: the body carries exactly one of them as a class. */
 export type ColorScheme = 'light' | 'dark';
 
-/** Local-storage key of the stored choice (spec section 9). */
+/** Local-storage key of the stored choice. */
 export const COLOR_SCHEME_STORAGE_KEY = 'theme';
 
 /** Used when nothing is stored and the system states no preference. */
@@ -52,7 +52,7 @@ export function applyColorSchemeClass(scheme: ColorScheme, body: HTMLElement = d
 }
 
 /**
- * Mantine's colour-scheme manager bent to the spec: the value lives under `theme`, only `light` and
+ * Mantine's colour-scheme manager bent to our rules: the value lives under `theme`, only `light` and
  * `dark` are ever stored, and with nothing stored Mantine gets `auto`, i.e. it follows the system.
  */
 export function createColorSchemeManager(): MantineColorSchemeManager {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 export const FLASH_VARIANTS = ['success', 'error', 'warning', 'info'] as const;
 export type FlashVariant = (typeof FLASH_VARIANTS)[number];
 
-/** How long an auto-dismissing message stays (spec section 9). */
+/** How long an auto-dismissing message stays. */
 export const FLASH_LIFETIME_MS = 5000;
 
 /** How many auto-dismissing messages the collapsed stack shows; more make it overflow. */

@@ -1,3 +1,4 @@
+import { API_PATHS } from '@klubovna/shared';
 import { Alert, Group, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -34,7 +35,7 @@ export function ChangePasswordForm() {
   const [saving, save] = useAsyncAction(async (values: ChangePasswordValues) => {
     setFailure(null);
     try {
-      await api.post('/api/cms/me/password', {
+      await api.post(API_PATHS.ownPassword, {
         currentPassword: values.currentPassword,
         newPassword: values.password,
       });

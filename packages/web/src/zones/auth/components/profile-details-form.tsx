@@ -1,4 +1,4 @@
-import type { UserDto } from '@klubovna/shared';
+import { API_PATHS, type UserDto } from '@klubovna/shared';
 import { Alert, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -14,7 +14,7 @@ import { useFlash } from '../../../ui/flash/flash-provider.tsx';
 import { useFormState } from '../../../ui/form/use-form-state.ts';
 import { validateEmail } from './email.ts';
 
-export const OWN_PROFILE_KEY = '/api/cms/me';
+export const OWN_PROFILE_KEY = API_PATHS.ownProfile;
 
 type ProfileValues = { firstName: string; lastName: string; email: string };
 

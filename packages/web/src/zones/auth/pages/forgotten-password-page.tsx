@@ -1,3 +1,4 @@
+import { API_PATHS } from '@klubovna/shared';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -24,7 +25,7 @@ export function ForgottenPasswordPage() {
   const [submitting, submit] = useAsyncAction(async ({ email }: { email: string }) => {
     setFailure(null);
     try {
-      await api.post('/api/forgotten-password', { email: email.trim(), cms: true });
+      await api.post(API_PATHS.forgottenPassword, { email: email.trim(), cms: true });
       setSentTo(email.trim());
     } catch (error) {
       if (error instanceof BadRequestError) form.setErrors(fieldErrors(error));

@@ -1,4 +1,4 @@
-import type { UserDto } from '@klubovna/shared';
+import { API_PATHS, type UserDto } from '@klubovna/shared';
 import { Alert, Anchor, Group, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -36,7 +36,7 @@ export function LoginPage() {
   const [submitting, submit] = useAsyncAction(async (values: Credentials) => {
     setFailure(null);
     try {
-      const { user } = await api.post<{ user: UserDto }>('/api/login', {
+      const { user } = await api.post<{ user: UserDto }>(API_PATHS.login, {
         email: values.email.trim(),
         password: values.password,
       });

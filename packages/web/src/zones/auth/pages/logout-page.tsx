@@ -1,3 +1,4 @@
+import { API_PATHS } from '@klubovna/shared';
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -20,7 +21,7 @@ export function LogoutPage() {
   const logout = useCallback(async () => {
     setFailure(null);
     try {
-      await api.post('/api/logout');
+      await api.post(API_PATHS.logout);
     } catch (error) {
       if (!(error instanceof UnauthorizedError)) {
         setFailure(describeError(error));

@@ -1,3 +1,4 @@
+import { API_PATHS } from '@klubovna/shared';
 import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -34,7 +35,7 @@ export function RenewPasswordPage() {
   const [submitting, submit] = useAsyncAction(async (values: RenewValues) => {
     setFailure(null);
     try {
-      await api.post('/api/password-recovery', { token, password: values.password });
+      await api.post(API_PATHS.passwordRecovery, { token, password: values.password });
       flash.success('Heslo bylo změněno. Nyní se můžete přihlásit.');
       await navigate(appPath('cms.login'), { replace: true });
     } catch (error) {

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setApiClient } from '../../api/api.ts';
-import { MEMBER_FORM, MEMBER_GRID, member, ok } from '../../test/engine-fixtures.ts';
-import type { RecordedRequest } from '../../test/http-adapter.ts';
-import { ADMIN_USER, fakeApi, renderApp } from '../../test/render-app.tsx';
+import { setApiClient } from '../api/api.ts';
+import { MEMBER_FORM, MEMBER_GRID, member, ok } from '../test/engine-fixtures.ts';
+import type { RecordedRequest } from '../test/http-adapter.ts';
+import { ADMIN_USER, fakeApi, renderApp } from '../test/render-app.tsx';
 
 afterEach(() => setApiClient(null));
 
@@ -140,11 +140,20 @@ describe('member form', () => {
     await user.click(screen.getByRole('button', { name: 'Uložit' }));
 
     await waitFor(() => expect(posts).toHaveLength(1));
+    // Every field of the real member form: what was typed, the declared defaults, and nulls.
     expect(posts[0]).toEqual({
       lastName: 'Řezníčková',
       firstName: 'Šárka',
+      birthDate: null,
+      gender: null,
+      photo: null,
       email: null,
+      phone: null,
+      address: null,
       memberType: 'ATHLETE',
+      registrationNumber: null,
+      active: true,
+      note: null,
     });
     expect(await screen.findByText('Uloženo')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe('?id=7'));

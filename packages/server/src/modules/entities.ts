@@ -1,0 +1,13 @@
+import type { EntityDeclaration } from '../engine/entity.types.ts';
+import { memberEntity } from './members/member.entity.ts';
+import { categoryEntity } from './training/category.entity.ts';
+import { groupEntity } from './training/group.entity.ts';
+import { groupMemberEntity } from './training/group-member.entity.ts';
+
+/** Every entity the product declares: one line each. Their tables, API and screens follow from this list. */
+export const DECLARATIONS: readonly EntityDeclaration[] = [
+  memberEntity,
+  categoryEntity,
+  groupEntity,
+  groupMemberEntity,
+];

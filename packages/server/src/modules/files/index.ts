@@ -1,0 +1,2 @@
+// What other modules may use of the files module.
+export { deleteUnreferencedFiles, type FileReference } from './files.repository.ts';

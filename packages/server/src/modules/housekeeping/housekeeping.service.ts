@@ -1,0 +1,97 @@
+import { type DeleteResult, sql } from 'kysely';
+import type { Db, Executor } from '../../db/database.ts';
+import { engineOf } from '../../db/dialect.ts';
+import type { EntityRegistry } from '../../engine/registry.ts';
+import type { FileStorage } from '../../plugins/storage.ts';
+import {
+  deleteAttemptsBefore,
+  deleteExpiredSessions,
+  deleteSpentTokens,
+  LONGEST_LIMIT_WINDOW_MS,
+} from '../auth/index.ts';
+import { deleteUnreferencedFiles, type FileReference } from '../files/index.ts';
+
+/** An upload no record points at is kept this long: the form it came from may not be saved yet. */
+export const UPLOAD_GRACE_MS = 24 * 60 * 60_000;
+/** Files deleted per statement, so that a pass after a long pause does not build one huge list. */
+const FILE_BATCH = 500;
+
+export interface HousekeepingDeps {
+  db: Db;
+  entities: EntityRegistry;
+  storage: FileStorage;
+  sessionTtlSeconds: number;
+}
+
+/** Rows one pass deleted, by kind. */
+export interface PassResult {
+  sessions: number;
+  attempts: number;
+  tokens: number;
+  files: number;
+}
+
+/** Every column of every entity that holds file ids: the file and image fields. */
+export function fileReferences(entities: EntityRegistry): FileReference[] {
+  return [...entities.values()].flatMap((entity) =>
+    entity.fields
+      .filter((field) => field.kind === 'file' || field.kind === 'image')
+      .map((field) => ({ table: entity.declaration.table, column: field.column })),
+  );
+}
+
+/**
+ * Instances sharing a PostgreSQL schema take turns: the lock is named after the schema and held until
+ * the transaction ends, so a pass that finds it taken is skipped. On SQLite the pass's transaction is
+ * exclusive already (BEGIN IMMEDIATE); a second pass waits for it and then finds nothing to delete.
+ */
+export async function takeHousekeepingTurn(trx: Executor): Promise<boolean> {
+  if (engineOf(trx) !== 'postgres') return true;
+  const { rows } = await sql<{ granted: boolean }>`
+    select pg_try_advisory_xact_lock(hashtext('klubovna.housekeeping.' || current_schema())) as granted
+  `.execute(trx);
+  return rows[0]?.granted === true;
+}
+
+const counted = (results: DeleteResult[]) =>
+  results.reduce((sum, result) => sum + Number(result.numDeletedRows), 0);
+
+/** Deletes the rows of unreferenced uploads batch by batch; answers how many, and their storage keys. */
+async function deleteStaleUploads(trx: Executor, uploadedBefore: string, references: FileReference[]) {
+  const keys: string[] = [];
+  let count = 0;
+  for (let batch = FILE_BATCH; batch === FILE_BATCH; ) {
+    const deleted = await deleteUnreferencedFiles(trx, uploadedBefore, references, FILE_BATCH);
+    for (const file of deleted)
+      keys.push(file.storage_key, ...(file.thumbnail_key ? [file.thumbnail_key] : []));
+    count += deleted.length;
+    batch = deleted.length;
+  }
+  return { count, keys };
+}
+
+/**
+ * Deletes expired or idle sessions, sign-in attempts older than the longest rate-limit window, used
+ * or expired password tokens, and uploads no record has pointed at since their grace period ended,
+ * with their stored objects. Answers null when another instance's pass was running.
+ */
+export async function runHousekeepingPass(
+  deps: HousekeepingDeps,
+  now = new Date(),
+): Promise<PassResult | null> {
+  const at = (msAgo: number) => new Date(now.getTime() - msAgo).toISOString();
+  const references = fileReferences(deps.entities);
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    if (!(await takeHousekeepingTurn(trx))) return null;
+    const idleSince = at(deps.sessionTtlSeconds * 1000);
+    const sessions = counted(await deleteExpiredSessions(trx, now.toISOString(), idleSince));
+    const attempts = counted(await deleteAttemptsBefore(trx, at(LONGEST_LIMIT_WINDOW_MS)));
+    const tokens = counted(await deleteSpentTokens(trx, now.toISOString()));
+    const uploads = await deleteStaleUploads(trx, at(UPLOAD_GRACE_MS), references);
+    return { result: { sessions, attempts, tokens, files: uploads.count }, keys: uploads.keys };
+  });
+  if (!outcome) return null;
+  // After the commit: a pass that failed keeps both the rows and the objects they name.
+  for (const key of outcome.keys) await deps.storage.delete(key);
+  return outcome.result;
+}

@@ -1,0 +1,2 @@
+/** What other modules may use of the members module. */
+export { seedMembers } from './seed-members.ts';

@@ -1,0 +1,48 @@
+/**
+ * Every path of the JSON API, written once: the server registers its routes with these templates
+ * and the client fills them with `apiPath`. Parameters are `:name` segments.
+ */
+export const API_PATHS = {
+  health: '/api/health',
+  login: '/api/login',
+  logout: '/api/logout',
+  forgottenPassword: '/api/forgotten-password',
+  passwordRecovery: '/api/password-recovery',
+  currentUser: '/api/cms/user',
+  ownProfile: '/api/cms/me',
+  ownPassword: '/api/cms/me/password',
+  userConfig: '/api/cms/user-config',
+  fileUpload: '/api/cms/files/upload',
+  file: '/api/cms/files/:id',
+  tables: '/api/cms/tables',
+  datagridSchema: '/api/cms/datagrid/schema/:name',
+  datagridRows: '/api/cms/datagrid/:name',
+  datagridExport: '/api/cms/datagrid/:name/export',
+  datagridAutocomplete: '/api/cms/datagrid/autocomplete/:name/:column',
+  datagridBulkDelete: '/api/cms/datagrid/:name/delete',
+  formSchema: '/api/cms/form/:alias/schema',
+  formCreate: '/api/cms/form/:alias',
+  form: '/api/cms/form/:alias/:id',
+  autocomplete: '/api/cms/autocomplete/:alias',
+  /** Where an entity's declared action answers when it names no path of its own. */
+  action: '/api/cms/action/:alias/:action',
+} as const;
+
+export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
+
+type ParamsOf<Path extends string> = Path extends `${string}:${infer Param}/${infer Rest}`
+  ? Param | ParamsOf<`/${Rest}`>
+  : Path extends `${string}:${infer Param}`
+    ? Param
+    : never;
+
+/** A path template with its `:parameters` filled in, each encoded as one URL segment. */
+export function apiPath<Path extends string>(
+  template: Path,
+  ...[params]: ParamsOf<Path> extends never ? [] : [Record<ParamsOf<Path>, string | number>]
+): string {
+  if (!params) return template;
+  return template.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+    encodeURIComponent(String((params as Record<string, string | number>)[name])),
+  );
+}

@@ -1,0 +1,26 @@
+import type { DatagridSchema, FormSchema, Role } from '@klubovna/shared';
+import { compileRegistry } from '../../../server/src/engine/registry.ts';
+import { datagridSchema, formSchema } from '../../../server/src/engine/schema-json.ts';
+import { DECLARATIONS } from '../../../server/src/modules/entities.ts';
+
+/**
+ * The schemas the real server derives from the product's entity declarations, so component tests
+ * render what the back office gets, not a hand-written copy of it.
+ */
+const entities = compileRegistry(DECLARATIONS);
+
+const entity = (alias: string) => {
+  const found = entities.get(alias);
+  if (!found) throw new Error(`The server declares no entity ${alias}`);
+  return found;
+};
+
+export const DECLARED_ALIASES: readonly string[] = [...entities.keys()];
+
+export function serverDatagridSchema(alias: string, roles: Role[] = ['ROLE_ADMIN']): DatagridSchema {
+  return datagridSchema(entity(alias), roles);
+}
+
+export function serverFormSchema(alias: string, roles: Role[] = ['ROLE_ADMIN']): FormSchema {
+  return formSchema(entity(alias), roles);
+}
