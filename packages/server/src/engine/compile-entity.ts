@@ -35,6 +35,13 @@ const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${lette
 export const isTextKind = (kind: FieldKind) => TEXT_KINDS.includes(kind);
 export const isRelationKind = (kind: FieldKind) => RELATION_KINDS.includes(kind);
 
+/**
+ * What a new record holds in a field the client did not send, and what a new form starts with:
+ * the declared default, else false for a boolean, no links for a relation to many, else empty.
+ */
+export const initialValue = (field: CompiledField): unknown =>
+  field.defaultValue ?? (field.kind === 'boolean' ? false : field.kind === 'relationMany' ? [] : null);
+
 function compileField(table: string, name: string, field: FieldDeclaration): CompiledField {
   const column = field.column ?? snakeCase(name);
   const relation = isRelationKind(field.kind);

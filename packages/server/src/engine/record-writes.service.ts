@@ -3,7 +3,7 @@ import { recordVersionSchema } from '@klubovna/shared/validation/input-limits';
 import { z } from 'zod';
 import { AppError, validationFailed } from '../errors/app-error.ts';
 import { issuesToValidationErrors } from '../http/zod-type-provider.ts';
-import type { CompiledEntity } from './compile-entity.ts';
+import { type CompiledEntity, initialValue } from './compile-entity.ts';
 import { type EngineContext, findRecord, inTransaction, recordMissing, toRecords } from './engine.service.ts';
 import type { HookContext } from './entity.types.ts';
 import { diffRecords, type Row, toRow, type Values } from './record-mapper.ts';
@@ -79,12 +79,7 @@ async function assertUnique(
 }
 
 function defaults(entity: CompiledEntity): Values {
-  return Object.fromEntries(
-    entity.fields.map((field) => [
-      field.name,
-      field.defaultValue ?? (field.kind === 'boolean' ? false : field.kind === 'relationMany' ? [] : null),
-    ]),
-  );
+  return Object.fromEntries(entity.fields.map((field) => [field.name, initialValue(field)]));
 }
 
 const hookContext = (

@@ -6,7 +6,7 @@ import {
   type FormSchema,
   type Role,
 } from '@klubovna/shared';
-import type { CompiledEntity, CompiledField } from './compile-entity.ts';
+import { type CompiledEntity, type CompiledField, initialValue } from './compile-entity.ts';
 import { MAX_PAGE_SIZE, PAGE_SIZES } from './datagrid-query.ts';
 
 const FILTER_KINDS: Partial<Record<CompiledField['kind'], FilterKind>> = {
@@ -87,11 +87,7 @@ export function formSchema(entity: CompiledEntity, roles: Role[]): FormSchema {
       ),
       ...optional('readOnly', field.readOnly),
       ...optional('help', field.help),
-      ...optional(
-        'defaultValue',
-        field.defaultValue ??
-          (field.kind === 'boolean' ? false : field.kind === 'relationMany' ? [] : undefined),
-      ),
+      ...optional('defaultValue', initialValue(field) ?? undefined),
     })),
   };
 }
