@@ -22,6 +22,7 @@ import { ensureRootUser } from './modules/auth/root-user.ts';
 import { DECLARATIONS } from './modules/entities.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { housekeepingPlugin } from './modules/housekeeping/housekeeping.plugin.ts';
+import { calendarFeedRoutes } from './modules/training/calendar-feed.routes.ts';
 import { userConfigRoutes } from './modules/user-config/user-config.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { diskSpacePlugin } from './plugins/disk-space.ts';
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(actionRoutes);
   await app.register(userConfigRoutes);
   await app.register(filesRoutes);
+  await app.register(calendarFeedRoutes);
   await app.register(webAppPlugin);
   await app.register(housekeepingPlugin);
 

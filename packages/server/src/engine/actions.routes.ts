@@ -1,10 +1,11 @@
-import { API_PATHS, apiPath } from '@klubovna/shared';
+import { API_PATHS } from '@klubovna/shared';
 import { recordIdText } from '@klubovna/shared/validation/input-limits';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from '../http/zod-type-provider.ts';
 import { runAction } from './actions.service.ts';
 import { engineContext } from './engine.routes.ts';
+import { ExportFile, sendExport } from './export-file.ts';
 
 const idParams = z.object({ id: recordIdText });
 
@@ -15,7 +16,7 @@ export async function actionRoutes(fastify: FastifyInstance): Promise<void> {
     const { alias, area } = entity.declaration;
     for (const [name, action] of Object.entries(entity.declaration.actions ?? {})) {
       const method = action.method ?? 'POST';
-      const url = action.path ?? apiPath(API_PATHS.action, { alias, action: name });
+      const url = (action.path ?? API_PATHS.action).replace(':alias', alias).replace(':action', name);
       const withId = url.includes(':id');
       app.route({
         method,
@@ -25,10 +26,11 @@ export async function actionRoutes(fastify: FastifyInstance): Promise<void> {
           ...(method === 'GET' ? { querystring: action.input } : { body: action.input }),
         },
         config: { access: { area, access: action.access ?? 'write' } },
-        handler: async (request) => {
+        handler: async (request, reply) => {
           const input = method === 'GET' ? request.query : request.body;
           const id = withId ? (request.params as { id: number }).id : undefined;
-          return { data: await runAction(engineContext(app, request), entity, name, action, input, id) };
+          const result = await runAction(engineContext(app, request), entity, name, action, input, id);
+          return result instanceof ExportFile ? sendExport(reply, result) : { data: result };
         },
       });
     }

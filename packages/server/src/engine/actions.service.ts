@@ -8,7 +8,7 @@ import { insertAudit } from './records.repository.ts';
 /**
  * Runs a declared action in one transaction: the record its path names (if any) is read there, the
  * engine's own writes it makes join it, and an audit row records the action's name and input.
- * A GET action only reads, so it leaves no audit row.
+ * An action that only reads (a GET, or one declared `audited: false`) leaves no audit row.
  */
 export function runAction(
   context: EngineContext,
@@ -22,6 +22,8 @@ export function runAction(
     const inner: EngineContext = { ...context, trx };
     const record = id === undefined ? null : await findRecord(trx, inner, entity, id);
     const records = {
+      read: (alias: string, recordId: number) =>
+        findRecord(trx, inner, entityFor(inner, alias, 'read'), recordId),
       create: (alias: string, body: Values) => createRecord(inner, entityFor(inner, alias, 'write'), body),
       update: (alias: string, recordId: number, body: Values) =>
         updateRecord(inner, entityFor(inner, alias, 'write'), recordId, body),
@@ -37,7 +39,7 @@ export function runAction(
       record,
       records,
     });
-    if ((action.method ?? 'POST') !== 'GET') {
+    if (action.audited ?? (action.method ?? 'POST') !== 'GET') {
       await insertAudit(trx, context.userId, entity, id ?? 0, 'action', { action: name, input });
     }
     return result;

@@ -80,6 +80,10 @@ export function compileEntity(declaration: EntityDeclaration): CompiledEntity {
   ]) {
     if (!byName.has(name)) throw new Error(`Entity ${declaration.alias} names an undeclared field ${name}`);
   }
+  if (!byName.get(declaration.defaultSort.field)!.sortable)
+    throw new Error(
+      `Default sort field ${declaration.defaultSort.field} of ${declaration.alias} is not sortable`,
+    );
   for (const name of declaration.labelFields) {
     if (!LABEL_KINDS.includes(byName.get(name)!.kind))
       throw new Error(

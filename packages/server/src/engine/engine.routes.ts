@@ -1,4 +1,4 @@
-import { API_PATHS, can, EXPORT_FORMATS } from '@klubovna/shared';
+import { API_PATHS, can, EXPORT_FORMATS, type ExportFormat } from '@klubovna/shared';
 import { recordIdSchema, recordIdText, SEARCH_MAX_LENGTH } from '@klubovna/shared/validation/input-limits';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -14,8 +14,7 @@ import {
   relatedOptions,
 } from './engine.service.ts';
 import { exportBatches, exportColumns, pragueToday } from './export-columns.ts';
-import { streamCsv } from './export-csv.ts';
-import { streamXlsx, XLSX_CONTENT_TYPE } from './export-xlsx.ts';
+import { ExportFile, sendExport } from './export-file.ts';
 import { createRecord, deleteRecords, updateRecord } from './record-writes.service.ts';
 import { datagridSchema, entityMeta, formSchema } from './schema-json.ts';
 
@@ -102,19 +101,17 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
         throw new AppError('BAD_REQUEST', 400, `Neznámý formát exportu „${format}“. Zvolte csv nebo xlsx.`);
       }
       const query = parseDatagridQuery(entity, search);
-      const fileName = `${entity.declaration.labels.plural}-${pragueToday()}.${format}`;
-      reply.header(
-        'content-disposition',
-        `attachment; filename="export.${format}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      const { plural } = entity.declaration.labels;
+      return sendExport(
+        reply,
+        new ExportFile({
+          format: format as ExportFormat,
+          title: plural,
+          baseName: `${plural}-${pragueToday()}`,
+          columns: exportColumns(entity),
+          rows: exportBatches(ctx, entity, query),
+        }),
       );
-      const columns = exportColumns(entity);
-      const batches = exportBatches(ctx, entity, query);
-      if (format === 'xlsx') {
-        return reply
-          .type(XLSX_CONTENT_TYPE)
-          .send(streamXlsx(entity.declaration.labels.plural, columns, batches));
-      }
-      return reply.type('text/csv; charset=utf-8').send(streamCsv(columns, batches));
     },
   );
 

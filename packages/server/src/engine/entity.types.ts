@@ -169,6 +169,8 @@ export interface ActionContext<Input> extends HookContext {
   entities: EntityRegistry;
   /** The engine's own create, update and delete, with validation, hooks and audit, in this transaction. */
   records: {
+    /** A record with its links, as the form reads it; 404 when there is none. */
+    read(alias: string, id: number): Promise<EntityRecord>;
     create(alias: string, body: Values): Promise<EntityRecord>;
     update(alias: string, id: number, body: Values): Promise<EntityRecord>;
     delete(alias: string, ids: number[]): Promise<void>;
@@ -187,13 +189,16 @@ export interface EntityAction<Body extends z.ZodType = z.ZodType> {
   method?: 'GET' | 'POST' | 'PUT';
   /**
    * Its route; default `/api/cms/action/{alias}/{name}`. A path with `:id` acts on that record of
-   * the entity (refused with 404 when there is none).
+   * the entity (refused with 404 when there is none), e.g. `API_PATHS.recordAction`; `:alias` and
+   * `:action` in it are filled with the entity's alias and the action's name.
    */
   path?: string;
   /** Access the user's roles must grant to the entity's area; default 'write'. */
   access?: Access;
+  /** Whether it leaves an audit row; default yes, except for GET. A preview that writes nothing says no. */
+  audited?: boolean;
   /** Schema of the body (of the query string for GET). */
   input: Body;
-  /** Does the work; what it returns is the answer's `data`. */
+  /** Does the work; what it returns is the answer's `data`, or a download when it is an `ExportFile`. */
   run: (context: ActionContext<z.infer<Body>>) => Promise<unknown>;
 }

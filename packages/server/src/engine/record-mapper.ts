@@ -20,7 +20,8 @@ export function readField(field: CompiledField, row: Row): unknown {
       ? null
       : { amount: Number(amount), currency: row[`${field.column}_currency`] };
   }
-  return row[field.column] ?? null;
+  const value = row[field.column];
+  return value instanceof Date ? value.toISOString() : (value ?? null);
 }
 
 /** A database row as the API's record: camelCase fields, `id` and `version`. */
@@ -37,6 +38,9 @@ function writeField(field: CompiledField, value: unknown, row: Row): void {
     row[`${field.column}_currency`] = money?.currency ?? null;
   } else if (field.kind === 'boolean') {
     row[field.column] = value === null || value === undefined ? null : value ? 1 : 0;
+  } else if (field.kind === 'dateTime' && typeof value === 'string') {
+    // Stored in UTC, so that text order (SQLite) is time order whatever offset the client sent.
+    row[field.column] = new Date(value).toISOString();
   } else {
     row[field.column] = value ?? null;
   }

@@ -1,8 +1,11 @@
 import type { EntityDeclaration } from '../engine/entity.types.ts';
 import { memberEntity } from './members/member.entity.ts';
+import { attendanceEntity } from './training/attendance.entity.ts';
 import { categoryEntity } from './training/category.entity.ts';
 import { groupEntity } from './training/group.entity.ts';
+import { groupCalendarEntity } from './training/group-calendar.entity.ts';
 import { groupMemberEntity } from './training/group-member.entity.ts';
+import { trainingEntity } from './training/training.entity.ts';
 
 /** Every entity the product declares: one line each. Their tables, API and screens follow from this list. */
 export const DECLARATIONS: readonly EntityDeclaration[] = [
@@ -10,4 +13,7 @@ export const DECLARATIONS: readonly EntityDeclaration[] = [
   categoryEntity,
   groupEntity,
   groupMemberEntity,
+  groupCalendarEntity,
+  trainingEntity,
+  attendanceEntity,
 ];

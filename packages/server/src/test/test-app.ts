@@ -90,7 +90,12 @@ export async function startTestApp(
     ...overrides,
   };
   const database = openDatabase({ databaseUrl, dataDir, ...(pgSchema ? { schema: pgSchema.schema } : {}) });
-  const app = await buildApp({ config, database, logger: false, ...build });
+  const app = await buildApp({
+    config,
+    database,
+    logger: process.env.DEBUG_TEST_LOG ? { level: 'error' } : false,
+    ...build,
+  });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const testApp: TestApp = {
     app,

@@ -24,8 +24,12 @@ export const API_PATHS = {
   formCreate: '/api/cms/form/:alias',
   form: '/api/cms/form/:alias/:id',
   autocomplete: '/api/cms/autocomplete/:alias',
+  /** A group's trainings as an iCalendar feed, `<token>.ics`; no sign-in, the token is the secret. */
+  calendarFeed: '/api/calendar/:file',
   /** Where an entity's declared action answers when it names no path of its own. */
   action: '/api/cms/action/:alias/:action',
+  /** An action on one record, for declarations that choose it as their path. */
+  recordAction: '/api/cms/action/:alias/:id/:action',
 } as const;
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];

@@ -36,6 +36,14 @@ export interface RouteDefinition {
 
 type Crud = 'list' | 'create' | 'edit';
 
+/** The training zone's own screens beside the lists and forms. */
+const TRAINING_SCREENS = {
+  series: { slug: 'serie', title: 'Série tréninků' },
+  calendar: { slug: 'kalendar', title: 'Kalendář tréninků' },
+  attendance: { slug: 'dochazka', title: 'Docházka' },
+  stats: { slug: 'statistiky', title: 'Statistiky docházky' },
+} as const;
+
 /** The list, create and edit screens of the entity `entity`; edit takes `?id=`. */
 function crud<Prefix extends string>(
   prefix: Prefix,
@@ -167,6 +175,15 @@ export const ROUTES = [
     { list: 'Tréninky', create: 'Nový trénink', edit: 'Úprava tréninku' },
     { list: '/admin/treninky' },
   ),
+  ...(['series', 'calendar', 'attendance', 'stats'] as const).map((screen) => ({
+    name: `trainings.${screen}` as const,
+    path: `/admin/treninky/${TRAINING_SCREENS[screen].slug}`,
+    title: TRAINING_SCREENS[screen].title,
+    zone: 'training' as const,
+    area: 'training' as const,
+    active: true,
+    nav: true,
+  })),
   ...crud(
     'camps',
     'camp',

@@ -7,6 +7,7 @@ import { pragueToday } from '../../engine/export-columns.ts';
 import { diffRecords, toRow } from '../../engine/record-mapper.ts';
 import { fieldError } from '../../engine/record-writes.service.ts';
 import { insertAudit } from '../../engine/records.repository.ts';
+import { calendarLinkActions } from './calendar-link.actions.ts';
 
 /** Memberships in force on `day`: started, and not ended before it. */
 // biome-ignore lint/suspicious/noExplicitAny: the engine's tables are untyped
@@ -179,4 +180,5 @@ async function endMemberships(
 export const groupActions = {
   'setup-candidates': setupCandidates,
   'set-members': setGroupMembers,
+  ...calendarLinkActions,
 };

@@ -1,7 +1,7 @@
-import type { EntityDeclaration, HookContext } from '../../engine/entity.types.ts';
-import { fieldError } from '../../engine/record-writes.service.ts';
+import type { EntityDeclaration } from '../../engine/entity.types.ts';
 import { groupActions } from './group.actions.ts';
 import { currentSeason } from './season.ts';
+import { assertTrainers } from './trainer-rules.ts';
 
 /** Training groups: who trains together, led by which trainers, up to what capacity. */
 export const groupEntity: EntityDeclaration = {
@@ -55,24 +55,10 @@ export const groupEntity: EntityDeclaration = {
       await assertTrainers(context, context.data.trainers);
       return undefined;
     },
+    // The calendar address belongs to the group and goes with it.
+    beforeDelete: async ({ db, previous }) => {
+      await db.deleteFrom('group_calendars').where('group_id', '=', previous.id).execute();
+    },
   },
   actions: groupActions,
 };
-
-/** Only trainers and head trainers lead a group; the refusal names who is not one. */
-async function assertTrainers({ db }: HookContext, trainers: unknown) {
-  const ids = Array.isArray(trainers) ? (trainers as number[]) : [];
-  if (ids.length === 0) return;
-  const athletes = await db
-    .selectFrom('members')
-    .select(['first_name', 'last_name'])
-    .where('id', 'in', ids)
-    .where((eb) =>
-      eb.or([eb('member_type', 'not in', ['TRAINER', 'HEAD_TRAINER']), eb('member_type', 'is', null)]),
-    )
-    .orderBy('last_name_sort')
-    .execute();
-  if (athletes.length === 0) return;
-  const names = athletes.map((row) => `${row.first_name} ${row.last_name}`).join(', ');
-  throw fieldError('trainers', `Trenérem skupiny může být jen trenér nebo vedoucí trenér, ne: ${names}.`);
-}

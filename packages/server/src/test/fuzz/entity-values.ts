@@ -42,7 +42,8 @@ export function validValue(field: CompiledField, ids: RecordIds, index = 0): unk
     case 'date':
       return '2026-11-22';
     case 'dateTime':
-      return '2026-11-22T18:30:00+01:00';
+      // Later with every call, so that a declaration's "end after start" holds for fields in order.
+      return new Date(Date.UTC(2026, 10, 22, 17, 30) + sequence * 60_000).toISOString();
     case 'boolean':
       return true;
     case 'enum':

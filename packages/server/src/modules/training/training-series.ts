@@ -1,0 +1,78 @@
+import Holidays from 'date-holidays';
+import { pragueToUtc } from './prague-time.ts';
+
+export interface SeriesPlanInput {
+  /** ISO weekdays: 1 Monday … 7 Sunday. */
+  weekdays: number[];
+  from: string;
+  to: string;
+  /** Prague wall-clock `HH:MM`. */
+  startTime: string;
+  endTime: string;
+  skipHolidays: boolean;
+  /** Dates left out on purpose (school trips, the hall closed…). */
+  skipDates: string[];
+}
+
+export interface PlannedTraining {
+  date: string;
+  startsAt: string;
+  endsAt: string;
+}
+
+export interface SkippedDate {
+  date: string;
+  /** Czech reason: the holiday's name, or that it was listed. */
+  reason: string;
+}
+
+const DAY_MS = 86_400_000;
+const czechHolidays = new Holidays('CZ');
+const holidaysByYear = new Map<number, Map<string, string>>();
+
+/** Czech public holidays of a year (Easter Friday and Monday included), by ISO date. */
+function publicHolidays(year: number): Map<string, string> {
+  let holidays = holidaysByYear.get(year);
+  if (!holidays) {
+    holidays = new Map(
+      czechHolidays
+        .getHolidays(year)
+        .filter((holiday) => holiday.type === 'public')
+        .map((holiday) => [holiday.date.slice(0, 10), holiday.name]),
+    );
+    holidaysByYear.set(year, holidays);
+  }
+  return holidays;
+}
+
+/** The Czech public holiday on an ISO date, if any. */
+export function holidayOn(date: string): string | undefined {
+  return publicHolidays(Number(date.slice(0, 4))).get(date);
+}
+
+/** Every date of the range on the chosen weekdays, with the holidays and listed dates set aside. */
+export function planSeries(input: SeriesPlanInput): { trainings: PlannedTraining[]; skipped: SkippedDate[] } {
+  const trainings: PlannedTraining[] = [];
+  const skipped: SkippedDate[] = [];
+  const listed = new Set(input.skipDates);
+  const weekdays = new Set(input.weekdays);
+  for (
+    let day = Date.parse(`${input.from}T00:00:00Z`);
+    day <= Date.parse(`${input.to}T00:00:00Z`);
+    day += DAY_MS
+  ) {
+    const isoWeekday = new Date(day).getUTCDay() || 7;
+    if (!weekdays.has(isoWeekday)) continue;
+    const date = new Date(day).toISOString().slice(0, 10);
+    const holiday = input.skipHolidays ? holidayOn(date) : undefined;
+    if (holiday) skipped.push({ date, reason: `Státní svátek: ${holiday}` });
+    else if (listed.has(date)) skipped.push({ date, reason: 'Vynecháno podle seznamu' });
+    else
+      trainings.push({
+        date,
+        startsAt: pragueToUtc(date, input.startTime),
+        endsAt: pragueToUtc(date, input.endTime),
+      });
+  }
+  return { trainings, skipped };
+}

@@ -1,0 +1,77 @@
+import { czechDate } from '../../engine/czech-text.ts';
+import type { EntityDeclaration, HookContext } from '../../engine/entity.types.ts';
+import type { Values } from '../../engine/record-mapper.ts';
+import { fieldError } from '../../engine/record-writes.service.ts';
+import { pragueParts } from './prague-time.ts';
+import { assertTrainers } from './trainer-rules.ts';
+import { trainingActions } from './training.actions.ts';
+
+/** One training of a group: when (stored in UTC, shown in Prague time), where, who leads it. */
+export const trainingEntity: EntityDeclaration = {
+  alias: 'training',
+  table: 'trainings',
+  labels: {
+    singular: 'Trénink',
+    plural: 'Tréninky',
+    count: { one: 'trénink', few: 'tréninky', many: 'tréninků' },
+  },
+  area: 'training',
+  sections: [
+    { key: 'training', label: 'Trénink' },
+    { key: 'cancel', label: 'Zrušení' },
+  ],
+  fields: {
+    group: {
+      kind: 'relation',
+      label: 'Skupina',
+      required: true,
+      column: 'group_id',
+      relation: { alias: 'group' },
+      section: 'training',
+    },
+    startsAt: { kind: 'dateTime', label: 'Začátek', required: true, section: 'training', span: 3 },
+    endsAt: { kind: 'dateTime', label: 'Konec', required: true, section: 'training', span: 3 },
+    place: { kind: 'text', label: 'Místo', maxLength: 200, section: 'training' },
+    trainers: {
+      kind: 'relationMany',
+      label: 'Trenéři',
+      relation: { alias: 'member', onDelete: 'cascade' },
+      help: 'Prázdné: vedou ho trenéři skupiny.',
+      section: 'training',
+      span: 12,
+    },
+    description: { kind: 'longText', label: 'Popis', maxLength: 2000, listed: false, section: 'training' },
+    cancelled: { kind: 'boolean', label: 'Zrušeno', section: 'cancel', span: 3 },
+    cancelReason: { kind: 'text', label: 'Důvod zrušení', maxLength: 300, section: 'cancel' },
+    // Kept by the hooks: the key of the series the training was created in, and its name in lists.
+    series: { kind: 'text', label: 'Série', maxLength: 40, readOnly: true, listed: false },
+    title: { kind: 'text', label: 'Označení', maxLength: 300, readOnly: true, listed: false },
+  },
+  defaultSort: { field: 'startsAt', direction: 'desc' },
+  searchFields: ['title', 'place'],
+  labelFields: ['title'],
+  hooks: {
+    beforeCreate: (context) => checkedTraining(context, context.data),
+    beforeUpdate: (context) => checkedTraining(context, context.data),
+    // Attendance belongs to its training and goes with it.
+    beforeDelete: async ({ db, previous }) => {
+      await db.deleteFrom('attendances').where('training_id', '=', previous.id).execute();
+    },
+  },
+  actions: trainingActions,
+};
+
+/** The end after the start, trainers who are trainers, and the title "group, date time". */
+async function checkedTraining(context: HookContext, data: Values): Promise<Values> {
+  const startsAt = data.startsAt as string;
+  const endsAt = data.endsAt as string;
+  if (Date.parse(endsAt) <= Date.parse(startsAt)) throw fieldError('endsAt', 'Konec musí být až po začátku.');
+  await assertTrainers(context, data.trainers);
+  const group = await context.db
+    .selectFrom('training_groups')
+    .select('name')
+    .where('id', '=', data.group as number)
+    .executeTakeFirst();
+  const start = pragueParts(startsAt);
+  return { ...data, title: `${group?.name ?? ''} ${czechDate(start.date)} ${start.time}`.trim() };
+}
