@@ -24,6 +24,10 @@ export const API_PATHS = {
   formCreate: '/api/cms/form/:alias',
   form: '/api/cms/form/:alias/:id',
   autocomplete: '/api/cms/autocomplete/:alias',
+  /** A group's members with names, a page at a time (the group-member entity's action). */
+  groupMembers: '/api/admin/group-member/get-group-members',
+  /** Puts a member into a group (the group-member entity's action). */
+  createGroupMember: '/api/admin/group-member/create-group-member',
   /** A group's trainings as an iCalendar feed, `<token>.ics`; no sign-in, the token is the secret. */
   calendarFeed: '/api/calendar/:file',
   /** Where an entity's declared action answers when it names no path of its own. */

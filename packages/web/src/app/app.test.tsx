@@ -87,7 +87,7 @@ describe('signed-in shell', () => {
     const hrefs = within(navigation)
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
-    // The lists of the entities the server declares and the built bulk setup; not the bulk pairing
+    // The lists of the entities the server declares and the training zone's own screens; not the bulk pairing
     // or the races, which are still to come.
     expect(hrefs).toEqual([
       '/admin',
@@ -96,6 +96,11 @@ describe('signed-in shell', () => {
       '/admin/skupiny',
       '/admin/clenove-skupiny',
       '/admin/clenove-skupiny/hromadne-nastaveni-skupiny',
+      '/admin/treninky',
+      '/admin/treninky/serie',
+      '/admin/treninky/kalendar',
+      '/admin/treninky/dochazka',
+      '/admin/treninky/statistiky',
     ]);
     expect(document.title).toBe('Přehled · Klubovna');
   });

@@ -40,6 +40,20 @@ export const SCREENS: readonly Screen[] = [
     layout: 'shell',
     load: () => trainingZone().then((zone) => zone.BulkSetupPage),
   },
+  { name: 'groups.create', layout: 'shell', load: () => trainingZone().then((zone) => zone.GroupFormPage) },
+  { name: 'groups.edit', layout: 'shell', load: () => trainingZone().then((zone) => zone.GroupFormPage) },
+  { name: 'trainings.series', layout: 'shell', load: () => trainingZone().then((zone) => zone.SeriesPage) },
+  {
+    name: 'trainings.calendar',
+    layout: 'shell',
+    load: () => trainingZone().then((zone) => zone.WeekCalendarPage),
+  },
+  {
+    name: 'trainings.attendance',
+    layout: 'shell',
+    load: () => trainingZone().then((zone) => zone.AttendancePage),
+  },
+  { name: 'trainings.stats', layout: 'shell', load: () => trainingZone().then((zone) => zone.StatsPage) },
 ];
 
 /** The entities the server declares, from the meta tag it puts into index.html. */

@@ -1,3 +1,4 @@
+import { API_PATHS } from '@klubovna/shared';
 import { recordIdSchema, recordIdText } from '@klubovna/shared/validation/input-limits';
 import { z } from 'zod';
 import type { EntityAction } from '../../engine/entity.types.ts';
@@ -12,7 +13,7 @@ const listInput = z.object({
 const getGroupMembers: EntityAction<typeof listInput> = {
   label: 'Členové skupiny',
   method: 'GET',
-  path: '/api/admin/group-member/get-group-members',
+  path: API_PATHS.groupMembers,
   access: 'read',
   input: listInput,
   run: async ({ db, input }) => {
@@ -73,7 +74,7 @@ const createInput = z.object({
 /** Puts a member into a group, with the same checks as the form (period, twice in a group, capacity). */
 const createGroupMember: EntityAction<typeof createInput> = {
   label: 'Přidat člena do skupiny',
-  path: '/api/admin/group-member/create-group-member',
+  path: API_PATHS.createGroupMember,
   input: createInput,
   run: ({ input, records }) => {
     const { groupId, memberId, ...rest } = input;

@@ -1,6 +1,6 @@
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
-import { NavLink as RouterNavLink } from 'react-router';
+import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
 import type { NavigationGroup } from '../../ui/navigation/navigation-model.ts';
 import { zoneIcon } from '../../ui/navigation/zone-icons.tsx';
 import { findRoute } from '../route-table.ts';
@@ -13,6 +13,7 @@ interface AppNavigationProps {
 
 /** The side navigation: the CMS index, then one group per zone the user may open. */
 export function AppNavigation({ groups, onNavigate }: AppNavigationProps) {
+  const current = currentItem(groups, useLocation().pathname);
   return (
     <ScrollArea type="auto" className={classes.navScroll}>
       <nav aria-label="Hlavní navigace">
@@ -45,8 +46,10 @@ export function AppNavigation({ groups, onNavigate }: AppNavigationProps) {
                 {group.items.map((item) => (
                   <NavLink
                     key={item.name}
-                    component={RouterNavLink}
+                    component={Link}
                     to={item.to}
+                    active={item.to === current}
+                    aria-current={item.to === current ? 'page' : undefined}
                     label={item.title}
                     onClick={onNavigate}
                     className={classes.navLink}
@@ -64,4 +67,17 @@ export function AppNavigation({ groups, onNavigate }: AppNavigationProps) {
       </nav>
     </ScrollArea>
   );
+}
+
+/**
+ * The menu entry the address belongs to: the longest one it starts with, so that a list's create and
+ * edit screens light the list, and a screen nested under a list's address lights itself only.
+ */
+function currentItem(groups: readonly NavigationGroup[], pathname: string): string | undefined {
+  let best: string | undefined;
+  for (const item of groups.flatMap((group) => group.items)) {
+    const inside = pathname === item.to || pathname.startsWith(`${item.to}/`);
+    if (inside && item.to.length > (best?.length ?? 0)) best = item.to;
+  }
+  return best;
 }

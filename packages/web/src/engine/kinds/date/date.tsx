@@ -1,19 +1,37 @@
-import { DateInput, DateTimePicker } from '@mantine/dates';
+import { DateInput, type DateInputProps, DateTimePicker } from '@mantine/dates';
 import { formatDate } from '../../../ui/format/date-format.ts';
 import { type CellProps, defineKind, EMPTY_CELL, inputProps, type WidgetProps } from '../kind.types.ts';
 import { formatDateTime, fromPickerDateTime, parseCzechDate, toPickerDateTime } from './date-values.ts';
 
-/** A date typed as `22. 11. 2026` or picked from a Czech calendar; stored as `2026-11-22`. */
-function DateWidget(props: WidgetProps<string | null>) {
+export interface CzechDateInputProps extends Omit<DateInputProps, 'value' | 'onChange'> {
+  /** `2026-11-22`, or null when empty. */
+  value: string | null;
+  onChange: (value: string | null) => void;
+}
+
+/** A date typed as `22. 11. 2026` or picked from a Czech calendar, whatever the browser's language. */
+export function CzechDateInput({ value, onChange, ...others }: CzechDateInputProps) {
   return (
     <DateInput
-      {...inputProps(props)}
       valueFormat="D. M. YYYY"
-      placeholder={props.field.placeholder ?? 'd. m. rrrr'}
+      placeholder="d. m. rrrr"
       dateParser={parseCzechDate}
+      {...others}
+      value={value}
+      onChange={(next) => onChange(next ? String(next).slice(0, 10) : null)}
+    />
+  );
+}
+
+/** A date field of a form; stored as `2026-11-22`. */
+function DateWidget(props: WidgetProps<string | null>) {
+  return (
+    <CzechDateInput
+      {...inputProps(props)}
+      placeholder={props.field.placeholder ?? 'd. m. rrrr'}
       clearable={!props.field.required}
       value={props.value}
-      onChange={(value) => props.onChange(value ? String(value).slice(0, 10) : null)}
+      onChange={props.onChange}
     />
   );
 }
