@@ -41,6 +41,8 @@ export interface FieldDeclaration extends FieldConstraints {
   span?: number;
   /** Shown but never written through the API; default false. */
   readOnly?: boolean;
+  /** Shown in the form; default true. False for what hooks keep for lists, labels and search. */
+  inForm?: boolean;
   /** Help text under the input; default none. */
   help?: string;
 }

@@ -61,34 +61,36 @@ export function formSchema(entity: CompiledEntity, roles: Role[]): FormSchema {
     routes: entity.routes,
     canWrite: can(roles, declaration.area, 'write'),
     labelFields: declaration.labelFields,
-    fields: entity.fields.map((field) => ({
-      name: field.name,
-      label: field.label,
-      kind: field.kind,
-      required: field.required ?? false,
-      constraints: {
-        ...optional('minLength', field.minLength),
-        ...optional('maxLength', field.maxLength),
-        ...optional('min', field.min),
-        ...optional('max', field.max),
-        ...optional('pattern', field.pattern),
-        ...optional('patternMessage', field.patternMessage),
-        ...optional('unique', field.unique),
-      },
-      section: field.section ?? sections[0]!.key,
-      span: field.span ?? (field.kind === 'longText' || field.kind === 'richText' ? 12 : 6),
-      ...optional('options', field.options ? [...field.options] : undefined),
-      ...optional('relationAlias', field.relation?.alias),
-      ...optional(
-        'uploadNamespace',
-        field.kind === 'file' || field.kind === 'image'
-          ? (field.uploadNamespace ?? declaration.alias)
-          : undefined,
-      ),
-      ...optional('readOnly', field.readOnly),
-      ...optional('help', field.help),
-      ...optional('defaultValue', initialValue(field) ?? undefined),
-    })),
+    fields: entity.fields
+      .filter((field) => field.inForm !== false)
+      .map((field) => ({
+        name: field.name,
+        label: field.label,
+        kind: field.kind,
+        required: field.required ?? false,
+        constraints: {
+          ...optional('minLength', field.minLength),
+          ...optional('maxLength', field.maxLength),
+          ...optional('min', field.min),
+          ...optional('max', field.max),
+          ...optional('pattern', field.pattern),
+          ...optional('patternMessage', field.patternMessage),
+          ...optional('unique', field.unique),
+        },
+        section: field.section ?? sections[0]!.key,
+        span: field.span ?? (field.kind === 'longText' || field.kind === 'richText' ? 12 : 6),
+        ...optional('options', field.options ? [...field.options] : undefined),
+        ...optional('relationAlias', field.relation?.alias),
+        ...optional(
+          'uploadNamespace',
+          field.kind === 'file' || field.kind === 'image'
+            ? (field.uploadNamespace ?? declaration.alias)
+            : undefined,
+        ),
+        ...optional('readOnly', field.readOnly),
+        ...optional('help', field.help),
+        ...optional('defaultValue', initialValue(field) ?? undefined),
+      })),
   };
 }
 

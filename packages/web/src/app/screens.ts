@@ -42,6 +42,16 @@ export const SCREENS: readonly Screen[] = [
   },
   { name: 'groups.create', layout: 'shell', load: () => trainingZone().then((zone) => zone.GroupFormPage) },
   { name: 'groups.edit', layout: 'shell', load: () => trainingZone().then((zone) => zone.GroupFormPage) },
+  {
+    name: 'trainings.create',
+    layout: 'shell',
+    load: () => trainingZone().then((zone) => zone.TrainingFormPage),
+  },
+  {
+    name: 'trainings.edit',
+    layout: 'shell',
+    load: () => trainingZone().then((zone) => zone.TrainingFormPage),
+  },
   { name: 'trainings.series', layout: 'shell', load: () => trainingZone().then((zone) => zone.SeriesPage) },
   {
     name: 'trainings.calendar',

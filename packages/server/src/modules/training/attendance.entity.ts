@@ -33,7 +33,7 @@ export const attendanceEntity: EntityDeclaration = {
     },
     status: { kind: 'enum', label: 'Docházka', required: true, options: ATTENDANCE_OPTIONS },
     note: { kind: 'text', label: 'Poznámka', maxLength: 300 },
-    title: { kind: 'text', label: 'Označení', maxLength: 300, readOnly: true, listed: false },
+    title: { kind: 'text', label: 'Označení', maxLength: 300, readOnly: true, inForm: false, listed: false },
   },
   defaultSort: { field: 'title', direction: 'asc' },
   searchFields: ['title'],

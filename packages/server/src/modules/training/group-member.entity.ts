@@ -39,7 +39,7 @@ export const groupMemberEntity: EntityDeclaration = {
     role: { kind: 'enum', label: 'Role ve skupině', options: GROUP_ROLE_OPTIONS, defaultValue: 'ATHLETE' },
     note: { kind: 'longText', label: 'Poznámka', maxLength: 1000, listed: false },
     // Kept by the hooks: names the record in lists and dialogs and makes it findable by the member's name.
-    title: { kind: 'text', label: 'Označení', maxLength: 300, readOnly: true, listed: false },
+    title: { kind: 'text', label: 'Označení', maxLength: 300, readOnly: true, inForm: false, listed: false },
   },
   defaultSort: { field: 'validFrom', direction: 'desc' },
   searchFields: ['title'],

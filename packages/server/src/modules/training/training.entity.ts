@@ -44,8 +44,8 @@ export const trainingEntity: EntityDeclaration = {
     cancelled: { kind: 'boolean', label: 'Zrušeno', section: 'cancel', span: 3 },
     cancelReason: { kind: 'text', label: 'Důvod zrušení', maxLength: 300, section: 'cancel' },
     // Kept by the hooks: the key of the series the training was created in, and its name in lists.
-    series: { kind: 'text', label: 'Série', maxLength: 40, readOnly: true, listed: false },
-    title: { kind: 'text', label: 'Označení', maxLength: 300, readOnly: true, listed: false },
+    series: { kind: 'text', label: 'Série', maxLength: 40, readOnly: true, inForm: false, listed: false },
+    title: { kind: 'text', label: 'Označení', maxLength: 300, readOnly: true, inForm: false, listed: false },
   },
   defaultSort: { field: 'startsAt', direction: 'desc' },
   searchFields: ['title', 'place'],

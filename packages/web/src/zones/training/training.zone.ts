@@ -4,4 +4,5 @@ export { BulkSetupPage } from './bulk-setup-page.tsx';
 export { GroupFormPage } from './group-form-page.tsx';
 export { SeriesPage } from './series-page.tsx';
 export { StatsPage } from './stats-page.tsx';
+export { TrainingFormPage } from './training-form-page.tsx';
 export { WeekCalendarPage } from './week-calendar-page.tsx';
