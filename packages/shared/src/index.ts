@@ -1,4 +1,5 @@
 export * from './api/envelope.ts';
+export * from './api/history.ts';
 export * from './api/page-meta.ts';
 export * from './api/paths.ts';
 export * from './api/schema.ts';

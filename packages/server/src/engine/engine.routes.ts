@@ -15,6 +15,7 @@ import {
 } from './engine.service.ts';
 import { exportBatches, exportColumns, pragueToday } from './export-columns.ts';
 import { ExportFile, sendExport } from './export-file.ts';
+import { recordHistory } from './history.service.ts';
 import { createRecord, deleteRecords, updateRecord } from './record-writes.service.ts';
 import { datagridSchema, entityMeta, formSchema } from './schema-json.ts';
 
@@ -88,6 +89,13 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
       return { data: await relatedOptions(ctx, entity, request.query.s, request.query.limit) };
     },
   );
+
+  app.get(API_PATHS.history, { schema: { params: recordParams }, config: SESSION }, async (request) => {
+    const ctx = engineContext(app, request);
+    const entity = entityFor(ctx, request.params.alias, 'read');
+    await getRecord(ctx, entity, request.params.id);
+    return { data: await recordHistory(ctx, entity, request.params.id) };
+  });
 
   app.get(
     API_PATHS.datagridExport,

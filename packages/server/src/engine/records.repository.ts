@@ -12,6 +12,14 @@ export async function findRow(db: DynamicDb, entity: CompiledEntity, id: number)
     .executeTakeFirst()) as Row | undefined;
 }
 
+export async function findRows(db: DynamicDb, entity: CompiledEntity, ids: number[]): Promise<Row[]> {
+  return (await db
+    .selectFrom(entity.declaration.table)
+    .selectAll()
+    .where('id', 'in', ids)
+    .execute()) as Row[];
+}
+
 export async function insertRow(db: DynamicDb, entity: CompiledEntity, row: Row): Promise<number> {
   const inserted = await db
     .insertInto(entity.declaration.table)

@@ -24,6 +24,7 @@ export const engineUrls = {
   form: (alias: string, id?: number) =>
     id === undefined ? apiPath(API_PATHS.formCreate, { alias }) : apiPath(API_PATHS.form, { alias, id }),
   autocomplete: (alias: string) => apiPath(API_PATHS.autocomplete, { alias }),
+  history: (alias: string, id: number) => apiPath(API_PATHS.history, { alias, id }),
   file: (id: number) => apiPath(API_PATHS.file, { id }),
 };
 

@@ -1,7 +1,7 @@
 import type { EntityRecord, FormSchema } from '@klubovna/shared';
 import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useConfirmDelete } from '../../ui/confirm/use-confirm.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
@@ -10,6 +10,7 @@ import { deleteRecord, useFormSchema, useRecord } from '../engine-api.ts';
 import { EntityForm } from '../form/entity-form.tsx';
 import { recordLabel } from '../labels.ts';
 import { useDeleteRunner } from '../use-delete-runner.ts';
+import { HistoryPanel } from './history-panel.tsx';
 import { PageHeader } from './page-header.tsx';
 
 export interface EntityFormPageProps {
@@ -72,7 +73,11 @@ function LoadedFormPage({
   // Form pages are routed only for entities with screens.
   const routes = schema.routes!;
   const listPath = routerPath(routes.list);
-  const name = record ? recordLabel(schema, record) : '';
+  // A field put back from the history is saved on the server: the form starts again from that record.
+  const [restored, setRestored] = useState<{ record: EntityRecord; count: number } | null>(null);
+  const current = restored?.record ?? record;
+  const [savedVersion, setSavedVersion] = useState(current?.version ?? 0);
+  const name = current ? recordLabel(schema, current) : '';
 
   const remove = async () => {
     if (!record) return;
@@ -88,9 +93,11 @@ function LoadedFormPage({
         back={{ label: schema.labels.plural, to: listPath }}
       />
       <EntityForm
+        key={restored?.count ?? 0}
         schema={schema}
-        record={record}
+        record={current}
         onSaved={(saved, created) => {
+          setSavedVersion(saved.version);
           if (created) void navigate(routerPath(`${routes.edit}?id=${saved.id}`), { replace: true });
         }}
         actions={
@@ -117,6 +124,18 @@ function LoadedFormPage({
         }
       />
       {record && below?.(record)}
+      {current && (
+        <HistoryPanel
+          key={restored?.count ?? 0}
+          schema={schema}
+          record={current}
+          version={savedVersion}
+          onRestored={(saved) => {
+            setSavedVersion(saved.version);
+            setRestored((previous) => ({ record: saved, count: (previous?.count ?? 0) + 1 }));
+          }}
+        />
+      )}
     </Stack>
   );
 }
