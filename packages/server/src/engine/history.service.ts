@@ -1,4 +1,4 @@
-import type { HistoryChange, HistoryEntry } from '@klubovna/shared';
+import type { HistoryEntry } from '@klubovna/shared';
 import type { CompiledEntity, CompiledField } from './compile-entity.ts';
 import { czechDate } from './czech-text.ts';
 import { dynamic, type EngineContext } from './engine.service.ts';

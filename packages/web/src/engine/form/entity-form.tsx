@@ -3,7 +3,7 @@ import { Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useHotkeys } from '@mantine/hooks';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useErrorHandler } from '../../api/api-provider.tsx';
 import { fieldErrors } from '../../api/describe-error.ts';
 import { BusyButton } from '../../ui/busy/busy-button.tsx';
@@ -24,12 +24,14 @@ export interface EntityFormProps {
   onSaved: (record: EntityRecord, created: boolean) => void;
   /** Extra buttons beside Save (e.g. back to the list, delete). */
   actions?: ReactNode;
+  /** A newer stored record saved elsewhere (a value put back from the history): the form takes it over. */
+  replacedBy?: EntityRecord;
 }
 
 const SAVED_MESSAGE = 'Uloženo';
 
 /** A form rendered from the form schema: one widget per field kind, sections, the server's rules. */
-export function EntityForm({ schema, record, onSaved, actions }: EntityFormProps) {
+export function EntityForm({ schema, record, onSaved, actions, replacedBy }: EntityFormProps) {
   const flash = useFlash();
   const modal = useModal();
   const handleError = useErrorHandler();
@@ -52,6 +54,11 @@ export function EntityForm({ schema, record, onSaved, actions }: EntityFormProps
     form.setValues(values);
     form.resetDirty(values);
   };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new replacing record is taken over
+  useEffect(() => {
+    if (replacedBy) adopt(replacedBy);
+  }, [replacedBy]);
 
   const save = async (values: FormValues, version = saved?.version) => {
     try {

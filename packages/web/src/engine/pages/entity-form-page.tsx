@@ -73,9 +73,9 @@ function LoadedFormPage({
   // Form pages are routed only for entities with screens.
   const routes = schema.routes!;
   const listPath = routerPath(routes.list);
-  // A field put back from the history is saved on the server: the form starts again from that record.
-  const [restored, setRestored] = useState<{ record: EntityRecord; count: number } | null>(null);
-  const current = restored?.record ?? record;
+  // A field put back from the history is saved on the server: the form takes that record over.
+  const [restored, setRestored] = useState<EntityRecord | undefined>(undefined);
+  const current = restored ?? record;
   const [savedVersion, setSavedVersion] = useState(current?.version ?? 0);
   const name = current ? recordLabel(schema, current) : '';
 
@@ -93,9 +93,9 @@ function LoadedFormPage({
         back={{ label: schema.labels.plural, to: listPath }}
       />
       <EntityForm
-        key={restored?.count ?? 0}
         schema={schema}
-        record={current}
+        record={record}
+        replacedBy={restored}
         onSaved={(saved, created) => {
           setSavedVersion(saved.version);
           if (created) void navigate(routerPath(`${routes.edit}?id=${saved.id}`), { replace: true });
@@ -126,13 +126,12 @@ function LoadedFormPage({
       {record && below?.(record)}
       {current && (
         <HistoryPanel
-          key={restored?.count ?? 0}
           schema={schema}
           record={current}
           version={savedVersion}
           onRestored={(saved) => {
             setSavedVersion(saved.version);
-            setRestored((previous) => ({ record: saved, count: (previous?.count ?? 0) + 1 }));
+            setRestored(saved);
           }}
         />
       )}
