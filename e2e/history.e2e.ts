@@ -37,7 +37,9 @@ describe('change history', () => {
     await page.getByRole('button', { name: 'Vrátit pole Příjmení na Šťastná' }).click();
     await page.getByRole('button', { name: 'Vrátit a uložit' }).click();
     await flash(page, 'Vráceno: Příjmení').waitFor();
-    await expect.poll(() => page.getByRole('textbox', { name: 'Příjmení', exact: true }).inputValue()).toBe('Šťastná');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Příjmení', exact: true }).inputValue())
+      .toBe('Šťastná');
     await page.getByText('Nešťastná → Šťastná').waitFor();
     const stored = await api.data<{ lastName: string }>('GET', `/api/cms/form/member/${member.id}`);
     expect(stored.lastName).toBe('Šťastná');
