@@ -27,6 +27,9 @@ const SPEC_PATHS = [
   ...['/admin/web/udalosti', '/admin/web/team', '/admin/web/sponzori'].flatMap(crud),
 ];
 
+/** Screens the product adds beside the specification's: the training zone's calendar, series, attendance. */
+const PRODUCT_PATHS = ['serie', 'kalendar', 'dochazka', 'statistiky'].map((slug) => `/admin/treninky/${slug}`);
+
 function crud(list: string): string[] {
   return [list, `${list}/create`, `${list}/edit`];
 }
@@ -34,7 +37,7 @@ function crud(list: string): string[] {
 describe('route table', () => {
   it('holds every screen path of the product once, and nothing else', () => {
     const paths = ROUTES.map((route) => route.path);
-    expect([...paths].sort()).toEqual([...SPEC_PATHS].sort());
+    expect([...paths].sort()).toEqual([...SPEC_PATHS, ...PRODUCT_PATHS].sort());
     const names = ROUTES.map((route) => route.name);
     expect(new Set(names).size).toBe(names.length);
   });
@@ -49,6 +52,10 @@ describe('route table', () => {
       'cms.renewPassword',
       'cms.userProfile',
       'groupMembers.bulkSetup',
+      'trainings.series',
+      'trainings.calendar',
+      'trainings.attendance',
+      'trainings.stats',
     ];
     expect(activeRoutes().map((route) => route.name)).toEqual(
       ROUTES.filter((route) => 'entity' in route || built.includes(route.name)).map((route) => route.name),
