@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from '../http/zod-type-provider.ts';
 import { runAction } from './actions.service.ts';
 import { engineContext } from './engine.routes.ts';
+import { FileAnswer } from './file-answer.ts';
 
 const idParams = z.object({ id: recordIdText });
 
@@ -25,10 +26,16 @@ export async function actionRoutes(fastify: FastifyInstance): Promise<void> {
           ...(method === 'GET' ? { querystring: action.input } : { body: action.input }),
         },
         config: { access: { area, access: action.access ?? 'write' } },
-        handler: async (request) => {
+        handler: async (request, reply) => {
           const input = method === 'GET' ? request.query : request.body;
           const id = withId ? (request.params as { id: number }).id : undefined;
-          return { data: await runAction(engineContext(app, request), entity, name, action, input, id) };
+          const result = await runAction(engineContext(app, request), entity, name, action, input, id);
+          if (result instanceof FileAnswer)
+            return reply
+              .header('content-disposition', result.disposition)
+              .type(result.contentType)
+              .send(result.body);
+          return { data: result };
         },
       });
     }

@@ -1,4 +1,6 @@
 import type { EntityDeclaration } from '../engine/entity.types.ts';
+import { campEntity } from './camps/camp.entity.ts';
+import { campParticipantEntity } from './camps/camp-participant.entity.ts';
 import { memberEntity } from './members/member.entity.ts';
 import { categoryEntity } from './training/category.entity.ts';
 import { groupEntity } from './training/group.entity.ts';
@@ -10,4 +12,6 @@ export const DECLARATIONS: readonly EntityDeclaration[] = [
   categoryEntity,
   groupEntity,
   groupMemberEntity,
+  campEntity,
+  campParticipantEntity,
 ];

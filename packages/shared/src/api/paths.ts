@@ -26,6 +26,17 @@ export const API_PATHS = {
   autocomplete: '/api/cms/autocomplete/:alias',
   /** Where an entity's declared action answers when it names no path of its own. */
   action: '/api/cms/action/:alias/:action',
+  /** A camp's participants and waiting list, in order. */
+  campParticipants: '/api/admin/camp/:id/participants',
+  /** A camp's participants or waiting list as XLSX or CSV (`?format=xlsx|csv&list=participants|waiting`). */
+  campExport: '/api/admin/camp/:id/export',
+  profiles: '/api/admin/profile/get-profiles',
+  pairProfileMember: '/api/admin/profile/pair-profile-member',
+  unpairProfileMember: '/api/admin/profile/unpair-profile-member',
+  /** Unpaired profiles with the members they probably are. */
+  pairingSuggestions: '/api/admin/profile/get-suggestions',
+  /** Pairs many profiles with members at once, all or none. */
+  acceptPairings: '/api/admin/profile/accept-suggestions',
 } as const;
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
