@@ -2,6 +2,8 @@ import type { EntityDeclaration } from '../engine/entity.types.ts';
 import { campEntity } from './camps/camp.entity.ts';
 import { campParticipantEntity } from './camps/camp-participant.entity.ts';
 import { memberEntity } from './members/member.entity.ts';
+import { raceEntity } from './races/race.entity.ts';
+import { raceParticipantEntity } from './races/race-participant.entity.ts';
 import { categoryEntity } from './training/category.entity.ts';
 import { groupEntity } from './training/group.entity.ts';
 import { groupMemberEntity } from './training/group-member.entity.ts';
@@ -14,4 +16,6 @@ export const DECLARATIONS: readonly EntityDeclaration[] = [
   groupMemberEntity,
   campEntity,
   campParticipantEntity,
+  raceEntity,
+  raceParticipantEntity,
 ];

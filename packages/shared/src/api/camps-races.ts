@@ -31,3 +31,43 @@ export interface CampParticipants {
   participants: CampParticipantRow[];
   waiting: CampParticipantRow[];
 }
+
+/** One member's entry in a race, with the result once it is in. */
+export interface RaceEntryRow {
+  id: number;
+  version: number;
+  raceId: number;
+  raceName: string;
+  dateFrom: string;
+  dateTo: string | null;
+  place: string | null;
+  memberId: number;
+  firstName: string;
+  lastName: string;
+  category: string | null;
+  /** Finishing time as typed, e.g. `1:02:03` or `45:12.3`. */
+  resultTime: string | null;
+  /** Finishing place, 1 the winner. */
+  resultPlace: number | null;
+  note: string | null;
+}
+
+/** Answer of `raceParticipants`: the race's categories (to choose from) and its entries by surname. */
+export interface RaceParticipants {
+  categories: string[];
+  /** Results may be entered from the race's first day on. */
+  resultsOpen: boolean;
+  entries: RaceEntryRow[];
+}
+
+/** A race's categories as the organiser lists them: separated by commas or new lines. */
+export function raceCategories(text: string | null | undefined): string[] {
+  return [
+    ...new Set(
+      (text ?? '')
+        .split(/[,\n]/)
+        .map((part) => part.trim())
+        .filter(Boolean),
+    ),
+  ];
+}

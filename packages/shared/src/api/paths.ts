@@ -30,6 +30,10 @@ export const API_PATHS = {
   campParticipants: '/api/admin/camp/:id/participants',
   /** A camp's participants or waiting list as XLSX or CSV (`?format=xlsx|csv&list=participants|waiting`). */
   campExport: '/api/admin/camp/:id/export',
+  /** A race's participants with their categories and results. */
+  raceParticipants: '/api/admin/race/:id/participants',
+  /** A member's races, newest first (`?memberId=`). */
+  memberRaces: '/api/admin/race/member-races',
   profiles: '/api/admin/profile/get-profiles',
   pairProfileMember: '/api/admin/profile/pair-profile-member',
   unpairProfileMember: '/api/admin/profile/unpair-profile-member',
