@@ -2,6 +2,7 @@ import type { EntityDeclaration } from '../engine/entity.types.ts';
 import { campEntity } from './camps/camp.entity.ts';
 import { campParticipantEntity } from './camps/camp-participant.entity.ts';
 import { memberEntity } from './members/member.entity.ts';
+import { profileMemberEntity } from './profiles/profile-member.entity.ts';
 import { raceEntity } from './races/race.entity.ts';
 import { raceParticipantEntity } from './races/race-participant.entity.ts';
 import { categoryEntity } from './training/category.entity.ts';
@@ -18,4 +19,5 @@ export const DECLARATIONS: readonly EntityDeclaration[] = [
   campParticipantEntity,
   raceEntity,
   raceParticipantEntity,
+  profileMemberEntity,
 ];
