@@ -13,6 +13,7 @@ export interface Screen {
 
 const authZone = () => import('../zones/auth/auth.zone.ts');
 const trainingZone = () => import('../zones/training/training.zone.ts');
+const campsZone = () => import('../zones/camps/camps.zone.ts');
 const entityPages = () => import('../engine/pages/entity-screen.tsx');
 
 /**
@@ -40,6 +41,8 @@ export const SCREENS: readonly Screen[] = [
     layout: 'shell',
     load: () => trainingZone().then((zone) => zone.BulkSetupPage),
   },
+  { name: 'camps.create', layout: 'shell', load: () => campsZone().then((zone) => zone.CampFormPage) },
+  { name: 'camps.edit', layout: 'shell', load: () => campsZone().then((zone) => zone.CampFormPage) },
 ];
 
 /** The entities the server declares, from the meta tag it puts into index.html. */

@@ -1,6 +1,7 @@
 import type { EntityRecord, FormSchema } from '@klubovna/shared';
 import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useConfirmDelete } from '../../ui/confirm/use-confirm.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
@@ -17,10 +18,12 @@ export interface EntityFormPageProps {
   createTitle: string;
   /** Heading of the edit screen, e.g. `Úprava člena`. */
   editTitle: string;
+  /** What a zone shows under the form of a saved record (its participants, races…); default nothing. */
+  related?: (record: EntityRecord) => ReactNode;
 }
 
 /** The create screen (no `id`) and the edit screen (`?id=…`) of an entity. */
-export function EntityFormPage({ alias, createTitle, editTitle }: EntityFormPageProps) {
+export function EntityFormPage({ alias, createTitle, editTitle, related }: EntityFormPageProps) {
   const [params] = useSearchParams();
   const rawId = params.get('id');
   const id = rawId !== null && /^\d+$/.test(rawId) ? Number(rawId) : undefined;
@@ -46,6 +49,7 @@ export function EntityFormPage({ alias, createTitle, editTitle }: EntityFormPage
       schema={schema}
       record={record}
       title={id === undefined ? createTitle : editTitle}
+      related={related}
     />
   );
 }
@@ -54,10 +58,12 @@ function LoadedFormPage({
   schema,
   record,
   title,
+  related,
 }: {
   schema: FormSchema;
   record?: EntityRecord;
   title: string;
+  related?: (record: EntityRecord) => ReactNode;
 }) {
   const navigate = useNavigate();
   const flash = useFlash();
@@ -110,6 +116,7 @@ function LoadedFormPage({
           </>
         }
       />
+      {record && related?.(record)}
     </Stack>
   );
 }
