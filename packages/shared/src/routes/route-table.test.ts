@@ -49,6 +49,7 @@ describe('route table', () => {
       'cms.renewPassword',
       'cms.userProfile',
       'groupMembers.bulkSetup',
+      'members.bulkPairing',
     ];
     expect(activeRoutes().map((route) => route.name)).toEqual(
       ROUTES.filter((route) => 'entity' in route || built.includes(route.name)).map((route) => route.name),

@@ -87,15 +87,18 @@ describe('signed-in shell', () => {
     const hrefs = within(navigation)
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
-    // The lists of the entities the server declares and the built bulk setup; not the bulk pairing
-    // or the races, which are still to come.
+    // The lists of the entities the server declares and the built bulk screens; not the trainings
+    // or the content, which are still to come.
     expect(hrefs).toEqual([
       '/admin',
       '/admin/clenove',
+      '/admin/clenove/hromadne-parovani',
       '/admin/kategorie',
       '/admin/skupiny',
       '/admin/clenove-skupiny',
       '/admin/clenove-skupiny/hromadne-nastaveni-skupiny',
+      '/admin/soustredeni',
+      '/admin/zavody',
     ]);
     expect(document.title).toBe('Přehled · Klubovna');
   });
