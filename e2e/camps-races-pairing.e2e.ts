@@ -129,6 +129,29 @@ describe('camps, races and pairing in the browser', () => {
     const paired = page.getByRole('region', { name: 'Spárované profily' });
     await paired.getByText('zofie.parova@rodina.test').waitFor();
 
+    // Two more sure matches, accepted at once; a mere namesake by surname is not suggested.
+    await createMember(api, { firstName: 'Ota', lastName: 'Hromadný', email: 'ota@rodina.test' });
+    await createMember(api, { firstName: 'Iva', lastName: 'Hromadná', email: 'iva@rodina.test' });
+    await createMember(api, { firstName: 'Petr', lastName: 'Jinak' });
+    for (const [email, firstName, lastName] of [
+      ['ota@rodina.test', 'Ota', 'Hromadný'],
+      ['iva@rodina.test', 'Iva', 'Hromadná'],
+      ['pavel.jinak@rodina.test', 'Pavel', 'Jinak'],
+    ] as const)
+      insertProfileAccount(app.server.dataDir, { email, firstName, lastName });
+    await page.reload();
+    const stranger = page.getByRole('article', { name: 'Profil Pavel Jinak' });
+    await stranger.getByText('Žádný návrh: vyberte člena ručně.').waitFor();
+    await page.getByRole('button', { name: 'Přijmout všechny jisté návrhy (2)' }).click();
+    await page
+      .getByRole('dialog')
+      .getByText('Spárovat 2 dvojice profilů a členů najednou?', { exact: false })
+      .waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Spárovat vše' }).click();
+    await flash(page, 'Spárováno: 2 dvojice.').waitFor();
+    await page.getByRole('article', { name: 'Profil Ota Hromadný' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Přijmout všechny jisté návrhy (0)' }).waitFor();
+
     await page.goto(app.url(`/admin/clenove/edit?id=${member.id}`));
     const panel = page.getByRole('region', { name: 'Spárované profily' });
     await panel.getByText('zofie.parova@rodina.test').waitFor();

@@ -42,7 +42,9 @@ const CONFIDENCE_COLORS: Record<SuggestionConfidence, string> = {
   possible: 'gray',
 };
 const PAGE_SIZE = 20;
-const pairs = (count: number) => `${count} ${czechPlural(count, ['dvojici', 'dvojice', 'dvojic'])}`;
+/** `1 dvojici, 2 dvojice, 5 dvojic` (whom to pair) and `1 dvojice…` (what was paired). */
+const pairsToPair = (count: number) => `${count} ${czechPlural(count, ['dvojici', 'dvojice', 'dvojic'])}`;
+const pairsPaired = (count: number) => `${count} ${czechPlural(count, ['dvojice', 'dvojice', 'dvojic'])}`;
 const memberName = (member: PairedMember) =>
   `${member.firstName} ${member.lastName}${member.birthDate ? ` (${formatDate(member.birthDate)})` : ''}`;
 
@@ -83,7 +85,7 @@ export function BulkPairingPage() {
   const acceptAll = () =>
     confirm({
       title: 'Přijmout všechny jisté návrhy?',
-      message: `Spárovat ${pairs(sure.length)} profilů a členů najednou? Když některé spárování nepůjde, neuloží se žádné.`,
+      message: `Spárovat ${pairsToPair(sure.length)} profilů a členů najednou? Když některé spárování nepůjde, neuloží se žádné.`,
       confirmLabel: 'Spárovat vše',
       onConfirm: async () => {
         let paired = 0;
@@ -92,7 +94,7 @@ export function BulkPairingPage() {
           paired = result.paired;
           await refresh();
         });
-        if (done) flash.show({ message: `Spárováno ${pairs(paired)}.` });
+        if (done) flash.show({ message: `Spárováno: ${pairsPaired(paired)}.` });
       },
     });
 
