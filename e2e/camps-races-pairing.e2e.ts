@@ -103,6 +103,16 @@ describe('camps, races and pairing in the browser', () => {
     await participants.getByRole('row', { name: /Čekatelová Cecílie/ }).waitFor();
     await page.getByText('Nikdo nečeká.').waitFor();
     await page.getByText('(2 z 2)').waitFor();
+
+    // Alois signs up again and waits; a larger camp, saved in the form above, lets him in.
+    await pickMember(page, 'Přihlásit člena', 'alois', /Kapacitní Alois/);
+    await page.getByRole('button', { name: 'Přihlásit', exact: true }).click();
+    await waiting.getByRole('row', { name: /1\. Kapacitní Alois/ }).waitFor();
+    await page.getByLabel('Kapacita').fill('3');
+    await page.getByRole('button', { name: 'Uložit', exact: true }).click();
+    await participants.getByRole('row', { name: /Kapacitní Alois/ }).waitFor();
+    await page.getByText('(3 z 3)').waitFor();
+    await page.getByText('Nikdo nečeká.').waitFor();
   });
 
   it('pairs a profile with a member from a suggestion and shows it in the member form', async () => {

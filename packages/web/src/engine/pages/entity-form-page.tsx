@@ -1,7 +1,7 @@
 import type { EntityRecord, FormSchema } from '@klubovna/shared';
 import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useConfirmDelete } from '../../ui/confirm/use-confirm.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
@@ -73,6 +73,8 @@ function LoadedFormPage({
   const routes = schema.routes!;
   const listPath = routerPath(routes.list);
   const name = record ? recordLabel(schema, record) : '';
+  // The related panels follow the record as last saved (a new capacity may change what they show).
+  const [latest, setLatest] = useState(record);
 
   const remove = async () => {
     if (!record) return;
@@ -91,6 +93,7 @@ function LoadedFormPage({
         schema={schema}
         record={record}
         onSaved={(saved, created) => {
+          setLatest(saved);
           if (created) void navigate(routerPath(`${routes.edit}?id=${saved.id}`), { replace: true });
         }}
         actions={
@@ -116,7 +119,7 @@ function LoadedFormPage({
           </>
         }
       />
-      {record && related?.(record)}
+      {latest && related?.(latest)}
     </Stack>
   );
 }
