@@ -56,7 +56,7 @@ async function introspectSqlite(db: AnyKysely, table: string): Promise<TableMode
     const foreignKey = foreignKeys.find((key) => key.from === column.name);
     return tidy({
       name: column.name,
-      type: (isId ? 'id' : column.type.toLowerCase()) as ColumnType,
+      type: (isId ? 'id' : sqliteType(column.type)) as ColumnType,
       notNull: column.notnull === 1,
       unique: uniqueColumns.has(column.name),
       ...(foreignKey
@@ -144,6 +144,12 @@ async function introspectPostgres(db: AnyKysely, table: string): Promise<TableMo
     ...(primaryKey.length > 1 ? { primaryKey } : {}),
     search: indexRows.some((index) => index.name === `${table}_search` && index.method === 'gin'),
   };
+}
+
+/** SQLite reports the declared type back; the model's name for `double precision` is `double`. */
+function sqliteType(declared: string): string {
+  const type = declared.toLowerCase();
+  return type === 'double precision' ? 'double' : type;
 }
 
 function postgresType(column: {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from '../http/zod-type-provider.ts';
 import { runAction } from './actions.service.ts';
 import { engineContext } from './engine.routes.ts';
-import { ExportFile, sendExport } from './export-file.ts';
+import { FileAnswer, sendFile } from './file-answer.ts';
 
 const idParams = z.object({ id: recordIdText });
 
@@ -30,7 +30,7 @@ export async function actionRoutes(fastify: FastifyInstance): Promise<void> {
           const input = method === 'GET' ? request.query : request.body;
           const id = withId ? (request.params as { id: number }).id : undefined;
           const result = await runAction(engineContext(app, request), entity, name, action, input, id);
-          return result instanceof ExportFile ? sendExport(reply, result) : { data: result };
+          return result instanceof FileAnswer ? sendFile(reply, result) : { data: result };
         },
       });
     }

@@ -14,7 +14,8 @@ import {
   relatedOptions,
 } from './engine.service.ts';
 import { exportBatches, exportColumns, pragueToday } from './export-columns.ts';
-import { ExportFile, sendExport } from './export-file.ts';
+import { spreadsheetAnswer } from './export-file.ts';
+import { sendFile } from './file-answer.ts';
 import { recordHistory } from './history.service.ts';
 import { createRecord, deleteRecords, updateRecord } from './record-writes.service.ts';
 import { datagridSchema, entityMeta, formSchema } from './schema-json.ts';
@@ -110,9 +111,9 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
       }
       const query = parseDatagridQuery(entity, search);
       const { plural } = entity.declaration.labels;
-      return sendExport(
+      return sendFile(
         reply,
-        new ExportFile({
+        spreadsheetAnswer({
           format: format as ExportFormat,
           title: plural,
           baseName: `${plural}-${pragueToday()}`,

@@ -1,45 +1,29 @@
 import type { EntityRecord, ExportFormat } from '@klubovna/shared';
-import type { FastifyReply } from 'fastify';
 import type { ExportColumn } from './export-columns.ts';
 import { streamCsv } from './export-csv.ts';
 import { streamXlsx, XLSX_CONTENT_TYPE } from './export-xlsx.ts';
+import { FileAnswer } from './file-answer.ts';
 
-/**
- * A spreadsheet to send as a download: the datagrid's export, or what an action returns instead of
- * JSON (an action's rows are read inside its transaction, so it hands them over as an array).
- */
-export class ExportFile {
-  readonly format: ExportFormat;
+export interface Spreadsheet {
+  format: ExportFormat;
   /** Sheet name of the XLSX. */
-  readonly title: string;
+  title: string;
   /** File name without the extension; Czech characters allowed. */
-  readonly baseName: string;
-  readonly columns: ExportColumn[];
-  readonly rows: AsyncIterable<EntityRecord[]> | EntityRecord[];
-
-  constructor(file: Pick<ExportFile, 'format' | 'title' | 'baseName' | 'columns' | 'rows'>) {
-    this.format = file.format;
-    this.title = file.title;
-    this.baseName = file.baseName;
-    this.columns = file.columns;
-    this.rows = file.rows;
-  }
+  baseName: string;
+  columns: ExportColumn[];
+  /** Batches read as the file streams (the datagrid), or rows an action read in its transaction. */
+  rows: AsyncIterable<EntityRecord[]> | EntityRecord[];
 }
 
 async function* inOneBatch(rows: EntityRecord[]) {
   yield rows;
 }
 
-/** Streams the file as CSV for Czech Excel or XLSX, named for the download. */
-export function sendExport(reply: FastifyReply, file: ExportFile) {
-  const fileName = `${file.baseName}.${file.format}`;
-  reply.header(
-    'content-disposition',
-    `attachment; filename="export.${file.format}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-  );
-  const batches = Array.isArray(file.rows) ? inOneBatch(file.rows) : file.rows;
-  if (file.format === 'xlsx') {
-    return reply.type(XLSX_CONTENT_TYPE).send(streamXlsx(file.title, file.columns, batches));
-  }
-  return reply.type('text/csv; charset=utf-8').send(streamCsv(file.columns, batches));
+/** Rows as a download: XLSX, or CSV for Czech Excel; the same writers for every export. */
+export function spreadsheetAnswer({ format, title, baseName, columns, rows }: Spreadsheet): FileAnswer {
+  const batches = Array.isArray(rows) ? inOneBatch(rows) : rows;
+  const fileName = `${baseName}.${format}`;
+  return format === 'xlsx'
+    ? new FileAnswer(fileName, XLSX_CONTENT_TYPE, streamXlsx(title, columns, batches))
+    : new FileAnswer(fileName, 'text/csv; charset=utf-8', streamCsv(columns, batches));
 }

@@ -67,7 +67,7 @@ export async function findDuplicate(
 export async function insertAudit(
   db: DynamicDb,
   userId: number,
-  entity: CompiledEntity,
+  entity: Pick<CompiledEntity, 'declaration'>,
   /** 0 for an action that names no record. */
   recordId: number,
   action: 'create' | 'update' | 'delete' | 'action',

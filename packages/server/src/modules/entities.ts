@@ -1,5 +1,10 @@
 import type { EntityDeclaration } from '../engine/entity.types.ts';
+import { campEntity } from './camps/camp.entity.ts';
+import { campParticipantEntity } from './camps/camp-participant.entity.ts';
 import { memberEntity } from './members/member.entity.ts';
+import { profileMemberEntity } from './profiles/profile-member.entity.ts';
+import { raceEntity } from './races/race.entity.ts';
+import { raceParticipantEntity } from './races/race-participant.entity.ts';
 import { attendanceEntity } from './training/attendance.entity.ts';
 import { categoryEntity } from './training/category.entity.ts';
 import { groupEntity } from './training/group.entity.ts';
@@ -16,4 +21,9 @@ export const DECLARATIONS: readonly EntityDeclaration[] = [
   groupCalendarEntity,
   trainingEntity,
   attendanceEntity,
+  campEntity,
+  campParticipantEntity,
+  raceEntity,
+  raceParticipantEntity,
+  profileMemberEntity,
 ];

@@ -9,7 +9,14 @@ let sequence = 0;
 /** Creates a user straight in the database and returns its credentials. */
 export async function createUser(
   testApp: TestApp,
-  options: { roles?: Role[]; active?: boolean; email?: string; password?: string } = {},
+  options: {
+    roles?: Role[];
+    active?: boolean;
+    email?: string;
+    password?: string;
+    firstName?: string;
+    lastName?: string;
+  } = {},
 ) {
   sequence += 1;
   const email = options.email ?? `uzivatel${sequence}-${Date.now()}@klub.test`;
@@ -19,8 +26,8 @@ export async function createUser(
     {
       email,
       passwordHash: await hashPassword(password),
-      firstName: 'Jan',
-      lastName: 'Novák',
+      firstName: options.firstName ?? 'Jan',
+      lastName: options.lastName ?? 'Novák',
       roles: options.roles ?? ['ROLE_USER'],
       active: options.active ?? true,
     },

@@ -36,6 +36,21 @@ export const API_PATHS = {
   action: '/api/cms/action/:alias/:action',
   /** An action on one record, for declarations that choose it as their path. */
   recordAction: '/api/cms/action/:alias/:id/:action',
+  /** A camp's participants and waiting list, in order. */
+  campParticipants: '/api/admin/camp/:id/participants',
+  /** A camp's participants or waiting list as XLSX or CSV (`?format=xlsx|csv&list=participants|waiting`). */
+  campExport: '/api/admin/camp/:id/export',
+  /** A race's participants with their categories and results. */
+  raceParticipants: '/api/admin/race/:id/participants',
+  /** A member's races, newest first (`?memberId=`). */
+  memberRaces: '/api/admin/race/member-races',
+  profiles: '/api/admin/profile/get-profiles',
+  pairProfileMember: '/api/admin/profile/pair-profile-member',
+  unpairProfileMember: '/api/admin/profile/unpair-profile-member',
+  /** Unpaired profiles with the members they probably are. */
+  pairingSuggestions: '/api/admin/profile/get-suggestions',
+  /** Pairs many profiles with members at once, all or none. */
+  acceptPairings: '/api/admin/profile/accept-suggestions',
 } as const;
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];

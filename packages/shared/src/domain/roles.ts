@@ -11,3 +11,9 @@ export const ROLE_LABELS: Record<Role, string> = {
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
+
+/**
+ * The lowest role: a sign-in account with only this role is a *profile*, a person outside the office
+ * (an athlete, a parent) who can be paired with club members.
+ */
+export const PROFILE_ROLE: Role = 'ROLE_USER';

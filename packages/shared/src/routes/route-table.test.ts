@@ -28,7 +28,9 @@ const SPEC_PATHS = [
 ];
 
 /** Screens the product adds beside the specification's: the training zone's calendar, series, attendance. */
-const PRODUCT_PATHS = ['serie', 'kalendar', 'dochazka', 'statistiky'].map((slug) => `/admin/treninky/${slug}`);
+const PRODUCT_PATHS = ['serie', 'kalendar', 'dochazka', 'statistiky'].map(
+  (slug) => `/admin/treninky/${slug}`,
+);
 
 function crud(list: string): string[] {
   return [list, `${list}/create`, `${list}/edit`];
@@ -56,6 +58,7 @@ describe('route table', () => {
       'trainings.calendar',
       'trainings.attendance',
       'trainings.stats',
+      'members.bulkPairing',
     ];
     expect(activeRoutes().map((route) => route.name)).toEqual(
       ROUTES.filter((route) => 'entity' in route || built.includes(route.name)).map((route) => route.name),

@@ -131,7 +131,7 @@ export const ROUTES = [
     title: 'Hromadné párování',
     zone: 'members',
     area: 'members',
-    active: false,
+    active: true,
     nav: true,
   },
   ...crud(

@@ -87,11 +87,12 @@ describe('signed-in shell', () => {
     const hrefs = within(navigation)
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
-    // The lists of the entities the server declares and the training zone's own screens; not the bulk pairing
-    // or the races, which are still to come.
+    // The lists of the entities the server declares and the zones' own screens; not the content
+    // or the users, which are still to come.
     expect(hrefs).toEqual([
       '/admin',
       '/admin/clenove',
+      '/admin/clenove/hromadne-parovani',
       '/admin/kategorie',
       '/admin/skupiny',
       '/admin/clenove-skupiny',
@@ -101,6 +102,8 @@ describe('signed-in shell', () => {
       '/admin/treninky/kalendar',
       '/admin/treninky/dochazka',
       '/admin/treninky/statistiky',
+      '/admin/soustredeni',
+      '/admin/zavody',
     ]);
     expect(document.title).toBe('Přehled · Klubovna');
   });

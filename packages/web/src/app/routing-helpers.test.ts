@@ -48,10 +48,11 @@ describe('routing helpers', () => {
 
 describe('screens and the shared route table', () => {
   it('gives a declared entity its generic list, create and edit screens, and an undeclared one none', () => {
-    expect([...SCREEN_NAMES].filter((name) => name.startsWith('members.'))).toEqual([
-      'members.list',
+    expect([...SCREEN_NAMES].filter((name) => name.startsWith('members.')).sort()).toEqual([
+      'members.bulkPairing',
       'members.create',
       'members.edit',
+      'members.list',
     ]);
     expect([...SCREEN_NAMES].some((name) => name.startsWith('categories.'))).toBe(false);
     const withCategories = allScreens(new Set(['member', 'category'])).map((screen) => screen.name);

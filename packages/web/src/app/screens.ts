@@ -13,6 +13,9 @@ export interface Screen {
 
 const authZone = () => import('../zones/auth/auth.zone.ts');
 const trainingZone = () => import('../zones/training/training.zone.ts');
+const campsZone = () => import('../zones/camps/camps.zone.ts');
+const racesZone = () => import('../zones/races/races.zone.ts');
+const membersZone = () => import('../zones/members/members.zone.ts');
 const entityPages = () => import('../engine/pages/entity-screen.tsx');
 
 /**
@@ -64,6 +67,17 @@ export const SCREENS: readonly Screen[] = [
     load: () => trainingZone().then((zone) => zone.AttendancePage),
   },
   { name: 'trainings.stats', layout: 'shell', load: () => trainingZone().then((zone) => zone.StatsPage) },
+  { name: 'camps.create', layout: 'shell', load: () => campsZone().then((zone) => zone.CampFormPage) },
+  { name: 'camps.edit', layout: 'shell', load: () => campsZone().then((zone) => zone.CampFormPage) },
+  { name: 'races.create', layout: 'shell', load: () => racesZone().then((zone) => zone.RaceFormPage) },
+  { name: 'races.edit', layout: 'shell', load: () => racesZone().then((zone) => zone.RaceFormPage) },
+  { name: 'members.create', layout: 'shell', load: () => membersZone().then((zone) => zone.MemberFormPage) },
+  { name: 'members.edit', layout: 'shell', load: () => membersZone().then((zone) => zone.MemberFormPage) },
+  {
+    name: 'members.bulkPairing',
+    layout: 'shell',
+    load: () => membersZone().then((zone) => zone.BulkPairingPage),
+  },
 ];
 
 /** The entities the server declares, from the meta tag it puts into index.html. */

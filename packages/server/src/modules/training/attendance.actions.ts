@@ -3,7 +3,7 @@ import { isoDateSchema, recordIdSchema, recordIdText } from '@klubovna/shared/va
 import { z } from 'zod';
 import type { EntityAction } from '../../engine/entity.types.ts';
 import type { ExportColumn } from '../../engine/export-columns.ts';
-import { ExportFile } from '../../engine/export-file.ts';
+import { spreadsheetAnswer } from '../../engine/export-file.ts';
 import { fieldError } from '../../engine/record-writes.service.ts';
 import type { DynamicDb } from '../../engine/records.repository.ts';
 import { pragueParts, pragueToUtc } from './prague-time.ts';
@@ -298,7 +298,7 @@ const exportStats: EntityAction<typeof exportInput> = {
   input: exportInput,
   run: async ({ db, input }) => {
     const result = await groupStats(db, input);
-    return new ExportFile({
+    return spreadsheetAnswer({
       format: input.format,
       title: 'Docházka',
       baseName: `Docházka ${result.group.name} ${input.from} až ${input.to}`,

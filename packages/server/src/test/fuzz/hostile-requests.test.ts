@@ -1,6 +1,8 @@
+import { PROFILE_ROLE } from '@klubovna/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestAppWithFixtures } from '../../engine/test-entities.ts';
+import { createUser } from '../fixtures.ts';
 import type { HttpClient } from '../http-client.ts';
 import { type TestApp, testEngines } from '../test-app.ts';
 import { type RecordIds, seedEveryEntity } from './entity-values.ts';
@@ -23,7 +25,9 @@ describe.each(testEngines())('hostile requests from the route table and the decl
     // The product's entities and the fixtures (every relation kind): whatever `app.entities` holds.
     t = await startTestAppWithFixtures(engine);
     root = await t.signedInAsRoot();
-    ids = await seedEveryEntity(root, t.app.entities, 3);
+    // A pairing names a profile: an account with only the lowest role.
+    const profile = await createUser(t, { roles: [PROFILE_ROLE] });
+    ids = await seedEveryEntity(root, t.app.entities, 3, { 'profile-member': { profile: profile.id } });
     // Signing out would leave the rest of the run anonymous; anonymous requests are sent anyway.
     routes = t.app.apiRoutes.filter((route) => route.url !== '/api/logout');
     checker = new RefusalChecker(t, root);

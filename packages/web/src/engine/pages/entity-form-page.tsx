@@ -19,12 +19,12 @@ export interface EntityFormPageProps {
   createTitle: string;
   /** Heading of the edit screen, e.g. `Úprava člena`. */
   editTitle: string;
-  /** What a custom screen shows below the form of a saved record (its members, its links…). */
-  below?: (record: EntityRecord) => ReactNode;
+  /** What a zone shows under the form of a saved record (its participants, races…); default nothing. */
+  related?: (record: EntityRecord) => ReactNode;
 }
 
 /** The create screen (no `id`) and the edit screen (`?id=…`) of an entity. */
-export function EntityFormPage({ alias, createTitle, editTitle, below }: EntityFormPageProps) {
+export function EntityFormPage({ alias, createTitle, editTitle, related }: EntityFormPageProps) {
   const [params] = useSearchParams();
   const rawId = params.get('id');
   const id = rawId !== null && /^\d+$/.test(rawId) ? Number(rawId) : undefined;
@@ -50,7 +50,7 @@ export function EntityFormPage({ alias, createTitle, editTitle, below }: EntityF
       schema={schema}
       record={record}
       title={id === undefined ? createTitle : editTitle}
-      below={below}
+      related={related}
     />
   );
 }
@@ -59,12 +59,12 @@ function LoadedFormPage({
   schema,
   record,
   title,
-  below,
+  related,
 }: {
   schema: FormSchema;
   record?: EntityRecord;
   title: string;
-  below?: (record: EntityRecord) => ReactNode;
+  related?: (record: EntityRecord) => ReactNode;
 }) {
   const navigate = useNavigate();
   const flash = useFlash();
@@ -73,11 +73,12 @@ function LoadedFormPage({
   // Form pages are routed only for entities with screens.
   const routes = schema.routes!;
   const listPath = routerPath(routes.list);
-  // A field put back from the history is saved on the server: the form takes that record over.
+  // The related panels and the history follow the record as last saved (a new capacity may change
+  // what they show); a field put back from the history is saved on the server and the form takes
+  // that record over.
+  const [latest, setLatest] = useState(record);
   const [restored, setRestored] = useState<EntityRecord | undefined>(undefined);
-  const current = restored ?? record;
-  const [savedVersion, setSavedVersion] = useState(current?.version ?? 0);
-  const name = current ? recordLabel(schema, current) : '';
+  const name = latest ? recordLabel(schema, latest) : '';
 
   const remove = async () => {
     if (!record) return;
@@ -97,7 +98,7 @@ function LoadedFormPage({
         record={record}
         replacedBy={restored}
         onSaved={(saved, created) => {
-          setSavedVersion(saved.version);
+          setLatest(saved);
           if (created) void navigate(routerPath(`${routes.edit}?id=${saved.id}`), { replace: true });
         }}
         actions={
@@ -123,14 +124,14 @@ function LoadedFormPage({
           </>
         }
       />
-      {record && below?.(record)}
-      {current && (
+      {latest && related?.(latest)}
+      {latest && (
         <HistoryPanel
           schema={schema}
-          record={current}
-          version={savedVersion}
+          record={latest}
+          version={latest.version}
           onRestored={(saved) => {
-            setSavedVersion(saved.version);
+            setLatest(saved);
             setRestored(saved);
           }}
         />

@@ -42,7 +42,7 @@ export function GroupFormPage() {
       alias="group"
       createTitle={findRoute('groups.create')?.title ?? ''}
       editTitle={findRoute('groups.edit')?.title ?? ''}
-      below={(group) => (
+      related={(group) => (
         <>
           <GroupMembersPanel group={group} />
           <CalendarLinkPanel group={group} />

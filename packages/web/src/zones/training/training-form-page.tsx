@@ -26,7 +26,7 @@ export function TrainingFormPage() {
       alias="training"
       createTitle={findRoute('trainings.create')?.title ?? ''}
       editTitle={findRoute('trainings.edit')?.title ?? ''}
-      below={(training) => (
+      related={(training) => (
         <>
           <Paper withBorder p="md">
             <Group justify="space-between">

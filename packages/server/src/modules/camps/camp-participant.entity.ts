@@ -1,0 +1,47 @@
+import { enumOptions, PAYMENT_STATE_LABELS, PAYMENT_STATES } from '@klubovna/shared';
+import type { EntityDeclaration } from '../../engine/entity.types.ts';
+import { participantHooks } from './camp.rules.ts';
+
+export const PARTICIPANT_STATUS_OPTIONS = [
+  { value: 'ACCEPTED', label: 'Účastník' },
+  { value: 'WAITING', label: 'Čeká na místo' },
+] as const;
+
+/**
+ * A member signed up for a camp. Past the camp's capacity they wait, in the order they signed up
+ * (`queue`), and move up when a place frees; the hooks keep status and order.
+ */
+export const campParticipantEntity: EntityDeclaration = {
+  alias: 'camp-participant',
+  table: 'camp_participants',
+  labels: {
+    singular: 'Účastník soustředění',
+    plural: 'Účastníci soustředění',
+    count: { one: 'účastník soustředění', few: 'účastníci soustředění', many: 'účastníků soustředění' },
+  },
+  area: 'training',
+  fields: {
+    camp: { kind: 'relation', label: 'Soustředění', required: true, relation: { alias: 'camp' } },
+    member: { kind: 'relation', label: 'Člen', required: true, relation: { alias: 'member' } },
+    paymentState: {
+      kind: 'enum',
+      label: 'Platba',
+      options: enumOptions(PAYMENT_STATES, PAYMENT_STATE_LABELS),
+      defaultValue: 'UNPAID',
+    },
+    note: { kind: 'longText', label: 'Poznámka', maxLength: 1000, listed: false },
+    status: {
+      kind: 'enum',
+      label: 'Stav',
+      options: PARTICIPANT_STATUS_OPTIONS,
+      readOnly: true,
+    },
+    queue: { kind: 'integer', label: 'Pořadí přihlášky', readOnly: true },
+    // Kept by the hooks: names the record in lists and dialogs and makes it findable by the member's name.
+    title: { kind: 'text', label: 'Označení', maxLength: 300, readOnly: true, listed: false },
+  },
+  defaultSort: { field: 'queue', direction: 'asc' },
+  searchFields: ['title'],
+  labelFields: ['title'],
+  hooks: participantHooks,
+};

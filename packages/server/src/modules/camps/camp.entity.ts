@@ -1,0 +1,58 @@
+import { DEFAULT_CURRENCY } from '@klubovna/shared';
+import type { EntityDeclaration } from '../../engine/entity.types.ts';
+import { campActions } from './camp.actions.ts';
+import { campHooks } from './camp.rules.ts';
+
+/** Training camps: when, where, for how much, for how many, and whom the club invites. */
+export const campEntity: EntityDeclaration = {
+  alias: 'camp',
+  table: 'camps',
+  labels: {
+    singular: 'Soustředění',
+    plural: 'Soustředění',
+    count: { one: 'soustředění', few: 'soustředění', many: 'soustředění' },
+  },
+  area: 'training',
+  sections: [
+    { key: 'camp', label: 'Soustředění' },
+    { key: 'registration', label: 'Přihlášky' },
+  ],
+  fields: {
+    name: { kind: 'text', label: 'Název', required: true, maxLength: 150, section: 'camp' },
+    dateFrom: { kind: 'date', label: 'Od', required: true, section: 'camp', span: 3 },
+    dateTo: { kind: 'date', label: 'Do', required: true, section: 'camp', span: 3 },
+    place: { kind: 'text', label: 'Místo', maxLength: 200, section: 'camp' },
+    description: { kind: 'longText', label: 'Popis', maxLength: 5000, listed: false, section: 'camp' },
+    price: {
+      kind: 'money',
+      label: 'Cena',
+      min: 0,
+      max: 10_000_000,
+      defaultValue: { amount: 0, currency: DEFAULT_CURRENCY },
+      section: 'registration',
+      span: 4,
+    },
+    capacity: {
+      kind: 'integer',
+      label: 'Kapacita',
+      min: 1,
+      max: 10_000,
+      help: 'Prázdné: bez omezení. Další přihlášení čekají v pořadí na uvolněné místo.',
+      section: 'registration',
+      span: 4,
+    },
+    registrationDeadline: { kind: 'date', label: 'Přihlášky do', section: 'registration', span: 4 },
+    groups: {
+      kind: 'relationMany',
+      label: 'Pozvané skupiny',
+      relation: { alias: 'group', onDelete: 'cascade' },
+      section: 'registration',
+      span: 12,
+    },
+  },
+  defaultSort: { field: 'dateFrom', direction: 'desc' },
+  searchFields: ['name', 'place'],
+  labelFields: ['name'],
+  hooks: campHooks,
+  actions: campActions,
+};

@@ -1,0 +1,34 @@
+import type { EntityDeclaration } from '../../engine/entity.types.ts';
+import { raceEntryHooks } from './race.rules.ts';
+
+/** A member's start in a race: the category, and the result once the race is run. */
+export const raceParticipantEntity: EntityDeclaration = {
+  alias: 'race-participant',
+  table: 'race_participants',
+  labels: {
+    singular: 'Účastník závodu',
+    plural: 'Účastníci závodů',
+    count: { one: 'účastník závodu', few: 'účastníci závodů', many: 'účastníků závodů' },
+  },
+  area: 'races',
+  fields: {
+    race: { kind: 'relation', label: 'Závod', required: true, relation: { alias: 'race' } },
+    member: { kind: 'relation', label: 'Člen', required: true, relation: { alias: 'member' } },
+    category: { kind: 'text', label: 'Kategorie', maxLength: 100 },
+    resultTime: {
+      kind: 'text',
+      label: 'Čas',
+      maxLength: 20,
+      pattern: '^(\\d{1,3}:)?[0-5]?\\d:[0-5]\\d([.,]\\d{1,3})?$',
+      patternMessage: 'Čas zapište jako 45:12, 1:02:03 nebo 9:58,4.',
+    },
+    resultPlace: { kind: 'integer', label: 'Umístění', min: 1, max: 100_000 },
+    note: { kind: 'longText', label: 'Poznámka', maxLength: 1000, listed: false },
+    // Kept by the hooks: names the record in lists and dialogs and makes it findable by the member's name.
+    title: { kind: 'text', label: 'Označení', maxLength: 300, readOnly: true, listed: false },
+  },
+  defaultSort: { field: 'title', direction: 'asc' },
+  searchFields: ['title'],
+  labelFields: ['title'],
+  hooks: raceEntryHooks,
+};

@@ -1,0 +1,49 @@
+import type { EntityDeclaration } from '../../engine/entity.types.ts';
+import { raceActions } from './race.actions.ts';
+import { raceHooks } from './race.rules.ts';
+
+/** Races the club's members start in: when, where, in which categories, for how much. */
+export const raceEntity: EntityDeclaration = {
+  alias: 'race',
+  table: 'races',
+  labels: {
+    singular: 'Závod',
+    plural: 'Závody',
+    count: { one: 'závod', few: 'závody', many: 'závodů' },
+  },
+  area: 'races',
+  sections: [
+    { key: 'race', label: 'Závod' },
+    { key: 'registration', label: 'Přihlášky a výsledky' },
+  ],
+  fields: {
+    name: { kind: 'text', label: 'Název', required: true, maxLength: 150, section: 'race' },
+    dateFrom: { kind: 'date', label: 'Datum', required: true, section: 'race', span: 3 },
+    dateTo: {
+      kind: 'date',
+      label: 'Do',
+      section: 'race',
+      span: 3,
+      help: 'Jen u vícedenního závodu.',
+    },
+    place: { kind: 'text', label: 'Místo', maxLength: 200, section: 'race' },
+    discipline: { kind: 'text', label: 'Disciplína', maxLength: 100, section: 'race' },
+    categories: {
+      kind: 'text',
+      label: 'Kategorie',
+      maxLength: 500,
+      listed: false,
+      help: 'Oddělte čárkou, např. Muži, Ženy, Junioři.',
+      section: 'race',
+    },
+    registrationDeadline: { kind: 'date', label: 'Přihlášky do', section: 'registration', span: 4 },
+    entryFee: { kind: 'money', label: 'Startovné', min: 0, max: 1_000_000, section: 'registration', span: 4 },
+    resultsUrl: { kind: 'url', label: 'Výsledky', listed: false, section: 'registration', span: 12 },
+    note: { kind: 'longText', label: 'Poznámka', maxLength: 5000, listed: false, section: 'registration' },
+  },
+  defaultSort: { field: 'dateFrom', direction: 'desc' },
+  searchFields: ['name', 'place', 'discipline'],
+  labelFields: ['name'],
+  hooks: raceHooks,
+  actions: raceActions,
+};

@@ -1,0 +1,90 @@
+import { raceCategories } from '@klubovna/shared';
+import { czechDate } from '../../engine/czech-text.ts';
+import type { EntityHooks, HookContext, Values } from '../../engine/entity.types.ts';
+import { pragueToday } from '../../engine/export-columns.ts';
+import { fieldError } from '../../engine/record-writes.service.ts';
+import { insertAudit } from '../../engine/records.repository.ts';
+
+/** The entries' table as the audit trail names it (their declaration imports these rules). */
+const ENTRIES = { declaration: { alias: 'race-participant' } } as Parameters<typeof insertAudit>[2];
+
+function assertDates(data: Values) {
+  const from = data.dateFrom as string | null;
+  const to = data.dateTo as string | null;
+  if (from && to && to < from) throw fieldError('dateTo', 'Konec závodu nesmí být dřív než jeho začátek.');
+  const deadline = data.registrationDeadline as string | null;
+  if (deadline && from && deadline > from)
+    throw fieldError(
+      'registrationDeadline',
+      `Přihlášky musí skončit nejpozději v den závodu (${czechDate(from)}).`,
+    );
+}
+
+export const raceHooks: EntityHooks = {
+  beforeCreate: ({ data }) => {
+    assertDates(data);
+    return undefined;
+  },
+  beforeUpdate: ({ data }) => {
+    assertDates(data);
+    return undefined;
+  },
+  // A race takes its entries and results with it.
+  beforeDelete: async ({ db, userId, previous }) => {
+    const rows = await db
+      .selectFrom('race_participants')
+      .select('id')
+      .where('race', '=', previous.id)
+      .execute();
+    if (rows.length === 0) return;
+    await db.deleteFrom('race_participants').where('race', '=', previous.id).execute();
+    for (const row of rows) await insertAudit(db, userId, ENTRIES, Number(row.id), 'delete', {});
+  },
+};
+
+/**
+ * Checks an entry before it is saved and returns it with its title: a member starts once per race,
+ * in one of the race's categories when it lists any, with a result only from the race's first day.
+ */
+async function checkedEntry({ db }: HookContext, data: Values, exceptId: number | null): Promise<Values> {
+  const race = await db
+    .selectFrom('races')
+    .select(['name', 'date_from', 'categories'])
+    .where('id', '=', data.race as number)
+    .executeTakeFirst();
+  const member = await db
+    .selectFrom('members')
+    .select(['first_name', 'last_name', 'gender'])
+    .where('id', '=', data.member as number)
+    .executeTakeFirst();
+  if (!race || !member) return data;
+  const name = `${member.first_name} ${member.last_name}`;
+  const twice = await db
+    .selectFrom('race_participants')
+    .select('id')
+    .where('race', '=', data.race as number)
+    .where('member', '=', data.member as number)
+    .where('id', '!=', exceptId ?? 0)
+    .executeTakeFirst();
+  if (twice)
+    throw fieldError(
+      'member',
+      `${name} už je do závodu ${race.name} ${member.gender === 'FEMALE' ? 'přihlášena' : 'přihlášen'}.`,
+    );
+  const categories = raceCategories(race.categories as string | null);
+  const category = (data.category as string | null) ?? null;
+  if (category !== null && categories.length > 0 && !categories.includes(category))
+    throw fieldError('category', `Závod ${race.name} má kategorie ${categories.join(', ')}.`);
+  const hasResult = data.resultTime != null || data.resultPlace != null;
+  if (hasResult && (race.date_from as string) > pragueToday())
+    throw fieldError(
+      data.resultTime != null ? 'resultTime' : 'resultPlace',
+      `Výsledek lze zapsat až od dne závodu (${czechDate(race.date_from as string)}).`,
+    );
+  return { ...data, title: `${name} – ${race.name}` };
+}
+
+export const raceEntryHooks: EntityHooks = {
+  beforeCreate: (context) => checkedEntry(context, context.data, null),
+  beforeUpdate: (context) => checkedEntry(context, context.data, context.previous.id),
+};

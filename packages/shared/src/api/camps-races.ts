@@ -1,0 +1,73 @@
+/** Payment states of a camp participant, with Czech labels. */
+export const PAYMENT_STATES = ['UNPAID', 'PAID', 'REFUNDED'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
+  UNPAID: 'Nezaplaceno',
+  PAID: 'Zaplaceno',
+  REFUNDED: 'Vráceno',
+};
+
+/** The two lists a camp's export can hold. */
+export const CAMP_LISTS = ['participants', 'waiting'] as const;
+export type CampList = (typeof CAMP_LISTS)[number];
+
+/** One person on a camp's participant or waiting list. */
+export interface CampParticipantRow {
+  id: number;
+  version: number;
+  memberId: number;
+  firstName: string;
+  lastName: string;
+  birthDate: string | null;
+  paymentState: PaymentState;
+  note: string | null;
+  /** Place on the waiting list, 1 first; null for a participant. */
+  waitingPosition: number | null;
+}
+
+/** Answer of `campParticipants`: who goes, who waits (in order), and the capacity. */
+export interface CampParticipants {
+  capacity: number | null;
+  participants: CampParticipantRow[];
+  waiting: CampParticipantRow[];
+}
+
+/** One member's entry in a race, with the result once it is in. */
+export interface RaceEntryRow {
+  id: number;
+  version: number;
+  raceId: number;
+  raceName: string;
+  dateFrom: string;
+  dateTo: string | null;
+  place: string | null;
+  memberId: number;
+  firstName: string;
+  lastName: string;
+  category: string | null;
+  /** Finishing time as typed, e.g. `1:02:03` or `45:12.3`. */
+  resultTime: string | null;
+  /** Finishing place, 1 the winner. */
+  resultPlace: number | null;
+  note: string | null;
+}
+
+/** Answer of `raceParticipants`: the race's categories (to choose from) and its entries by surname. */
+export interface RaceParticipants {
+  categories: string[];
+  /** Results may be entered from the race's first day on. */
+  resultsOpen: boolean;
+  entries: RaceEntryRow[];
+}
+
+/** A race's categories as the organiser lists them: separated by commas or new lines. */
+export function raceCategories(text: string | null | undefined): string[] {
+  return [
+    ...new Set(
+      (text ?? '')
+        .split(/[,\n]/)
+        .map((part) => part.trim())
+        .filter(Boolean),
+    ),
+  ];
+}

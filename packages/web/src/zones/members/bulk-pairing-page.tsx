@@ -1,0 +1,293 @@
+import {
+  API_PATHS,
+  can,
+  type PairedMember,
+  type PairingsAccepted,
+  type ProfilePage,
+  type ProfileSuggestions,
+  SUGGESTION_CONFIDENCE_LABELS,
+  type SuggestionConfidence,
+} from '@klubovna/shared';
+import {
+  Alert,
+  Badge,
+  Group,
+  Pagination,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconChecks, IconLink, IconLinkOff, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import useSWR from 'swr';
+import { api } from '../../api/api.ts';
+import { useCurrentUser } from '../../api/use-current-user.ts';
+import type { SelectOption } from '../../engine/kinds/relation/use-related-options.ts';
+import { PageHeader } from '../../engine/pages/page-header.tsx';
+import { RecordPicker } from '../../engine/related/record-picker.tsx';
+import { useReported } from '../../engine/related/use-reported.ts';
+import { BusyButton } from '../../ui/busy/busy-button.tsx';
+import { useConfirm } from '../../ui/confirm/use-confirm.tsx';
+import { useFlash } from '../../ui/flash/flash-provider.tsx';
+import { formatDate } from '../../ui/format/date-format.ts';
+import { czechPlural } from '../../ui/format/plural.ts';
+
+const CONFIDENCE_COLORS: Record<SuggestionConfidence, string> = {
+  sure: 'green',
+  likely: 'yellow',
+  possible: 'gray',
+};
+const PAGE_SIZE = 20;
+/** `1 dvojici, 2 dvojice, 5 dvojic` (whom to pair) and `1 dvojice…` (what was paired). */
+const pairsToPair = (count: number) => `${count} ${czechPlural(count, ['dvojici', 'dvojice', 'dvojic'])}`;
+const pairsPaired = (count: number) => `${count} ${czechPlural(count, ['dvojice', 'dvojice', 'dvojic'])}`;
+const memberName = (member: PairedMember) =>
+  `${member.firstName} ${member.lastName}${member.birthDate ? ` (${formatDate(member.birthDate)})` : ''}`;
+
+/** Unpaired profiles with the members they probably are, paired one by one or all sure ones at once. */
+export function BulkPairingPage() {
+  const suggestions = useSWR<ProfileSuggestions>(API_PATHS.pairingSuggestions);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const [page, setPage] = useState(1);
+  const paired = useSWR<ProfilePage>([
+    API_PATHS.profiles,
+    { paired: 'paired', s: debounced || undefined, page, limit: PAGE_SIZE },
+  ]);
+  const { roles } = useCurrentUser();
+  const canPair = can(roles, 'members', 'write');
+  const reported = useReported();
+  const confirm = useConfirm();
+  const flash = useFlash();
+  const refresh = async () => {
+    await Promise.all([suggestions.mutate(), paired.mutate()]);
+  };
+  const pair = (profileId: number, memberId: number, what: string) =>
+    reported(async () => {
+      await api.post(API_PATHS.pairProfileMember, { profileId, memberId });
+      await refresh();
+    }, `Spárováno: ${what}.`);
+  const unpair = (profileId: number, memberId: number, what: string) =>
+    reported(async () => {
+      await api.post(API_PATHS.unpairProfileMember, { profileId, memberId });
+      await refresh();
+    }, `Spárování zrušeno: ${what}.`);
+
+  const sure = (suggestions.data?.profiles ?? []).flatMap((profile) =>
+    profile.suggestions
+      .filter((suggestion) => suggestion.confidence === 'sure')
+      .map((suggestion) => ({ profileId: profile.id, memberId: suggestion.member.id })),
+  );
+  const acceptAll = () =>
+    confirm({
+      title: 'Přijmout všechny jisté návrhy?',
+      message: `Spárovat ${pairsToPair(sure.length)} profilů a členů najednou? Když některé spárování nepůjde, neuloží se žádné.`,
+      confirmLabel: 'Spárovat vše',
+      onConfirm: async () => {
+        let paired = 0;
+        const done = await reported(async () => {
+          const result = await api.post<PairingsAccepted>(API_PATHS.acceptPairings, { pairs: sure });
+          paired = result.paired;
+          await refresh();
+        });
+        if (done) flash.show({ message: `Spárováno: ${pairsPaired(paired)}.` });
+      },
+    });
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Hromadné párování"
+        actions={
+          canPair && (
+            <BusyButton
+              leftSection={<IconChecks size={18} />}
+              disabled={sure.length === 0}
+              onClick={acceptAll}
+            >
+              Přijmout všechny jisté návrhy ({sure.length})
+            </BusyButton>
+          )
+        }
+      />
+      <Text c="dimmed" maw={720}>
+        Profil je přihlašovací účet člověka mimo kancelář (sportovce, rodiče). Jeden profil může patřit k více
+        členům a člen může mít více profilů. Návrhy vycházejí ze shodného e-mailu nebo ze shodného jména bez
+        ohledu na velikost písmen a diakritiku.
+      </Text>
+      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="unpaired">
+        <Stack gap="md">
+          <Title order={2} size="h3" id="unpaired">
+            Nespárované profily
+          </Title>
+          {!suggestions.data ? (
+            <Skeleton h={160} />
+          ) : suggestions.data.profiles.length === 0 ? (
+            <Alert color="green" title="Vše spárováno">
+              Žádný profil nečeká na spárování.
+            </Alert>
+          ) : (
+            suggestions.data.profiles.map((profile) => (
+              <Stack
+                key={profile.id}
+                gap={6}
+                component="article"
+                aria-label={`Profil ${profile.firstName} ${profile.lastName}`}
+              >
+                <Text fw={600}>
+                  {profile.firstName} {profile.lastName}{' '}
+                  <Text span c="dimmed" fw={400}>
+                    {profile.email}
+                  </Text>
+                </Text>
+                {profile.suggestions.length === 0 ? (
+                  <Text size="sm" c="dimmed">
+                    Žádný návrh: vyberte člena ručně.
+                  </Text>
+                ) : (
+                  profile.suggestions.map((suggestion) => (
+                    <Group key={suggestion.member.id} gap="sm" pl="md" wrap="wrap">
+                      <Text size="sm">{memberName(suggestion.member)}</Text>
+                      <Badge color={CONFIDENCE_COLORS[suggestion.confidence]} variant="light">
+                        {SUGGESTION_CONFIDENCE_LABELS[suggestion.confidence]}
+                      </Badge>
+                      <Text size="sm" c="dimmed">
+                        {suggestion.reasons.join(', ')}
+                      </Text>
+                      {canPair && (
+                        <BusyButton
+                          size="xs"
+                          variant="light"
+                          leftSection={<IconLink size={16} />}
+                          aria-label={`Spárovat ${profile.email} s ${suggestion.member.firstName} ${suggestion.member.lastName}`}
+                          onClick={() =>
+                            pair(
+                              profile.id,
+                              suggestion.member.id,
+                              `${profile.email} – ${suggestion.member.firstName} ${suggestion.member.lastName}`,
+                            )
+                          }
+                        >
+                          Spárovat
+                        </BusyButton>
+                      )}
+                    </Group>
+                  ))
+                )}
+                {canPair && (
+                  <ManualPair
+                    label={`Jiný člen pro ${profile.email}`}
+                    onPair={(member) =>
+                      pair(profile.id, Number(member.value), `${profile.email} – ${member.label}`)
+                    }
+                  />
+                )}
+              </Stack>
+            ))
+          )}
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="paired">
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-end">
+            <Title order={2} size="h3" id="paired">
+              Spárované profily
+            </Title>
+            <TextInput
+              label="Hledat profil"
+              leftSection={<IconSearch size={16} />}
+              value={search}
+              onChange={(event) => {
+                setSearch(event.currentTarget.value);
+                setPage(1);
+              }}
+            />
+          </Group>
+          {!paired.data ? (
+            <Skeleton h={120} />
+          ) : paired.data.items.length === 0 ? (
+            <Text c="dimmed">{debounced ? 'Hledání nic nenašlo.' : 'Zatím žádný profil není spárován.'}</Text>
+          ) : (
+            paired.data.items.map((profile) => (
+              <Stack key={profile.id} gap={4}>
+                <Text fw={600}>
+                  {profile.firstName} {profile.lastName}{' '}
+                  <Text span c="dimmed" fw={400}>
+                    {profile.email}
+                  </Text>
+                </Text>
+                {profile.members.map((member) => (
+                  <Group key={member.id} gap="sm" pl="md">
+                    <Text size="sm">{memberName(member)}</Text>
+                    {canPair && (
+                      <BusyButton
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        leftSection={<IconLinkOff size={16} />}
+                        aria-label={`Zrušit spárování ${profile.email} s ${member.firstName} ${member.lastName}`}
+                        onClick={() =>
+                          unpair(
+                            profile.id,
+                            member.id,
+                            `${profile.email} – ${member.firstName} ${member.lastName}`,
+                          )
+                        }
+                      >
+                        Zrušit spárování
+                      </BusyButton>
+                    )}
+                  </Group>
+                ))}
+              </Stack>
+            ))
+          )}
+          {paired.data && paired.data.total > PAGE_SIZE && (
+            <Pagination
+              total={Math.ceil(paired.data.total / PAGE_SIZE)}
+              value={page}
+              onChange={setPage}
+              getControlProps={(control) => ({
+                'aria-label': {
+                  first: 'První stránka',
+                  last: 'Poslední stránka',
+                  previous: 'Předchozí stránka',
+                  next: 'Další stránka',
+                }[control],
+              })}
+            />
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+function ManualPair({
+  label,
+  onPair,
+}: {
+  label: string;
+  onPair: (member: SelectOption) => Promise<unknown>;
+}) {
+  const [member, setMember] = useState<SelectOption | null>(null);
+  return (
+    <Group align="flex-end" gap="sm" pl="md">
+      <RecordPicker alias="member" label={label} value={member} onChange={setMember} maw={320} />
+      <BusyButton
+        size="sm"
+        variant="default"
+        disabled={!member}
+        onClick={async () => {
+          if (member && (await onPair(member))) setMember(null);
+        }}
+      >
+        Spárovat
+      </BusyButton>
+    </Group>
+  );
+}

@@ -1,0 +1,3 @@
+/** The members' own screens (one lazy chunk): the member form with races and profiles, bulk pairing. */
+export { BulkPairingPage } from './bulk-pairing-page.tsx';
+export { MemberFormPage } from './member-form-page.tsx';
