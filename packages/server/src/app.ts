@@ -24,6 +24,7 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { housekeepingPlugin } from './modules/housekeeping/housekeeping.plugin.ts';
 import { userConfigRoutes } from './modules/user-config/user-config.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { diskSpacePlugin } from './plugins/disk-space.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -93,6 +94,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(cookie);
   await app.register(securityPlugin);
   await app.register(authPlugin);
+  // The web app first: its files are compressed at build time, so the compression of answers that
+  // follows (which applies to routes registered after it) leaves them alone.
+  await app.register(webAppPlugin);
+  await app.register(compressionPlugin);
 
   await migrateToLatest(database);
   await ensureRootUser(app);
@@ -106,7 +111,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(actionRoutes);
   await app.register(userConfigRoutes);
   await app.register(filesRoutes);
-  await app.register(webAppPlugin);
   await app.register(housekeepingPlugin);
 
   app.setNotFoundHandler((request, reply) => {
