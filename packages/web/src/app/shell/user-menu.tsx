@@ -24,7 +24,8 @@ export function UserMenu({ user }: { user: UserDto }) {
       <Menu.Target>
         <UnstyledButton className={classes.userButton} aria-label={`Uživatelské menu: ${displayName(user)}`}>
           <Group gap="xs" wrap="nowrap">
-            <Avatar color="blue" radius="xl" size={32}>
+            {/* The initials repeat the name: the button's name is the name alone. */}
+            <Avatar color="blue" radius="xl" size={32} aria-hidden>
               {initials(user)}
             </Avatar>
             <Text size="sm" fw={500} visibleFrom="sm" className={classes.userName}>
