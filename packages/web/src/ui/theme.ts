@@ -7,7 +7,8 @@ const CZECH_DAY = new Intl.DateTimeFormat('cs-CZ', { day: 'numeric', month: 'lon
 
 /**
  * Calendars of every date field: Czech names for their controls and days (`26. října 2026`, not
- * Mantine's English or nominative `26 říjen 2026`), and no pale days of the neighbouring months.
+ * Mantine's English or nominative `26 říjen 2026`), and no pale days of the neighbouring months; the
+ * month and year switches are named by the month and year they show.
  */
 const CALENDAR_DEFAULTS = {
   ariaLabels: {
@@ -17,10 +18,10 @@ const CALENDAR_DEFAULTS = {
     nextYear: 'Další rok',
     previousDecade: 'Předchozí desetiletí',
     nextDecade: 'Další desetiletí',
-    monthLevelControl: 'Vybrat měsíc',
-    yearLevelControl: 'Vybrat rok',
   },
   hideOutsideDates: true,
+  // Mantine paints weekends in a red that is too pale to read (3.3:1).
+  weekendDays: [],
   getDayAriaLabel: (date: string) => CZECH_DAY.format(new Date(`${date.slice(0, 10)}T12:00:00`)),
 };
 
