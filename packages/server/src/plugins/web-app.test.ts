@@ -99,6 +99,10 @@ describe('serving the back-office app', () => {
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(zlib.brotliDecompressSync(br.body).toString()).toBe(`${SCRIPT}//br`);
     expect(br.body.length).toBeLessThan(SCRIPT.length / 5);
+    // A script is no document: only the headers that mean something for it.
+    expect(br.headers['x-content-type-options']).toBe('nosniff');
+    expect(br.headers['content-security-policy']).toBeUndefined();
+    expect(br.headers['last-modified']).toBeUndefined();
 
     const gz = await rawGet(url, { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
@@ -114,6 +118,7 @@ describe('serving the back-office app', () => {
   it('has index.html and unhashed files revalidated: no-cache with an ETag, 304 when unchanged', async () => {
     const page = await rawGet(`${t.url}/admin/login`);
     expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     const etag = page.headers.etag!;
     expect(etag).toMatch(/^"[^"]+"$/);
     const again = await rawGet(`${t.url}/admin/clenove`, { 'if-none-match': etag });

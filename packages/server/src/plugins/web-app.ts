@@ -59,6 +59,9 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
     .some((tag) => tag === etag || tag === '*');
 }
 
+/** Where the built app's files are served. */
+export const WEB_ASSETS_PREFIX = '/admin/assets/';
+
 /**
  * Serves the back-office single-page app under /admin; every unknown /admin path gets index.html.
  *
@@ -75,7 +78,11 @@ export async function webAppPlugin(app: FastifyInstance): Promise<void> {
   if (fs.existsSync(path.join(distDir, 'assets'))) {
     await app.register(fastifyStatic, {
       root: path.join(distDir, 'assets'),
-      prefix: '/admin/assets/',
+      prefix: WEB_ASSETS_PREFIX,
+      // Hashed files never change under their name: the ETag revalidates the others, so neither a
+      // Last-Modified date nor byte ranges (for scripts and styles of a few KB) are worth their headers.
+      lastModified: false,
+      acceptRanges: false,
       preCompressed: true,
       cacheControl: false,
       etag: true,
