@@ -26,6 +26,13 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// The API client (axios) is not needed to paint the sign-in page; fetch it as soon as the browser idles.
-const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
-whenIdle(() => void preloadApiClient());
+// The API client (axios, 20 kB on the wire) is not needed to paint the sign-in page: any screen that
+// reads data loads it with its first request, and on the sign-in page the first touch, click or key
+// fetches it, long before the form can be sent.
+const PRELOAD_EVENTS = ['pointerdown', 'keydown'] as const;
+const preloadOnce = () => {
+  for (const type of PRELOAD_EVENTS) window.removeEventListener(type, preloadOnce, true);
+  void preloadApiClient();
+};
+for (const type of PRELOAD_EVENTS)
+  window.addEventListener(type, preloadOnce, { capture: true, passive: true });

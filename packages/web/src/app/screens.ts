@@ -1,5 +1,6 @@
 import { PAGE_META, ROUTES, type RouteName } from '@klubovna/shared';
 import type { ComponentType } from 'react';
+import { prefetchDatagrid } from '../engine/engine-api.ts';
 
 /** Where a screen renders: the bare sign-in frame, or the authenticated shell. */
 export type ScreenLayout = 'public' | 'shell';
@@ -14,6 +15,9 @@ export interface Screen {
 const authZone = () => import('../zones/auth/auth.zone.ts');
 const trainingZone = () => import('../zones/training/training.zone.ts');
 const entityPages = () => import('../engine/pages/entity-screen.tsx');
+
+/** Fetches the code of the generic list and form screens ahead of the first visit to one. */
+export const preloadEntityScreens = (): void => void entityPages().catch(() => {});
 
 /**
  * The screens written for this app. Besides them, every entity the server declares gets the engine's
@@ -54,9 +58,12 @@ function entityScreens(declared: ReadonlySet<string>): Screen[] {
   return ROUTES.flatMap((route): Screen[] => {
     if (!('entity' in route) || !declared.has(route.entity) || written.has(route.name)) return [];
     const { entity, name } = route;
-    return [
-      { name, layout: 'shell', load: () => entityPages().then((pages) => pages.entityScreen(entity, name)) },
-    ];
+    const load = () => {
+      // A list's data is asked for while its code loads (see prefetchDatagrid).
+      if (name.endsWith('.list')) prefetchDatagrid(entity);
+      return entityPages().then((pages) => pages.entityScreen(entity, name));
+    };
+    return [{ name, layout: 'shell', load }];
   });
 }
 
