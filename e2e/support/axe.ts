@@ -29,16 +29,24 @@ export async function runAxe(page: Page, label: string): Promise<AxeReport> {
   const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object');
   if (!loaded) await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<unknown> } }
-    ).axe;
-    const outcome = (await axe.run(document, {
-      resultTypes: ['violations'],
-      runOnly: {
-        type: 'tag',
-        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
-      },
-    })) as {
+    const page = window as unknown as {
+      axe: { run: (context: unknown, options: unknown) => Promise<unknown> };
+      axeQueue?: Promise<unknown>;
+    };
+    // One run at a time on a page (the screen auditor and a test may both ask).
+    const run = (page.axeQueue ?? Promise.resolve())
+      .catch(() => {})
+      .then(() =>
+        page.axe.run(document, {
+          resultTypes: ['violations'],
+          runOnly: {
+            type: 'tag',
+            values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+          },
+        }),
+      );
+    page.axeQueue = run;
+    const outcome = (await run) as {
       violations: {
         id: string;
         impact: string;

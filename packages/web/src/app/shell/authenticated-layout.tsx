@@ -1,3 +1,5 @@
+// The rest of Mantine's styles come with the shell (the sign-in page loads only what it uses, main.tsx).
+import '@mantine/core/styles.layer.css';
 import '@mantine/dates/styles.css';
 import '../../ui/format/dayjs-setup.ts';
 import { can } from '@klubovna/shared';
