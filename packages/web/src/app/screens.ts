@@ -1,6 +1,6 @@
 import { PAGE_META, ROUTES, type RouteName } from '@klubovna/shared';
 import type { ComponentType } from 'react';
-import { prefetchDatagrid } from '../engine/engine-api.ts';
+import { prefetchDatagrid } from '../engine/datagrid/prefetch.ts';
 
 /** Where a screen renders: the bare sign-in frame, or the authenticated shell. */
 export type ScreenLayout = 'public' | 'shell';
@@ -60,7 +60,7 @@ function entityScreens(declared: ReadonlySet<string>): Screen[] {
     const { entity, name } = route;
     const load = () => {
       // A list's data is asked for while its code loads (see prefetchDatagrid).
-      if (name.endsWith('.list')) prefetchDatagrid(entity);
+      if (name.endsWith('.list')) prefetchDatagrid(entity, new URLSearchParams(window.location.search));
       return entityPages().then((pages) => pages.entityScreen(entity, name));
     };
     return [{ name, layout: 'shell', load }];

@@ -8,11 +8,9 @@ import {
   type FormSchema,
   type UploadedFile,
 } from '@klubovna/shared';
-import useSWR, { mutate } from 'swr';
+import useSWR from 'swr';
 import { api } from '../api/api.ts';
 import { isAxiosLikeError } from '../api/api-errors.ts';
-import { apiFetcher } from '../api/swr-config.ts';
-import { USER_CONFIG_URL } from '../api/user-config.ts';
 
 /** The engine's calls, filled from the API path table the server registers its routes with. */
 export const engineUrls = {
@@ -34,27 +32,6 @@ export type DatagridParams = Record<string, string | number | string[] | undefin
 
 /** Schemas never change while the app runs: fetched once per alias. */
 const STATIC = { revalidateOnFocus: false, revalidateIfStale: false, revalidateOnReconnect: false };
-
-const prefetched = new Set<string>();
-
-/** Puts an answer into SWR's cache once it arrives; a failure (not signed in yet) leaves no trace. */
-function warm(key: string): void {
-  if (prefetched.has(key)) return;
-  prefetched.add(key);
-  mutate(key, apiFetcher(key), { revalidate: false, rollbackOnError: true }).catch(() =>
-    prefetched.delete(key),
-  );
-}
-
-/**
- * Starts the calls a list needs before its first rows, its schema and the user's settings, while the
- * list's code is still loading: the rows follow as soon as both are in, not one after the other. Each
- * only the first time in a page load (later visits find them in SWR's cache).
- */
-export function prefetchDatagrid(name: string): void {
-  warm(engineUrls.datagridSchema(name));
-  warm(USER_CONFIG_URL);
-}
 
 export function useDatagridSchema(name: string) {
   return useSWR<DatagridSchema>(engineUrls.datagridSchema(name), STATIC);
