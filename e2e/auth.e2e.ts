@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, type Klubovna, signIn, startKlubovna } from './support/klubovna.ts';
+import { measureWireBytes } from './support/wire-bytes.ts';
 
 let app: Klubovna;
 
@@ -78,5 +79,20 @@ describe('signing in and out', () => {
     expect(zones).toHaveLength(1);
     expect(zones[0]).toMatch(/\/auth\.zone-/);
     expect(scripts.some((script) => /sentry/i.test(script))).toBe(false);
+  });
+});
+
+describe('the sign-in page on the wire', () => {
+  it('receives its JavaScript compressed, at most 160 KB of it', async () => {
+    const wire = await measureWireBytes(app.browser, app.url('/admin/login'), 'Přihlásit se');
+    const scripts = wire.files.filter((file) => file.type === 'Script');
+    console.log(
+      `/admin/login on the wire: JavaScript ${(wire.js / 1000).toFixed(1)} kB in ${scripts.length} files, CSS ${(wire.css / 1000).toFixed(1)} kB, everything ${(wire.total / 1000).toFixed(1)} kB`,
+    );
+    expect(scripts.length).toBeGreaterThan(0);
+    // Every script bigger than a kilobyte came compressed, by the browser's choice: Brotli.
+    for (const file of scripts.filter((entry) => entry.bytes > 1500))
+      expect(file.encoding, file.url).toBe('br');
+    expect(wire.js).toBeLessThanOrEqual(160_000);
   });
 });

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProfileAccount } from './support/accounts.ts';
 import { type ApiSession, apiSession } from './support/api-session.ts';
-import { violationsInBothSchemes } from './support/axe.ts';
+import { failuresInBothSchemes } from './support/axe.ts';
 import { ADMIN, type Klubovna, startKlubovna } from './support/klubovna.ts';
 import { createMember, flash, openSignedIn } from './support/members.ts';
 
@@ -18,28 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-
-/**
- * The screen's serious and critical axe violations in both schemes, inside the main content (the
- * shell around it is checked by its own tests). Contrast findings are left out for now: the shared
- * theme's dimmed text and primary buttons are below 4.5:1 in both schemes on every screen, and the
- * theme is being fixed on its own; they are printed so that they stay visible. Drop the filter once
- * the theme has landed.
- */
-const CONTRAST_AWAITS_THEME = true;
-async function axeFindings(page: Page, ready: Locator) {
-  const found = await violationsInBothSchemes(page, ready, '#main-content');
-  const contrast = Object.values(found)
-    .flat()
-    .filter((line) => line.startsWith('color-contrast'));
-  if (contrast.length > 0) console.warn(`axe contrast on ${page.url()}:\n${contrast.join('\n')}`);
-  return Object.fromEntries(
-    Object.entries(found).map(([scheme, lines]) => [
-      scheme,
-      lines.filter((line) => !(CONTRAST_AWAITS_THEME && line.startsWith('color-contrast'))),
-    ]),
-  );
-}
 
 /** Picks a member in a record picker by typing part of the name. */
 async function pickMember(page: Page, label: string, typed: string, option: string | RegExp) {
@@ -95,7 +73,7 @@ describe('camps, races and pairing in the browser', () => {
     );
     await page.keyboard.press('Escape');
 
-    expect(await axeFindings(page, waiting)).toEqual({ light: [], dark: [] });
+    expect(await failuresInBothSchemes(page, waiting)).toEqual({ light: '', dark: '' });
 
     // Alois signs off: Cecílie moves up.
     await page.getByRole('button', { name: 'Odhlásit Alois Kapacitní' }).click();
@@ -131,7 +109,7 @@ describe('camps, races and pairing in the browser', () => {
     await profile.getByText('Jistá shoda').waitFor();
     await profile.getByText('stejný e-mail, stejné jméno').waitFor();
 
-    expect(await axeFindings(page, profile)).toEqual({ light: [], dark: [] });
+    expect(await failuresInBothSchemes(page, profile)).toEqual({ light: '', dark: '' });
 
     await profile.getByRole('button', { name: 'Spárovat zofie.parova@rodina.test s Žofie Párová' }).click();
     await flash(page, 'Spárováno: zofie.parova@rodina.test – Žofie Párová.').waitFor();
@@ -166,9 +144,9 @@ describe('camps, races and pairing in the browser', () => {
     const panel = page.getByRole('region', { name: 'Spárované profily' });
     await panel.getByText('zofie.parova@rodina.test').waitFor();
     await page.getByRole('region', { name: 'Závody' }).getByText('Člen zatím nezávodil.').waitFor();
-    expect(await axeFindings(page, panel.getByText('zofie.parova@rodina.test'))).toEqual({
-      light: [],
-      dark: [],
+    expect(await failuresInBothSchemes(page, panel.getByText('zofie.parova@rodina.test'))).toEqual({
+      light: '',
+      dark: '',
     });
   });
 
@@ -188,10 +166,9 @@ describe('camps, races and pairing in the browser', () => {
     await page.getByRole('textbox', { name: 'Umístění – Radek Závodník' }).fill('3');
     await page.getByRole('button', { name: 'Uložit – Radek Závodník' }).click();
     await flash(page, 'Uloženo: Radek Závodník.').waitFor();
-    expect(await axeFindings(page, page.getByRole('table', { name: 'Účastníci a výsledky' }))).toEqual({
-      light: [],
-      dark: [],
-    });
+    expect(
+      await failuresInBothSchemes(page, page.getByRole('table', { name: 'Účastníci a výsledky' })),
+    ).toEqual({ light: '', dark: '' });
 
     await page.goto(app.url(`/admin/clenove/edit?id=${member.id}`));
     const races = page.getByRole('table', { name: 'Závody člena' });

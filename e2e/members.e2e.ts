@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiSession, apiSession } from './support/api-session.ts';
+import { medianFirstRows } from './support/first-rows.ts';
 import { ADMIN, type Klubovna, startKlubovna } from './support/klubovna.ts';
 import {
   createMember,
@@ -295,5 +296,26 @@ describe('members list and form', () => {
     expect(birthDate!.y).toBeGreaterThan(firstName!.y + firstName!.height);
     expect(lastName!.x + lastName!.width).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
+
+describe('members list speed (a figure, not a test of time)', () => {
+  it('prints how long the first 25 rows take to show after navigation', async () => {
+    const login = await fetch(app.url('/api/login'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const pair = login.headers.getSetCookie()[0]!.split(';')[0]!;
+    const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
+    const { median, all } = await medianFirstRows(app.browser, {
+      url: app.url('/admin/clenove'),
+      table: 'Členové',
+      cookie: { name, value },
+    });
+    console.log(
+      `members list: first 25 rows on screen ${median} ms after navigation (median of ${all.join(', ')} ms)`,
+    );
+    expect(all.every((ms) => ms > 0)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSession, apiSession } from './support/api-session.ts';
+import { failuresInBothSchemes } from './support/axe.ts';
 import { ADMIN, type Klubovna, startKlubovna } from './support/klubovna.ts';
 import { flash, openSignedIn } from './support/members.ts';
 
@@ -66,6 +67,10 @@ describe('training zone', () => {
     expect(await feed.text()).toContain('BEGIN:VCALENDAR');
 
     await page.goto(app.url('/admin/treninky/serie'));
+    expect(await failuresInBothSchemes(page, page.getByRole('button', { name: 'Zobrazit náhled' }))).toEqual({
+      light: '',
+      dark: '',
+    });
     await page.getByRole('combobox', { name: 'Skupina' }).fill('Dorost');
     await page.getByRole('option', { name: 'Dorost A' }).click();
     for (const day of ['Pondělí', 'Úterý', 'Středa', 'Čtvrtek', 'Pátek', 'Sobota', 'Neděle']) {
@@ -78,6 +83,7 @@ describe('training zone', () => {
     await page.getByRole('button', { name: 'Zobrazit náhled' }).click();
     const table = page.getByRole('table', { name: 'Náhled série tréninků' });
     await expect.poll(() => table.locator('tbody tr').count()).toBe(7);
+
     await page.getByRole('button', { name: /^Vytvořit \d+ tréninky?ů?$/ }).click();
     await flash(page, /Série uložena: vytvořeno \d+ tréninky?ů?\./).waitFor();
 
@@ -108,6 +114,10 @@ describe('training zone', () => {
     await row('Bárta Bořek').getByText('Přítomen', { exact: true }).click();
     await row('Čermák Čeněk').getByText('Omluven', { exact: true }).click();
     await phone.page.getByText('Přítomno 2 z 5').waitFor();
+    expect(await failuresInBothSchemes(phone.page, phone.page.getByText('Přítomno 2 z 5'))).toEqual({
+      light: '',
+      dark: '',
+    });
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await phone.page.reload();
     await expect
@@ -122,6 +132,7 @@ describe('training zone', () => {
     const adamova = stats.getByRole('row', { name: /Adamová Alžběta/ });
     await expect.poll(() => adamova.getByRole('cell').nth(2).textContent()).toBe('1');
     await page.getByText('Účast skupiny').waitFor();
+    expect(await failuresInBothSchemes(page, stats)).toEqual({ light: '', dark: '' });
 
     await page.goto(app.url('/admin/treninky/kalendar'));
     await page

@@ -31,11 +31,30 @@ function buildWebApp() {
   }
 }
 
-function loginBundleSize() {
-  const script = path.join(root, 'packages/web/scripts/login-bundle-size.mjs');
-  if (!fs.existsSync(script)) return undefined;
-  const output = spawnSync(process.execPath, [script], { cwd: root, encoding: 'utf8' });
-  return JSON.parse(output.stdout).loginJsGzipBytes;
+/**
+ * What a browser sees of the running server: the JavaScript of /admin/login as it comes over the wire
+ * (Chromium's network events, compressed), and how soon the members list shows its first 25 rows of
+ * the seeded members after navigation (the median of 5 cold loads). Undefined without Chromium.
+ */
+async function browserFigures(url, cookie) {
+  const { CHROMIUM_PATH, launchBrowser } = await import('../e2e/support/browser.ts');
+  if (!fs.existsSync(CHROMIUM_PATH)) return undefined;
+  const { measureWireBytes } = await import('../e2e/support/wire-bytes.ts');
+  const { medianFirstRows } = await import('../e2e/support/first-rows.ts');
+  const browser = await launchBrowser();
+  try {
+    const wire = await measureWireBytes(browser, `${url}/admin/login`, 'Přihlásit se');
+    const name = cookie.slice(0, cookie.indexOf('='));
+    const value = cookie.slice(cookie.indexOf('=') + 1);
+    const rows = await medianFirstRows(browser, {
+      url: `${url}/admin/clenove`,
+      table: 'Členové',
+      cookie: { name, value },
+    });
+    return { wire, rows };
+  } finally {
+    await browser.close();
+  }
 }
 
 buildWebApp();
@@ -52,6 +71,7 @@ const rows = [];
 let rssAfterLogin;
 let rssAtEnd;
 let peakRss;
+let browser;
 try {
   const cookie = await signIn(server.url);
   rows.push(
@@ -72,6 +92,7 @@ try {
     }),
   );
   rows.push(...(await members.benchMembers({ url: server.url, cookie, dataDir, duration })));
+  browser = await browserFigures(server.url, cookie);
 } finally {
   rssAtEnd = server.rssMiB();
   peakRss = server.peakRssMiB();
@@ -97,8 +118,11 @@ console.log(`cold start (spawn → first /api/health): ${Math.round(server.coldS
 console.log(
   `server RSS: ${Math.round(rssAfterLogin)} MiB after the login run, ${Math.round(rssAtEnd)} MiB at the end, peak ${Math.round(peakRss)} MiB`,
 );
-const gzip = loginBundleSize();
-if (gzip !== undefined)
+if (browser) {
   console.log(
-    `initial JavaScript of /admin/login: ${(gzip / 1024).toFixed(1)} KiB gzipped (target ≤ 160 KB)`,
+    `initial JavaScript of /admin/login on the wire: ${(browser.wire.js / 1000).toFixed(1)} kB (target ≤ 160 KB), CSS ${(browser.wire.css / 1000).toFixed(1)} kB`,
   );
+  console.log(
+    `members list, first 25 of ${members.MEMBER_COUNT} members on screen: ${browser.rows.median} ms after navigation (median of ${browser.rows.all.join(', ')} ms; target ≤ 800 ms)`,
+  );
+} else console.log('no Chromium: browser figures skipped');

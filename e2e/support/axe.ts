@@ -2,48 +2,189 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const require = createRequire(import.meta.url);
+/** axe-core's browser build; evaluated through the DevTools protocol, which the page's CSP does not govern. */
+const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-/**
- * axe-core's serious and critical violations inside `scope` (a CSS selector; the whole page by
- * default), one line per element: the rule, the element, and for contrast the colours and ratio.
- */
-export async function seriousViolations(page: Page, scope = 'html'): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (include) => {
-    type Node = { target: string[]; html: string; any: Array<{ data?: Record<string, unknown> }> };
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected into the page as a global
-    const axe = (window as any).axe;
-    const result = await axe.run({ include: [include] }, { resultTypes: ['violations'] });
-    const describe = (node: Node) => {
-      const data = node.any[0]?.data;
-      const colours = data?.contrastRatio
-        ? ` ${data.fgColor} on ${data.bgColor} = ${data.contrastRatio}`
-        : '';
-      return `${node.target.join(' ')} ${node.html.slice(0, 100)}${colours}`;
+/** What fails a screen: the impacts a person using assistive technology cannot work around. */
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+export interface AxeViolation {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: { target: string; html: string; summary: string }[];
+}
+
+export interface AxeReport {
+  /** Where and in what state the screen was checked, for messages. */
+  label: string;
+  url: string;
+  scheme: string;
+  violations: AxeViolation[];
+}
+
+/** Runs axe-core (WCAG 2.x A and AA, best practices) on the page as it is now. Every rule stays on. */
+export async function runAxe(page: Page, label: string): Promise<AxeReport> {
+  const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object');
+  if (!loaded) await page.evaluate(AXE_SOURCE);
+  const result = await page.evaluate(async () => {
+    const page = window as unknown as {
+      axe: { run: (context: unknown, options: unknown) => Promise<unknown> };
+      axeQueue?: Promise<unknown>;
     };
-    return (result.violations as Array<{ id: string; impact: string; nodes: Node[] }>)
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${describe(node)}`));
-  }, scope);
+    // One run at a time on a page (the screen auditor and a test may both ask).
+    const run = (page.axeQueue ?? Promise.resolve())
+      .catch(() => {})
+      .then(() =>
+        page.axe.run(document, {
+          resultTypes: ['violations'],
+          runOnly: {
+            type: 'tag',
+            values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+          },
+        }),
+      );
+    page.axeQueue = run;
+    const outcome = (await run) as {
+      violations: {
+        id: string;
+        impact: string;
+        help: string;
+        nodes: { target: unknown[]; html: string; failureSummary?: string }[];
+      }[];
+    };
+    return {
+      scheme: document.body.classList.contains('dark') ? 'dark' : 'light',
+      violations: outcome.violations.map((violation) => ({
+        id: violation.id,
+        impact: violation.impact ?? 'minor',
+        help: violation.help,
+        nodes: violation.nodes.map((node) => ({
+          target: node.target.map(String).join(' '),
+          html: node.html.slice(0, 200),
+          summary: (node.failureSummary ?? '').slice(0, 300),
+        })),
+      })),
+    };
+  });
+  return { label, url: page.url(), ...result };
+}
+
+/** The serious and critical violations of a report, as one readable message (empty when there are none). */
+export function describeFailures(reports: AxeReport[]): string {
+  const lines: string[] = [];
+  for (const report of reports) {
+    for (const violation of report.violations.filter((entry) => FAILING_IMPACTS.has(entry.impact))) {
+      lines.push(
+        `${report.label} [${report.scheme}] ${report.url}: ${violation.id} (${violation.impact}, ${violation.nodes.length}×) ${violation.help}`,
+      );
+      for (const node of violation.nodes.slice(0, 4))
+        lines.push(`    ${node.target}  ${node.html}\n      ${node.summary}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** Checks the page as it is now and fails on a serious or critical violation. */
+export async function expectAccessible(page: Page, label: string): Promise<AxeReport> {
+  const report = await runAxe(page, label);
+  const failures = describeFailures([report]);
+  if (failures) throw new Error(`axe-core found serious or critical violations:\n${failures}`);
+  return report;
+}
+
+/** Waits until the page has stopped changing (no DOM mutation for `quietMs`); false if it never did within `timeoutMs`. */
+export async function settled(page: Page, quietMs = 300, timeoutMs = 10_000): Promise<boolean> {
+  return page.evaluate(
+    ({ quietMs, timeoutMs }) =>
+      new Promise<boolean>((resolve) => {
+        const finish = (value: boolean) => {
+          observer.disconnect();
+          window.clearTimeout(quiet);
+          window.clearTimeout(deadline);
+          resolve(value);
+        };
+        let quiet = window.setTimeout(() => finish(true), quietMs);
+        const deadline = window.setTimeout(() => finish(false), timeoutMs);
+        const observer = new MutationObserver(() => {
+          window.clearTimeout(quiet);
+          quiet = window.setTimeout(() => finish(true), quietMs);
+        });
+        observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      }),
+    { quietMs, timeoutMs },
+  );
+}
+
+/** A screen by its path, ids and tokens left out: `/admin/renew-password/…`, `/admin/clenove/edit`. */
+function screenKey(url: string): string {
+  const { pathname } = new URL(url);
+  return pathname.replace(/\/[A-Za-z0-9_-]{20,}(?=\/|$)/g, '/…');
 }
 
 /**
- * The violations inside `scope` in the light and then the dark scheme (the stored choice, then a
- * reload), `ready` waited for each time; the light scheme is stored again at the end.
+ * Checks every screen a browser test visits: after each navigation of a page (full loads and the
+ * app's own route changes), once the screen has settled, axe-core runs on it; each screen is
+ * checked once per colour scheme. `failures()` lists the serious and critical violations found.
+ * A screen that changes without pause is left for its next visit rather than checked mid-change.
  */
-export async function violationsInBothSchemes(
-  page: Page,
-  ready: Locator,
-  scope = 'html',
-): Promise<Record<string, string[]>> {
-  const found: Record<string, string[]> = {};
+export class ScreenAuditor {
+  private readonly reports: AxeReport[] = [];
+  private readonly checked = new Set<string>();
+  private pending: Promise<void> = Promise.resolve();
+
+  watch(page: Page): void {
+    page.on('framenavigated', (frame) => {
+      if (frame !== page.mainFrame()) return;
+      this.pending = this.pending.then(() => this.audit(page));
+    });
+  }
+
+  private async audit(page: Page): Promise<void> {
+    try {
+      if (page.isClosed()) return;
+      const url = page.url();
+      if (!url.startsWith('http')) return;
+      if (!(await settled(page))) return;
+      const scheme = await page.evaluate(() => (document.body.classList.contains('dark') ? 'dark' : 'light'));
+      const key = `${screenKey(url)} [${scheme}]`;
+      if (this.checked.has(key) || page.url() !== url) return;
+      const report = await runAxe(page, screenKey(url));
+      // Moved on meanwhile: the result may mix two screens; the next visit checks it again.
+      if (page.url() !== url) return;
+      this.checked.add(key);
+      this.reports.push(report);
+    } catch {
+      // The page closed or navigated away while being checked.
+    }
+  }
+
+  /** Waits for the checks under way, then describes the failing ones ('' when none failed). */
+  async failures(): Promise<string> {
+    await this.pending;
+    return describeFailures(this.reports);
+  }
+
+  /** The screens checked so far, for the run's summary. */
+  get screens(): string[] {
+    return [...this.checked];
+  }
+}
+
+/**
+ * The failing violations of the page in the light and then the dark scheme (the stored choice, then a
+ * reload, `ready` waited for each time), as `describeFailures` writes them; light is stored again after.
+ */
+export async function failuresInBothSchemes(page: Page, ready: Locator): Promise<Record<string, string>> {
+  const found: Record<string, string> = {};
   for (const scheme of ['light', 'dark']) {
     await page.evaluate((value) => window.localStorage.setItem('theme', value), scheme);
     await page.reload();
     await ready.waitFor();
     await page.waitForFunction((value) => document.body.classList.contains(value), scheme);
-    found[scheme] = await seriousViolations(page, scope);
+    await settled(page);
+    found[scheme] = describeFailures([await runAxe(page, new URL(page.url()).pathname)]);
   }
   await page.evaluate(() => window.localStorage.setItem('theme', 'light'));
   return found;

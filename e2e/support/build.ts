@@ -17,7 +17,7 @@ function newestMtime(entry: string): number {
 /** Builds packages/web when dist is missing or older than its sources (the server serves dist). */
 export function ensureWebBuilt(): void {
   const index = path.join(WEB_DIST, 'index.html');
-  const sources = ['src', 'index.html', 'vite.config.ts'].map((entry) => path.join(WEB_DIR, entry));
+  const sources = ['src', 'build', 'index.html', 'vite.config.ts'].map((entry) => path.join(WEB_DIR, entry));
   const fresh =
     fs.existsSync(index) &&
     fs.statSync(index).mtimeMs >=

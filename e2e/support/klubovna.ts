@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ScreenAuditor } from './axe.ts';
 import { launchBrowser } from './browser.ts';
 import { ensureWebBuilt } from './build.ts';
 import { type Mailbox, startMailbox } from './mailbox.ts';
@@ -15,6 +16,8 @@ export interface Klubovna {
   newPage: (
     options?: Parameters<Browser['newContext']>[0],
   ) => Promise<{ context: BrowserContext; page: Page }>;
+  /** Checks every screen the pages of `newPage` visit with axe-core; `close` fails on a violation. */
+  auditor: ScreenAuditor;
   close: () => Promise<void>;
 }
 
@@ -24,22 +27,28 @@ export async function startKlubovna(): Promise<Klubovna> {
   const server = await startServer({ smtpUrl: mailbox.url });
   const browser = await launchBrowser();
   const contexts: BrowserContext[] = [];
+  const auditor = new ScreenAuditor();
   return {
     server,
     mailbox,
     browser,
+    auditor,
     url: (path) => `${server.url}${path}`,
     newPage: async (options) => {
       const context = await browser.newContext({ locale: 'cs-CZ', timezoneId: 'Europe/Prague', ...options });
       contexts.push(context);
       const page = await context.newPage();
+      auditor.watch(page);
       return { context, page };
     },
     close: async () => {
+      const failures = await auditor.failures();
       for (const context of contexts) await context.close().catch(() => {});
       await browser.close().catch(() => {});
       await server.stop();
       await mailbox.close();
+      console.log(`axe-core checked ${auditor.screens.length} screens: ${auditor.screens.join(', ')}`);
+      if (failures) throw new Error(`axe-core found serious or critical violations:\n${failures}`);
     },
   };
 }

@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './build/precompress.ts';
 
 const apiTarget = process.env.KLUBOVNA_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root: import.meta.dirname,
   base: '/admin/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import { API_PATHS } from '@klubovna/shared';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
 import { actionRoutes } from './engine/actions.routes.ts';
@@ -16,15 +16,17 @@ import {
   sendError,
 } from './http/error-handler.ts';
 import { useInputGuard } from './http/input-guard.ts';
+import { logRequests } from './http/logging.ts';
 import { useZodValidation } from './http/zod-type-provider.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { ensureRootUser } from './modules/auth/root-user.ts';
+import { type CreatedRootUser, ensureRootUser } from './modules/auth/root-user.ts';
 import { DECLARATIONS } from './modules/entities.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { housekeepingPlugin } from './modules/housekeeping/housekeeping.plugin.ts';
 import { calendarFeedRoutes } from './modules/training/calendar-feed.routes.ts';
 import { userConfigRoutes } from './modules/user-config/user-config.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { diskSpacePlugin } from './plugins/disk-space.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -42,6 +44,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Where uploaded files are stored. */
     storage: FileStorage;
+    /** The root user this start created on an empty database (told once by the start line). */
+    createdRootUser: CreatedRootUser | undefined;
   }
 }
 
@@ -63,6 +67,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: false,
+    // One line per request instead (logRequests), at the route's level.
+    logController: new LogController({ disableRequestLogging: true }),
     // Slow clients (slowloris) are cut off: headers and whole requests have deadlines, checked every
     // 2 s; a connection silent for a minute is closed; idle keep-alive outlives common proxies' 60 s.
     http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: 2_000 },
@@ -87,6 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (!options.database) await database.close();
   });
 
+  logRequests(app);
   useZodValidation(app);
   useInputGuard(app);
   registerErrorHandler(app);
@@ -94,9 +101,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(cookie);
   await app.register(securityPlugin);
   await app.register(authPlugin);
+  // The web app first: its files are compressed at build time, so the compression of answers that
+  // follows (which applies to routes registered after it) leaves them alone.
+  await app.register(webAppPlugin);
+  await app.register(compressionPlugin);
 
   await migrateToLatest(database);
-  await ensureRootUser(app);
+  app.decorate('createdRootUser', await ensureRootUser(app));
 
   app.get(API_PATHS.health, { config: { access: 'public' } }, async () => {
     const disk = await app.diskSpace.report();
@@ -108,7 +119,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(userConfigRoutes);
   await app.register(filesRoutes);
   await app.register(calendarFeedRoutes);
-  await app.register(webAppPlugin);
   await app.register(housekeepingPlugin);
 
   app.setNotFoundHandler((request, reply) => {

@@ -20,14 +20,27 @@ async function main(): Promise<void> {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   const { buildApp } = await import('./app.ts');
-  const app = await buildApp({ config });
+  const { localBaseUrl, loggerOptions, startLine } = await import('./http/logging.ts');
+  const app = await buildApp({ config, logger: await loggerOptions(config) });
   const shutdown = async () => {
     await app.close();
     process.exit(0);
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
+  // Fastify's own "Server listening at" entry is replaced by the start line below.
+  const level = app.log.level;
+  app.log.level = 'warn';
   await app.listen({ port: config.port, host: config.host });
+  app.log.level = level;
+  // The one line a person starting the server needs, whatever the log level: where to go, and on the
+  // first start how to sign in. JSON like the log lines when the output is not a terminal.
+  const line = startLine(localBaseUrl(config.host, config.port), app.createdRootUser);
+  process.stdout.write(
+    process.stdout.isTTY
+      ? `\n  ${line}\n\n`
+      : `${JSON.stringify({ level: 30, time: Date.now(), msg: line })}\n`,
+  );
 }
 
 main().catch((error: unknown) => {

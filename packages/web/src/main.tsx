@@ -1,4 +1,31 @@
-import '@mantine/core/styles.css';
+// Only the styles the sign-in screens and the app's frame use (in Mantine's cascade layer, so our own
+// styles always win); the shell chunk brings the rest of Mantine's with it.
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/VisuallyHidden.layer.css';
+import '@mantine/core/styles/Paper.layer.css';
+import '@mantine/core/styles/Stack.layer.css';
+import '@mantine/core/styles/Group.layer.css';
+import '@mantine/core/styles/Center.layer.css';
+import '@mantine/core/styles/Container.layer.css';
+import '@mantine/core/styles/Text.layer.css';
+import '@mantine/core/styles/Title.layer.css';
+import '@mantine/core/styles/Anchor.layer.css';
+import '@mantine/core/styles/Code.layer.css';
+import '@mantine/core/styles/Divider.layer.css';
+import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/PasswordInput.layer.css';
+import '@mantine/core/styles/Button.layer.css';
+import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/Alert.layer.css';
+import '@mantine/core/styles/Notification.layer.css';
+import '@mantine/core/styles/Progress.layer.css';
+import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/ModalBase.layer.css';
+import '@mantine/core/styles/Modal.layer.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -26,6 +53,13 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// The API client (axios) is not needed to paint the sign-in page; fetch it as soon as the browser idles.
-const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
-whenIdle(() => void preloadApiClient());
+// The API client (axios, 20 kB on the wire) is not needed to paint the sign-in page: any screen that
+// reads data loads it with its first request, and on the sign-in page the first touch, click or key
+// fetches it, long before the form can be sent.
+const PRELOAD_EVENTS = ['pointerdown', 'keydown'] as const;
+const preloadOnce = () => {
+  for (const type of PRELOAD_EVENTS) window.removeEventListener(type, preloadOnce, true);
+  void preloadApiClient();
+};
+for (const type of PRELOAD_EVENTS)
+  window.addEventListener(type, preloadOnce, { capture: true, passive: true });

@@ -1,8 +1,42 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
+import { COMPRESSION_THRESHOLD_BYTES } from './compression.ts';
+
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** The bytes as they came over the wire, not decompressed. */
+  body: Buffer;
+}
+
+/** A GET that shows the answer as sent (fetch would decompress it without telling). */
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+/** A script big enough to be worth compressing, with its build-time variants beside it. */
+const SCRIPT = `export const members = ${JSON.stringify(
+  Array.from({ length: 300 }, (_, index) => ({ id: index, lastName: 'Novák', firstName: 'Jan' })),
+)};`;
 
 describe('serving the back-office app', () => {
   let t: TestApp;
@@ -14,7 +48,13 @@ describe('serving the back-office app', () => {
       path.join(dist, 'index.html'),
       '<!doctype html><html><head><title>Klubovna</title></head><body></body></html>',
     );
-    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-Bx3f9K2q.js'), 'console.log(1)');
+    const assets = path.join(dist, 'assets');
+    fs.writeFileSync(path.join(assets, 'list-Ab1_cD-9.js'), SCRIPT);
+    // Marked, so the test can tell the build's copy from one compressed per request.
+    fs.writeFileSync(path.join(assets, 'list-Ab1_cD-9.js.br'), zlib.brotliCompressSync(`${SCRIPT}//br`));
+    fs.writeFileSync(path.join(assets, 'list-Ab1_cD-9.js.gz'), zlib.gzipSync(`${SCRIPT}//gz`));
+    fs.writeFileSync(path.join(assets, 'robots.txt'), 'User-agent: *');
     t = await startTestApp(
       'sqlite',
       { SENTRY_DSN: 'https://key@o1.ingest.example.io/5' },
@@ -40,13 +80,89 @@ describe('serving the back-office app', () => {
   });
 
   it('serves hashed assets for a year and picks up a rebuilt index.html without a restart', async () => {
-    const asset = await fetch(`${t.url}/admin/assets/app-abc123.js`);
+    const asset = await fetch(`${t.url}/admin/assets/app-Bx3f9K2q.js`);
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect(asset.headers.get('content-type')).toMatch(/javascript/);
     const later = Date.now() / 1000 + 5;
     fs.writeFileSync(path.join(dist, 'index.html'), '<html><head><title>Nová verze</title></head></html>');
     fs.utimesSync(path.join(dist, 'index.html'), later, later);
     expect(await (await fetch(`${t.url}/admin/login`)).text()).toContain('Nová verze');
+  });
+
+  it('sends hashed assets as the build compressed them, as the browser asks, cached for a year', async () => {
+    const url = `${t.url}/admin/assets/list-Ab1_cD-9.js`;
+    const br = await rawGet(url, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(`${SCRIPT}//br`);
+    expect(br.body.length).toBeLessThan(SCRIPT.length / 5);
+    // A script is no document: only the headers that mean something for it.
+    expect(br.headers['x-content-type-options']).toBe('nosniff');
+    expect(br.headers['content-security-policy']).toBeUndefined();
+    expect(br.headers['last-modified']).toBeUndefined();
+
+    const gz = await rawGet(url, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(`${SCRIPT}//gz`);
+
+    const plain = await rawGet(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body.toString()).toBe(SCRIPT);
+  });
+
+  it('has index.html and unhashed files revalidated: no-cache with an ETag, 304 when unchanged', async () => {
+    const page = await rawGet(`${t.url}/admin/login`);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    const etag = page.headers.etag!;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const again = await rawGet(`${t.url}/admin/clenove`, { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect((await rawGet(`${t.url}/admin`, { 'if-none-match': '"jina-verze"' })).status).toBe(200);
+
+    const robots = await rawGet(`${t.url}/admin/assets/robots.txt`);
+    expect(robots.headers['cache-control']).toBe('no-cache');
+    expect(robots.headers.etag).toBeTruthy();
+    const unchanged = await rawGet(`${t.url}/admin/assets/robots.txt`, {
+      'if-none-match': robots.headers.etag!,
+    });
+    expect(unchanged.status).toBe(304);
+  });
+
+  it('compresses API answers larger than a few KB as the client asks, and leaves small ones alone', async () => {
+    const admin = await t.signedInAsRoot();
+    const cookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const headers = { cookie, 'x-requested-with': 'XMLHttpRequest' };
+    // A page of a list as large as a user's saved settings can make it: 200 rows of a member list.
+    const rows = Array.from({ length: 200 }, (_, id) => ({ id, lastName: 'Dvořák', firstName: 'Tereza' }));
+    expect((await admin.request('POST', '/api/cms/user-config', { name: 'seznam', data: rows })).status).toBe(
+      200,
+    );
+    const big = `${t.url}/api/cms/user-config`;
+    const plain = await rawGet(big, headers);
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
+
+    const br = await rawGet(big, { ...headers, 'accept-encoding': 'br, gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(plain.body.toString());
+    expect(br.body.length).toBeLessThan(plain.body.length / 2);
+    const gz = await rawGet(big, { ...headers, 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gz.body).toString())).toEqual(JSON.parse(plain.body.toString()));
+
+    const small = await rawGet(`${t.url}/api/health`, { 'accept-encoding': 'br, gzip' });
+    expect(small.status).toBe(200);
+    expect(small.body.length).toBeLessThan(COMPRESSION_THRESHOLD_BYTES);
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('sends the club address to the back office and unknown pages to a Czech 404', async () => {

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { PAGE_META } from '@klubovna/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="cs"><meta charset="utf-8"><title>Klubovna</title>
 <p>Administrace zatím není sestavena. Spusťte <code>npm start</code> nebo <code>npm run build</code>.</p></html>`;
@@ -23,24 +24,53 @@ function withPageMeta(html: string, entities: string[], sentryDsn: string | unde
   return html.replace('</head>', `${meta.join('')}</head>`);
 }
 
+interface ServedPage {
+  mtimeMs: number;
+  html: string;
+  /** A strong validator of the page as served, so a browser revalidating it gets a 304. */
+  etag: string;
+}
+
 /** Reads index.html again only when a new build replaced it, so a rebuild needs no restart. */
 function indexHtmlReader(distDir: string, entities: string[], sentryDsn: string | undefined) {
   const file = path.join(distDir, 'index.html');
-  let cached: { mtimeMs: number; html: string } | undefined;
-  return (): string | undefined => {
+  let cached: ServedPage | undefined;
+  return (): ServedPage | undefined => {
     const stat = fs.statSync(file, { throwIfNoEntry: false });
     if (!stat) return undefined;
     if (cached?.mtimeMs !== stat.mtimeMs) {
-      cached = {
-        mtimeMs: stat.mtimeMs,
-        html: withPageMeta(fs.readFileSync(file, 'utf8'), entities, sentryDsn),
-      };
+      const html = withPageMeta(fs.readFileSync(file, 'utf8'), entities, sentryDsn);
+      const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+      cached = { mtimeMs: stat.mtimeMs, html, etag };
     }
-    return cached.html;
+    return cached;
   };
 }
 
-/** Serves the back-office single-page app under /admin; every unknown /admin path gets index.html. */
+/** Vite names built files `<name>-<8-character content hash>.<ext>`; only those may be cached for good. */
+const HASHED_FILE = /-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/;
+
+/** Whether an If-None-Match header names the current validator (a list, or `*`). */
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}
+
+/** Where the built app's files are served. */
+export const WEB_ASSETS_PREFIX = '/admin/assets/';
+
+/**
+ * Serves the back-office single-page app under /admin; every unknown /admin path gets index.html.
+ *
+ * Built files are served as the build compressed them (`.br`, `.gz` beside each file, chosen by the
+ * request's Accept-Encoding, with `Vary: Accept-Encoding`): hashed files are cached for a year as
+ * immutable, anything else and index.html are revalidated on every use (`no-cache` with an ETag).
+ * None of these requests is logged at the default level: one page load fetches dozens of files.
+ * Register this plugin before the response compression, which then leaves these routes alone.
+ */
 export async function webAppPlugin(app: FastifyInstance): Promise<void> {
   const distDir = app.config.webDistDir;
   const indexHtml = indexHtmlReader(distDir, [...app.entities.keys()], app.config.sentryDsn);
@@ -48,20 +78,37 @@ export async function webAppPlugin(app: FastifyInstance): Promise<void> {
   if (fs.existsSync(path.join(distDir, 'assets'))) {
     await app.register(fastifyStatic, {
       root: path.join(distDir, 'assets'),
-      prefix: '/admin/assets/',
-      immutable: true,
-      maxAge: '365d',
+      prefix: WEB_ASSETS_PREFIX,
+      // Hashed files never change under their name: the ETag revalidates the others, so neither a
+      // Last-Modified date nor byte ranges (for scripts and styles of a few KB) are worth their headers.
+      lastModified: false,
+      acceptRanges: false,
+      preCompressed: true,
+      cacheControl: false,
+      etag: true,
       index: false,
+      logLevel: 'warn',
+      setHeaders: (reply, file) => {
+        // `file` is the variant sent: `app-1a2b3c4d.js.br` is cached as `app-1a2b3c4d.js` is.
+        const name = path.basename(file).replace(/\.(br|gz)$/, '');
+        reply.header(
+          'cache-control',
+          HASHED_FILE.test(name) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
     });
   }
 
-  const sendApp = async (_request: unknown, reply: import('fastify').FastifyReply) => {
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    const html = indexHtml();
-    return html ? reply.send(html) : reply.status(503).send(NOT_BUILT_PAGE);
+    const page = indexHtml();
+    if (!page) return reply.status(503).send(NOT_BUILT_PAGE);
+    reply.header('etag', page.etag);
+    if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
+    return reply.send(page.html);
   };
-  app.get('/admin', sendApp);
-  app.get('/admin/*', sendApp);
+  app.get('/admin', { logLevel: 'warn' }, sendApp);
+  app.get('/admin/*', { logLevel: 'warn' }, sendApp);
   // The public website is not built yet; until it is, the club's address opens the back office.
   app.get('/', async (_request, reply) => reply.redirect('/admin'));
 }

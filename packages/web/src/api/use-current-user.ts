@@ -1,5 +1,5 @@
 import { API_PATHS, type Role, type UserDto } from '@klubovna/shared';
-import useSWR, { type KeyedMutator } from 'swr';
+import useSWR, { type KeyedMutator, mutate } from 'swr';
 import { api } from './api.ts';
 
 export const CURRENT_USER_KEY = API_PATHS.currentUser;
@@ -7,6 +7,14 @@ export const CURRENT_USER_KEY = API_PATHS.currentUser;
 export async function fetchCurrentUser(): Promise<UserDto> {
   const data = await api.get<{ user: UserDto }>(CURRENT_USER_KEY);
   return data.user;
+}
+
+/**
+ * Asks for the signed-in user while the shell's code is still loading; the answer lands in SWR's cache
+ * for useCurrentUser. A 401 leaves nothing behind: the shell asks again and sends the visitor to sign in.
+ */
+export function prefetchCurrentUser(): void {
+  mutate(CURRENT_USER_KEY, fetchCurrentUser(), { revalidate: false, rollbackOnError: true }).catch(() => {});
 }
 
 export interface CurrentUser {

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { prefetchCurrentUser } from '../api/use-current-user.ts';
 import { APP_BASENAME } from '../ui/navigation/app-path.ts';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { PageLoader } from './pages/page-loader.tsx';
@@ -33,9 +34,10 @@ export function createRoutes(): RouteObject[] {
         { Component: PublicLayout, children: screenRoutes(screens, 'public') },
         {
           // The shell (navigation, user menu, dates) is its own chunk: the sign-in page never loads it.
-          lazy: async () => ({
-            Component: (await import('./shell/authenticated-layout.tsx')).AuthenticatedLayout,
-          }),
+          lazy: async () => {
+            prefetchCurrentUser();
+            return { Component: (await import('./shell/authenticated-layout.tsx')).AuthenticatedLayout };
+          },
           children: screenRoutes(screens, 'shell'),
         },
         { path: '*', Component: NotFoundPage, handle: { routeName: 'notFound' } satisfies RouteHandle },

@@ -1,5 +1,6 @@
 import { PAGE_META, ROUTES, type RouteName } from '@klubovna/shared';
 import type { ComponentType } from 'react';
+import { prefetchDatagrid } from '../engine/datagrid/prefetch.ts';
 
 /** Where a screen renders: the bare sign-in frame, or the authenticated shell. */
 export type ScreenLayout = 'public' | 'shell';
@@ -17,6 +18,9 @@ const campsZone = () => import('../zones/camps/camps.zone.ts');
 const racesZone = () => import('../zones/races/races.zone.ts');
 const membersZone = () => import('../zones/members/members.zone.ts');
 const entityPages = () => import('../engine/pages/entity-screen.tsx');
+
+/** Fetches the code of the generic list and form screens ahead of the first visit to one. */
+export const preloadEntityScreens = (): void => void entityPages().catch(() => {});
 
 /**
  * The screens written for this app. Besides them, every entity the server declares gets the engine's
@@ -92,9 +96,12 @@ function entityScreens(declared: ReadonlySet<string>): Screen[] {
   return ROUTES.flatMap((route): Screen[] => {
     if (!('entity' in route) || !declared.has(route.entity) || written.has(route.name)) return [];
     const { entity, name } = route;
-    return [
-      { name, layout: 'shell', load: () => entityPages().then((pages) => pages.entityScreen(entity, name)) },
-    ];
+    const load = () => {
+      // A list's data is asked for while its code loads (see prefetchDatagrid).
+      if (name.endsWith('.list')) prefetchDatagrid(entity, new URLSearchParams(window.location.search));
+      return entityPages().then((pages) => pages.entityScreen(entity, name));
+    };
+    return [{ name, layout: 'shell', load }];
   });
 }
 

@@ -9,9 +9,18 @@ import { countUsers, insertUser } from './users.repository.ts';
  */
 export const DEFAULT_ADMIN_EMAIL = 'admin@klubovna.local';
 
-/** On an empty database, creates the first ROLE_ROOT user so somebody can sign in. */
-export async function ensureRootUser(app: FastifyInstance): Promise<void> {
-  if ((await countUsers(app.db)) > 0) return;
+/** The root user this start created: who signs in, and the generated password if none was configured. */
+export interface CreatedRootUser {
+  email: string;
+  password?: string;
+}
+
+/**
+ * On an empty database, creates the first ROLE_ROOT user so somebody can sign in. Returns it when it
+ * was created; the generated password is told once, by the start line (never stored in clear text).
+ */
+export async function ensureRootUser(app: FastifyInstance): Promise<CreatedRootUser | undefined> {
+  if ((await countUsers(app.db)) > 0) return undefined;
   const email = (app.config.adminEmail ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
   const generated = app.config.adminPassword ? undefined : randomToken().slice(0, 20);
   const password = app.config.adminPassword ?? generated!;
@@ -30,13 +39,8 @@ export async function ensureRootUser(app: FastifyInstance): Promise<void> {
     );
   } catch (error) {
     // Another instance starting at the same moment created it first.
-    if ((await countUsers(app.db)) > 0) return;
+    if ((await countUsers(app.db)) > 0) return undefined;
     throw error;
   }
-  if (generated) {
-    // Printed once, to the console only: it is never stored anywhere in clear text.
-    process.stdout.write(
-      `\nFirst start: created root user ${email} with password ${generated}\nChange it after signing in.\n\n`,
-    );
-  }
+  return generated ? { email, password: generated } : { email };
 }

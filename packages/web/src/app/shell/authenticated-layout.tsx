@@ -1,3 +1,5 @@
+// The rest of Mantine's styles come with the shell (the sign-in page loads only what it uses, main.tsx).
+import '@mantine/core/styles.layer.css';
 import '@mantine/dates/styles.css';
 import '../../ui/format/dayjs-setup.ts';
 import { can } from '@klubovna/shared';
@@ -14,6 +16,7 @@ import { BrandMark } from '../brand-mark.tsx';
 import { loginTarget } from '../login-target.ts';
 import { useRouteName } from '../route-handle.ts';
 import { findRoute } from '../route-table.ts';
+import { preloadEntityScreens } from '../screens.ts';
 import { SkipLink } from '../skip-link.tsx';
 import { AppNavigation } from './app-navigation.tsx';
 import classes from './shell.module.css';
@@ -35,6 +38,15 @@ export function AuthenticatedLayout() {
 
   // On every page change: close the phone navigation and move focus to the new page's content, so
   // keyboard and screen-reader users start there (not on the link they left).
+  const signedIn = user !== undefined;
+  // Lists and forms are where people go from here: their code is fetched once the shell idles.
+  useEffect(() => {
+    if (!signedIn) return;
+    const whenIdle =
+      window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 300));
+    whenIdle(preloadEntityScreens);
+  }, [signedIn]);
+
   const firstPath = useRef(location.pathname);
   useEffect(() => {
     close();

@@ -1,5 +1,5 @@
 import type { UserDto } from '@klubovna/shared';
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconKey, IconLogout, IconMoon, IconSun, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useColorScheme } from '../../ui/color-scheme/use-color-scheme.ts';
@@ -22,12 +22,14 @@ export function UserMenu({ user }: { user: UserDto }) {
   return (
     <Menu position="bottom-end" width={260} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton className={classes.userButton} aria-label={`Uživatelské menu: ${displayName(user)}`}>
+        {/* Named by its content, so the name a screen reader says contains the name shown. */}
+        <UnstyledButton className={classes.userButton}>
           <Group gap="xs" wrap="nowrap">
-            <Avatar color="blue" radius="xl" size={32}>
+            <VisuallyHidden>Uživatelské menu: </VisuallyHidden>
+            <Avatar color="blue" radius="xl" size={32} aria-hidden>
               {initials(user)}
             </Avatar>
-            <Text size="sm" fw={500} visibleFrom="sm" className={classes.userName}>
+            <Text size="sm" fw={500} className={classes.userName}>
               {displayName(user)}
             </Text>
             <IconChevronDown size={14} aria-hidden />

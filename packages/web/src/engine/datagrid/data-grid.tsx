@@ -33,7 +33,7 @@ function LoadedDataGrid({ schema }: { schema: DatagridSchema }) {
   const confirmDelete = useConfirmDelete();
   const [selected, setSelected] = useState<GridRecord[]>([]);
   const tableRef = useRef<HTMLTableElement>(null);
-  useSortHeaderSemantics(tableRef, grid.settings.sort);
+  useSortHeaderSemantics(tableRef, grid.settings.sort, sortableKeys(schema));
   const { data, isLoading, isValidating, mutate } = grid.rows;
   const describe = (record: EntityRecord) => recordLabel(schema, record);
 
@@ -110,16 +110,6 @@ function LoadedDataGrid({ schema }: { schema: DatagridSchema }) {
               `${formatNumber(from)}–${formatNumber(to)} z ${formatNumber(totalRecords)}`
             }
             getPaginationControlProps={(control) => ({ 'aria-label': PAGINATION_LABELS[control] })}
-            sortStatus={{
-              columnAccessor: grid.settings.sort.column,
-              direction: grid.settings.sort.direction,
-            }}
-            onSortStatusChange={(status) => {
-              const column = String(status.columnAccessor);
-              // A newly chosen column starts A–Z; clicking the sorted column again flips it.
-              const direction = column === grid.settings.sort.column ? status.direction : 'asc';
-              grid.setSort({ column, direction });
-            }}
             selectedRecords={schema.canDelete ? selected : undefined}
             onSelectedRecordsChange={schema.canDelete ? setSelected : undefined}
             allRecordsSelectionCheckboxProps={{ 'aria-label': 'Vybrat všechny na stránce' }}
@@ -144,6 +134,9 @@ function LoadedDataGrid({ schema }: { schema: DatagridSchema }) {
     </Stack>
   );
 }
+
+const sortableKeys = (schema: DatagridSchema) =>
+  new Set(schema.columns.filter((column) => column.sortable).map((column) => column.key));
 
 const PAGINATION_LABELS = {
   first: 'První stránka',

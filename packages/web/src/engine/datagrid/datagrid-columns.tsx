@@ -7,6 +7,7 @@ import { routerPath } from '../../ui/navigation/app-path.ts';
 import type { CellProps } from '../kinds/kind.types.ts';
 import { FIELD_KIND_UI } from '../kinds/registry.ts';
 import { ColumnFilter } from './column-filter.tsx';
+import { ColumnHeader } from './column-header.tsx';
 import type { DatagridState } from './use-datagrid.ts';
 
 const WRAPPING_KINDS: readonly FieldKind[] = ['longText', 'richText', 'relationMany'];
@@ -29,29 +30,41 @@ export function datagridColumns(
     if (!column || !entry.visible) return [];
     const { Cell, numeric } = FIELD_KIND_UI[column.kind];
     const filter = grid.settings.filters[column.key];
+    const { sort } = grid.settings;
     return [
       {
         accessor: column.key,
-        title: column.label,
-        sortable: column.sortable,
+        title: (
+          <ColumnHeader
+            column={column}
+            sorted={sort.column === column.key ? sort.direction : undefined}
+            // A newly chosen column starts A–Z; clicking the sorted column again flips it.
+            onSort={() =>
+              grid.setSort({
+                column: column.key,
+                direction: sort.column === column.key && sort.direction === 'asc' ? 'desc' : 'asc',
+              })
+            }
+            filtering={filter !== undefined}
+            filter={
+              column.filter
+                ? (close) => (
+                    <ColumnFilter
+                      grid={schema.name}
+                      column={column}
+                      value={filter}
+                      onChange={(value) => grid.setFilter(column.key, value)}
+                      close={close}
+                    />
+                  )
+                : undefined
+            }
+          />
+        ),
         textAlign: numeric ? 'right' : 'left',
         // Short values stay on one line; long texts wrap within their cell.
         noWrap: !WRAPPING_KINDS.includes(column.kind),
         render: (record: GridRecord) => <Cell column={column} value={record[column.key]} record={record} />,
-        ...(column.filter
-          ? {
-              filtering: filter !== undefined,
-              filter: ({ close }: { close: () => void }) => (
-                <ColumnFilter
-                  grid={schema.name}
-                  column={column}
-                  value={filter}
-                  onChange={(value) => grid.setFilter(column.key, value)}
-                  close={close}
-                />
-              ),
-            }
-          : {}),
       },
     ];
   });

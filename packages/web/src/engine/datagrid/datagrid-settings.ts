@@ -18,6 +18,14 @@ export interface DatagridSettings {
 
 export const settingsName = (grid: string) => `datagrid.${grid}`;
 
+/** The page and search text of a list, which live in its address (`?page=2&s=novák`). */
+export function viewFromAddress(address: URLSearchParams): { page: number; search: string } {
+  return {
+    page: Math.max(1, Number.parseInt(address.get('page') ?? '1', 10) || 1),
+    search: address.get('s') ?? '',
+  };
+}
+
 export function defaultSettings(schema: DatagridSchema): DatagridSettings {
   return {
     pageSize: schema.defaultPageSize,

@@ -11,6 +11,7 @@ import {
   type FilterValue,
   parseSettings,
   settingsName,
+  viewFromAddress,
 } from './datagrid-settings.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -26,8 +27,7 @@ export function useDatagrid(schema: DatagridSchema) {
   const settings = config.value;
 
   const [searchParams, setSearchParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
-  const search = searchParams.get('s') ?? '';
+  const { page, search } = viewFromAddress(searchParams);
   const [searchText, setSearchText] = useState(search);
 
   const setView = useCallback(

@@ -4,7 +4,7 @@ import { createColorSchemeManager } from '../color-scheme/color-scheme.ts';
 import { ColorSchemeBodyClass } from '../color-scheme/use-color-scheme.ts';
 import { FlashProvider } from '../flash/flash-provider.tsx';
 import { ModalProvider } from '../modal/modal-provider.tsx';
-import { theme } from '../theme.ts';
+import { cssVariablesResolver, theme } from '../theme.ts';
 import { UiKitContext } from './ui-kit.context.ts';
 
 export interface UiKitProviderProps {
@@ -17,7 +17,13 @@ export interface UiKitProviderProps {
 export function UiKitProvider({ children, env = 'default' }: UiKitProviderProps) {
   const [manager] = useState(createColorSchemeManager);
   return (
-    <MantineProvider theme={theme} colorSchemeManager={manager} defaultColorScheme="auto" env={env}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={manager}
+      defaultColorScheme="auto"
+      env={env}
+    >
       <UiKitContext value={true}>
         <ColorSchemeBodyClass />
         <FlashProvider>

@@ -36,10 +36,11 @@ import { useFlash } from '../../ui/flash/flash-provider.tsx';
 import { formatDate } from '../../ui/format/date-format.ts';
 import { czechPlural } from '../../ui/format/plural.ts';
 
+/** Filled badges dark enough for white text (at least 4.5:1) in both schemes. */
 const CONFIDENCE_COLORS: Record<SuggestionConfidence, string> = {
-  sure: 'green',
-  likely: 'yellow',
-  possible: 'gray',
+  sure: '#1e6b30',
+  likely: '#8a5a00',
+  possible: '#495057',
 };
 const PAGE_SIZE = 20;
 /** `1 dvojici, 2 dvojice, 5 dvojic` (whom to pair) and `1 dvojice…` (what was paired). */
@@ -152,7 +153,7 @@ export function BulkPairingPage() {
                   profile.suggestions.map((suggestion) => (
                     <Group key={suggestion.member.id} gap="sm" pl="md" wrap="wrap">
                       <Text size="sm">{memberName(suggestion.member)}</Text>
-                      <Badge color={CONFIDENCE_COLORS[suggestion.confidence]} variant="light">
+                      <Badge color={CONFIDENCE_COLORS[suggestion.confidence]} variant="filled">
                         {SUGGESTION_CONFIDENCE_LABELS[suggestion.confidence]}
                       </Badge>
                       <Text size="sm" c="dimmed">

@@ -29,10 +29,11 @@ import { appPath } from '../../ui/navigation/app-path.ts';
 import { action, addDays, pragueDay, pragueTime } from './training-api.ts';
 
 const NOT_MARKED = 'NONE';
+/** Dark enough for the white label of the chosen segment (at least 4.5:1) in both schemes. */
 const STATUS_COLORS: Record<AttendanceStatus, string> = {
-  PRESENT: 'green',
-  ABSENT: 'red',
-  EXCUSED: 'yellow',
+  PRESENT: '#1e6b30',
+  ABSENT: '#b02a2a',
+  EXCUSED: '#8a5a00',
 };
 
 /** Attendance: the recent trainings to choose from, or one training's sheet (`?id=`). */

@@ -1,0 +1,62 @@
+import type { ColumnSchema } from '@klubovna/shared';
+import { ActionIcon, Group, Popover, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconArrowsSort,
+  IconFilter,
+  IconFilterFilled,
+  IconSortAscending,
+  IconSortDescending,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import classes from './column-header.module.css';
+
+export interface ColumnHeaderProps {
+  column: ColumnSchema;
+  /** This column's sort direction when the list is sorted by it. */
+  sorted: 'asc' | 'desc' | undefined;
+  onSort: () => void;
+  filtering: boolean;
+  /** The filter form of the column, if it has one. */
+  filter?: (close: () => void) => ReactNode;
+}
+
+/**
+ * A column header: its title as the sort button (when sortable) and, beside it, the filter button
+ * with its pop-over. Two sibling buttons in a plain header cell, never one control inside another;
+ * the header cell itself tells the sort order (`aria-sort`, see useSortHeaderSemantics).
+ */
+export function ColumnHeader({ column, sorted, onSort, filtering, filter }: ColumnHeaderProps) {
+  const [opened, { close, toggle }] = useDisclosure(false);
+  const SortIcon =
+    sorted === 'asc' ? IconSortAscending : sorted === 'desc' ? IconSortDescending : IconArrowsSort;
+  return (
+    <Group gap={4} wrap="nowrap" className={classes.header}>
+      {column.sortable ? (
+        <UnstyledButton className={classes.sort} onClick={onSort} data-sorted={sorted ?? undefined}>
+          <span>{column.label}</span>
+          <SortIcon size={14} aria-hidden className={classes.sortIcon} />
+        </UnstyledButton>
+      ) : (
+        <span>{column.label}</span>
+      )}
+      {filter && (
+        <Popover opened={opened} onChange={(next) => !next && close()} withArrow shadow="md" trapFocus>
+          <Popover.Target>
+            <ActionIcon
+              size="sm"
+              variant={filtering ? 'light' : 'subtle'}
+              color={filtering ? undefined : 'gray'}
+              aria-label={`Filtr: ${column.label}${filtering ? ' (použit)' : ''}`}
+              aria-expanded={opened}
+              onClick={toggle}
+            >
+              {filtering ? <IconFilterFilled size={14} /> : <IconFilter size={14} />}
+            </ActionIcon>
+          </Popover.Target>
+          <Popover.Dropdown aria-label={`Filtr: ${column.label}`}>{filter(close)}</Popover.Dropdown>
+        </Popover>
+      )}
+    </Group>
+  );
+}
