@@ -13,21 +13,53 @@ import type { DynamicDb } from './records.repository.ts';
 // biome-ignore lint/suspicious/noExplicitAny: Kysely's select-builder for dynamic tables
 type SelectBuilder = any;
 
-async function countRows(db: DynamicDb, entity: CompiledEntity, engine: Engine, query: DatagridQuery) {
+/**
+ * Totals are exact up to this many rows; past it a narrowed list (a search or a filter) answers "more
+ * than this" instead of counting on. Counting every match of a common fragment cost more than the page
+ * itself (6 ms for the 43,000 members matching "ova", 17 ms for a plain count on PostgreSQL).
+ */
+export const EXACT_TOTAL_UP_TO = 1000;
+
+export interface Total {
+  total: number;
+  /** The list has more than `total` rows: counting stopped there. */
+  approximate: boolean;
+}
+
+async function countRows(
+  db: DynamicDb,
+  entity: CompiledEntity,
+  engine: Engine,
+  query: DatagridQuery,
+): Promise<Total> {
+  // A whole table is counted exactly where that is cheap: SQLite counts its smallest index.
+  const narrowed = query.search !== '' || query.filters.length > 0;
+  if (!narrowed && engine === 'sqlite') {
+    const row = await db
+      .selectFrom(entity.declaration.table)
+      .select((eb: SelectBuilder) => eb.fn.countAll().as('total'))
+      .executeTakeFirstOrThrow();
+    return { total: Number((row as Row).total), approximate: false };
+  }
   const fts = ftsOnlyQuery(engine, query);
   const index = `${entity.declaration.table}_search`;
   // Counting the trigram index's own matches skips a join with the table: ~2 ms instead of ~15 ms at 100k rows.
-  const counted = fts
-    ? db.selectFrom(index).where(sql<boolean>`${sql.id(index)} match ${fts}`)
-    : filtered(db, entity, engine, query);
-  const row = await counted
+  const matches = (
+    fts
+      ? db.selectFrom(index).where(sql<boolean>`${sql.id(index)} match ${fts}`)
+      : filtered(db, entity, engine, query)
+  )
+    .select(sql`1`.as('one'))
+    .limit(EXACT_TOTAL_UP_TO + 1);
+  const row = await db
+    .selectFrom(matches.as('matches'))
     .select((eb: SelectBuilder) => eb.fn.countAll().as('total'))
     .executeTakeFirstOrThrow();
-  return Number((row as Row).total);
+  const counted = Number((row as Row).total);
+  return counted > EXACT_TOTAL_UP_TO
+    ? { total: EXACT_TOTAL_UP_TO, approximate: true }
+    : { total: counted, approximate: false };
 }
-
-/** Above this many matches a search page is found faster by walking the sort index. */
-const DENSE_MATCHES = 1000;
 
 /**
  * Datagrid totals and page ids are reused for this long, and only while nothing was written through
@@ -35,7 +67,7 @@ const DENSE_MATCHES = 1000;
  * PostgreSQL database that other app instances share there is no cache.
  */
 export const RESULT_CACHE_TTL_MS = 5_000;
-const results = new WeakMap<WriteTracker, StampedCache<number | number[]>>();
+const results = new WeakMap<WriteTracker, StampedCache<Total | number[]>>();
 
 /** The result cache of the database, with its stamp taken now; none inside transactions. */
 function resultCache(db: DynamicDb) {
@@ -58,7 +90,7 @@ function filterKey(entity: CompiledEntity, query: DatagridQuery): string {
   ]);
 }
 
-async function cached<V extends number | number[]>(
+async function cached<V extends Total | number[]>(
   cache: ReturnType<typeof resultCache>,
   key: string,
   load: () => Promise<V>,
@@ -114,17 +146,27 @@ async function rowsByIds(db: DynamicDb, entity: CompiledEntity, ids: number[]): 
 export async function listRows(db: DynamicDb, entity: CompiledEntity, engine: Engine, query: DatagridQuery) {
   const cache = resultCache(db);
   const key = filterKey(entity, query);
-  const total = await cached(cache, `count ${key}`, () => countRows(db, entity, engine, query));
+  const { total, approximate } = await cached(cache, `count ${key}`, () =>
+    countRows(db, entity, engine, query),
+  );
   const offset = (query.page - 1) * query.limit;
-  if (offset >= total) return { items: [] as Row[], total };
+  if (offset >= total && !approximate) return { items: [] as Row[], total, approximate };
   // A page's ids cost a search, a scan or an offset walk of the sort index (on PostgreSQL most of a
   // request): they are kept for the next reader, and only the rows are read again.
   const pageKey = `page ${key} ${query.sort.sortColumn} ${query.direction} ${offset} ${query.limit}`;
   const ids = cache?.cache.get(pageKey, cache.stamp, cache.now) as number[] | undefined;
-  if (ids) return { items: await rowsByIds(db, entity, ids), total };
-  const dense = engine === 'sqlite' && query.search !== '' && total > DENSE_MATCHES;
-  const page = filtered(db, entity, engine, query, dense)
-    .select('id')
+  if (ids) return { items: await rowsByIds(db, entity, ids), total, approximate };
+  const narrowed = query.search !== '' || query.filters.length > 0;
+  // Over the exact-total threshold matches are common: walking the sort index finds a page sooner
+  // than sorting them all. Under it, the matches are found first and sorted.
+  const dense = approximate;
+  let page = filtered(db, entity, engine, query, dense && engine === 'sqlite').select('id');
+  if (narrowed && !dense && engine === 'postgres') {
+    // `offset 0` keeps PostgreSQL from walking the sort index for a few matches (it guesses them spread
+    // evenly; a surname's matches sit together, 56,000 rows into the index for "nov").
+    page = db.selectFrom(page.select(query.sort.sortColumn).offset(0).as('matches')).select('id');
+  }
+  page = page
     .orderBy(query.sort.sortColumn, query.direction)
     .orderBy('id', query.direction)
     .limit(query.limit)
@@ -143,7 +185,7 @@ export async function listRows(db: DynamicDb, entity: CompiledEntity, engine: En
     cache.now,
     items.map((row) => Number(row.id)),
   );
-  return { items, total };
+  return { items, total, approximate };
 }
 
 /** Every row of the filtered set in datagrid order, in batches (for exports). */
