@@ -43,6 +43,32 @@ describe('member list', () => {
     expect(screen.getByRole('link', { name: 'Přidat' })).toHaveAttribute('href', '/admin/clenove/create');
   });
 
+  it('says "přes" for an approximate total and still offers the page after a full one', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 25 }, (_, index) => member(index + 1, `Novák ${index + 1}`, 'Jan'));
+    const { requests } = renderApp(
+      '/admin/clenove?s=nov',
+      fakeApi(ADMIN_USER, (request) => {
+        if (request.url === '/api/cms/datagrid/schema/member') return ok(MEMBER_GRID);
+        if (request.url === '/api/cms/user-config') return ok({});
+        if (request.url === '/api/cms/datagrid/member') {
+          const page = Number(query(request).get('page'));
+          return ok({ items: many, total: 1000, totalApproximate: true, page, limit: 25 });
+        }
+        return undefined;
+      }),
+    );
+    expect(await screen.findByText(/^Nalezeno přes 1\s000 členů$/)).toBeInTheDocument();
+    expect(screen.getByText(/^1–25 z více než 1\s000$/)).toBeInTheDocument();
+    // Page 41 lies past the counted thousand: reachable from page 40, which is full.
+    await user.click(screen.getByRole('button', { name: '40' }));
+    await waitFor(() => expect(query(rowsRequests(requests).at(-1)).get('page')).toBe('40'));
+    expect(await screen.findByText(/^976–1\s000 z více než 1\s000$/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Další stránka' }));
+    await waitFor(() => expect(query(rowsRequests(requests).at(-1)).get('page')).toBe('41'));
+    expect(await screen.findByText(/^1\s001–1\s025 z více než 1\s025$/)).toBeInTheDocument();
+  });
+
   it('uses the stored settings, and stores a new sort for the user', async () => {
     const user = userEvent.setup();
     const { requests } = renderApp(
