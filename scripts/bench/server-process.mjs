@@ -36,6 +36,12 @@ function statusMiB(pid, field) {
   return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)[1]) / 1024;
 }
 
+/** utime + stime of a process from /proc, in milliseconds (clock ticks are 100 per second on Linux). */
+function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Starts the server as `npm start` does (scripts/start.mjs); returns its URL, cold-start time and an RSS probe. */
 export async function startServer(env) {
   const port = await freePort();
@@ -58,6 +64,8 @@ export async function startServer(env) {
     url,
     coldStartMs,
     rssMiB: () => statusMiB(child.pid, 'VmRSS'),
+    /** Processor time the server has used so far (user and system), in milliseconds. */
+    cpuMs: () => cpuMs(child.pid),
     /** The most the process has held so far. */
     peakRssMiB: () => statusMiB(child.pid, 'VmHWM'),
     stop: () =>

@@ -62,21 +62,21 @@ async function countRows(
 }
 
 /**
- * Datagrid totals and page ids are reused for this long, and only while nothing was written through
- * this process (see WriteTracker). The rows themselves are always read afresh. Only on SQLite: on a
- * PostgreSQL database that other app instances share there is no cache.
+ * Datagrid totals and page ids are reused for the tracker's `resultCacheTtlMs` (DATAGRID_CACHE_TTL,
+ * 5 s), and only while nothing was written through this process (see WriteTracker). The rows themselves
+ * are always read afresh. Only on SQLite: on a PostgreSQL database that other app instances share there
+ * is no cache.
  */
-export const RESULT_CACHE_TTL_MS = 5_000;
 const results = new WeakMap<WriteTracker, StampedCache<Total | number[]>>();
 
 /** The result cache of the database, with its stamp taken now; none inside transactions. */
 function resultCache(db: DynamicDb) {
   if (db.isTransaction) return undefined;
   const tracker = writeTrackerOf(db);
-  if (!tracker?.seesAllWrites) return undefined;
+  if (!tracker?.seesAllWrites || tracker.resultCacheTtlMs <= 0) return undefined;
   let cache = results.get(tracker);
   if (!cache) {
-    cache = new StampedCache(RESULT_CACHE_TTL_MS, 1000);
+    cache = new StampedCache(tracker.resultCacheTtlMs, 1000);
     results.set(tracker, cache);
   }
   return { cache, stamp: tracker.stamp(), now: Date.now() };
