@@ -110,10 +110,13 @@ export function filtered(
   engine: Engine,
   query: Pick<DatagridQuery, 'search' | 'filters'>,
   dense = false,
+  /** Rows to narrow instead of the whole table: a subquery named like the table, with its columns. */
+  // biome-ignore lint/suspicious/noExplicitAny: an aliased subquery of the dynamic table
+  source?: any,
 ) {
   const table = entity.declaration.table;
   const words = searchWords(query.search);
-  const from = db.selectFrom(table);
+  const from = source ? db.selectFrom(source) : db.selectFrom(table);
   // No WHERE at all when nothing narrows the set: SQLite then counts from its smallest index.
   if (query.filters.length === 0 && words.length === 0) return from;
   return from.where((eb: WhereBuilder) => {
