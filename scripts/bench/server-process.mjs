@@ -7,6 +7,10 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '../..');
 /** The Node flags `npm start` runs the server with (package.json): measured as deployed. */
 const NODE_FLAGS = ['--max-semi-space-size=4'];
+/** BENCH_CPU_PROFILE=<folder>: each server writes a CPU profile there when it stops (for where time goes). */
+const PROFILE_FLAGS = process.env.BENCH_CPU_PROFILE
+  ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`]
+  : [];
 
 export async function freePort() {
   return new Promise((resolve) => {
@@ -47,17 +51,21 @@ export async function startServer(env) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [...NODE_FLAGS, path.join(root, 'scripts/start.mjs')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...NODE_FLAGS, ...PROFILE_FLAGS, path.join(root, 'scripts/start.mjs')],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   await waitForHealth(url, 30_000);
   const coldStartMs = performance.now() - started;
   return {
