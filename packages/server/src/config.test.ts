@@ -17,7 +17,7 @@ describe('configuration from the environment', () => {
       requestTimeoutMs: 120_000,
       datagridCacheTtlMs: 5000,
     });
-    expect(config.databasePoolSize).toBeGreaterThanOrEqual(4);
+    expect(config.databasePoolSize).toBeGreaterThanOrEqual(10);
     expect(config.dataDir).toMatch(/data$/);
   });
 
