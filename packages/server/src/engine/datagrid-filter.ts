@@ -52,7 +52,9 @@ function wordCondition(
 ) {
   const table = entity.declaration.table;
   const columns = prefixColumns(entity);
-  if (word.length < SUBSTRING_MIN_LENGTH && columns.length > 0) {
+  // Characters outside the Basic Multilingual Plane (emoji) are searched as substrings: a range's end
+  // is the prefix with its last UTF-16 unit raised, which would split a surrogate pair.
+  if (word.length < SUBSTRING_MIN_LENGTH && columns.length > 0 && !/[\uD800-\uDFFF]/.test(word)) {
     const prefixes = sortKeyPrefixes(word);
     return eb.or(
       columns.flatMap((column) => {
