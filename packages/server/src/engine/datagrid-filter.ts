@@ -38,8 +38,10 @@ export function prefixColumns(entity: CompiledEntity): string[] {
 
 /**
  * A word of the search box. Three letters or more: a substring of the search text (the trigram index).
- * One or two letters: a trigram index cannot narrow that down, and a substring of two letters matches
- * most rows anyway, so a searched field must start with it, looked up as ranges of its sort-key index.
+ * One or two letters, when no longer word narrows the search: a trigram index cannot narrow that down,
+ * and a substring of two letters matches most rows anyway, so a searched field must start with it,
+ * looked up as ranges of its sort-key index (`prefix`). Beside a longer word it stays a substring
+ * ("filtr b"), checked on the rows the longer word found.
  * `dense`: many rows match, so walking the sort index and probing the match set finds a page sooner
  * than sorting every match; the unary plus keeps SQLite from driving the query by the match set.
  */
@@ -49,12 +51,13 @@ function wordCondition(
   engine: Engine,
   word: string,
   dense: boolean,
+  prefix: boolean,
 ) {
   const table = entity.declaration.table;
   const columns = prefixColumns(entity);
   // Characters outside the Basic Multilingual Plane (emoji) are searched as substrings: a range's end
   // is the prefix with its last UTF-16 unit raised, which would split a surrogate pair.
-  if (word.length < SUBSTRING_MIN_LENGTH && columns.length > 0 && !/[\uD800-\uDFFF]/.test(word)) {
+  if (prefix && word.length < SUBSTRING_MIN_LENGTH && columns.length > 0 && !/[\uD800-\uDFFF]/.test(word)) {
     const prefixes = sortKeyPrefixes(word);
     return eb.or(
       columns.flatMap((column) => {
@@ -123,7 +126,8 @@ export function filtered(
   if (query.filters.length === 0 && words.length === 0) return from;
   return from.where((eb: WhereBuilder) => {
     const conditions = query.filters.map((filter) => filterCondition(eb, filter));
-    for (const word of words) conditions.push(wordCondition(eb, entity, engine, word, dense));
+    const prefix = words.every((word) => word.length < SUBSTRING_MIN_LENGTH);
+    for (const word of words) conditions.push(wordCondition(eb, entity, engine, word, dense, prefix));
     return eb.and(conditions);
   });
 }
