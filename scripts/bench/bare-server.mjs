@@ -6,7 +6,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import Fastify from 'fastify';
 
-async function serve(dataDir, offset) {
+async function serve(dataDir, offset, exactUpTo) {
   const db = new Database(path.join(dataDir, 'klubovna.sqlite'), { readonly: true });
   const page = db.prepare('select * from members order by last_name_sort asc, id asc limit 25 offset ?');
   const count = db.prepare('select count(*) as total from members');
@@ -17,7 +17,7 @@ async function serve(dataDir, offset) {
   // The statements the server runs for a one-word search of three letters or more, with the cache off.
   const match = 'select rowid from members_search where members_search match ?';
   const capped = db.prepare(
-    `select count(*) as total from (select 1 from members_search where members_search match ? limit 1001)`,
+    `select count(*) as total from (select 1 from members_search where members_search match ? limit ${exactUpTo + 1})`,
   );
   const ids = {};
   for (const direction of ['asc', 'desc']) {
@@ -45,7 +45,7 @@ async function serve(dataDir, offset) {
     const phrase = `"${s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()}"`;
     const counted = capped.get(phrase).total;
     const statements = ids[direction];
-    const found = (counted > 1000 ? statements.walked : statements.sorted).all(
+    const found = (counted > exactUpTo ? statements.walked : statements.sorted).all(
       phrase,
       limit,
       (pageNumber - 1) * limit,
@@ -54,8 +54,8 @@ async function serve(dataDir, offset) {
     return {
       data: {
         items,
-        total: Math.min(counted, 1000),
-        totalApproximate: counted > 1000,
+        total: Math.min(counted, exactUpTo),
+        totalApproximate: counted > exactUpTo,
         page: pageNumber,
         limit,
       },
@@ -64,8 +64,9 @@ async function serve(dataDir, offset) {
   console.log(await app.listen({ port: 0, host: '127.0.0.1' }));
 }
 
-export async function startBareServer(dataDir, offset) {
-  const child = spawn(process.execPath, [import.meta.filename, dataDir, String(offset)], {
+/** `exactUpTo`: the server's EXACT_TOTAL_UP_TO, where a search stops counting and starts walking. */
+export async function startBareServer(dataDir, offset, exactUpTo = 0) {
+  const child = spawn(process.execPath, [import.meta.filename, dataDir, String(offset), String(exactUpTo)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise((resolve) =>
@@ -74,4 +75,5 @@ export async function startBareServer(dataDir, offset) {
   return { url, stop: () => new Promise((resolve) => child.once('exit', resolve) && child.kill()) };
 }
 
-if (process.argv[1] === import.meta.filename) await serve(process.argv[2], Number(process.argv[3]));
+if (process.argv[1] === import.meta.filename)
+  await serve(process.argv[2], Number(process.argv[3]), Number(process.argv[4]));
