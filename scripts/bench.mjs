@@ -1,4 +1,6 @@
 // `npm run bench`: starts the real server on a temporary database and measures it with autocannon.
+// The headline is uncached: distinct addresses in turn on a server with the result cache off, beside a
+// bare server doing the same SQL; the cached repeats follow on a server as `npm start` runs it.
 // Duration per run: BENCH_DURATION seconds (default 15). A PostgreSQL run follows when
 // BENCH_DATABASE_URL is set or the local PostgreSQL (postgres://postgres@127.0.0.1:5432/test) answers.
 import './require-node.mjs';
@@ -62,12 +64,25 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'klubovna-bench-'));
 const members = await import('./bench/members.mjs');
 const seedMs = await members.seedForBench({ dataDir });
 console.log(`seeded ${members.MEMBER_COUNT} members in ${seedMs} ms`);
+const rows = [];
+const uncached = await startServer({
+  DATA_DIR: dataDir,
+  ADMIN_EMAIL: admin.email,
+  ADMIN_PASSWORD: admin.password,
+  DATAGRID_CACHE_TTL: '0',
+});
+try {
+  const cookie = await signIn(uncached.url);
+  rows.push(...(await members.benchUncached({ url: uncached.url, cookie, duration, cpuMs: uncached.cpuMs })));
+} finally {
+  await uncached.stop();
+}
+rows.push(await members.benchBareSearch({ dataDir, duration }));
 const server = await startServer({
   DATA_DIR: dataDir,
   ADMIN_EMAIL: admin.email,
   ADMIN_PASSWORD: admin.password,
 });
-const rows = [];
 let rssAfterLogin;
 let rssAtEnd;
 let peakRss;
@@ -103,15 +118,22 @@ const databaseUrl = await postgresUrl();
 if (databaseUrl) rows.push(...(await benchPostgres({ url: databaseUrl, admin, duration, signIn })));
 else console.log('\nno PostgreSQL reachable (BENCH_DATABASE_URL): PostgreSQL run skipped');
 printTable(rows);
-const sqliteGrid = rows.find((row) => row.title.startsWith('datagrid page'));
-const postgresGrid = rows.find((row) => row.title.startsWith('PostgreSQL: datagrid page'));
-const bare = rows.find((row) => row.title.startsWith('bare'));
+const find = (start) => rows.find((row) => row.title.startsWith(start));
+const percent = (part, whole) => `${Math.round((100 * part.requestsPerSecond) / whole.requestsPerSecond)} %`;
+const sqliteSearch = find('datagrid search,');
+const sqlitePages = find('datagrid pages in turn');
 console.log(
-  `\ndatagrid page: ${Math.round((100 * sqliteGrid.requestsPerSecond) / bare.requestsPerSecond)} % of the bare server`,
+  `\nuncached search: ${percent(sqliteSearch, find('bare Fastify + better-sqlite3, the same uncached'))} of the bare server doing its SQL`,
 );
-if (postgresGrid) {
+console.log(
+  `cached datagrid page: ${percent(find('datagrid page '), find('bare Fastify + better-sqlite3, same list'))} of the bare server`,
+);
+if (find('PostgreSQL:')) {
   console.log(
-    `PostgreSQL datagrid page: ${Math.round((100 * postgresGrid.requestsPerSecond) / sqliteGrid.requestsPerSecond)} % of SQLite's`,
+    `PostgreSQL uncached search: ${percent(find('PostgreSQL: datagrid search,'), sqliteSearch)} of SQLite's`,
+  );
+  console.log(
+    `PostgreSQL pages in turn: ${percent(find('PostgreSQL: datagrid pages in turn'), sqlitePages)} of SQLite's`,
   );
 }
 console.log(`cold start (spawn → first /api/health): ${Math.round(server.coldStartMs)} ms`);

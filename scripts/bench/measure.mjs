@@ -1,8 +1,12 @@
 // One autocannon run, reduced to the figures the README table shows.
 import autocannon from 'autocannon';
 
-export async function measure(title, options) {
+/** `cpuMs`: the server's processor time so far, to report milliseconds of it per request. */
+export async function measure(title, { cpuMs, ...options }) {
+  const cpuBefore = cpuMs?.();
   const result = await autocannon({ connections: 20, duration: 15, ...options });
+  const cpuPerRequest =
+    cpuMs && result.requests.total > 0 ? (cpuMs() - cpuBefore) / result.requests.total : undefined;
   const non2xx = result.non2xx + result.errors + result.timeouts;
   if (non2xx > 0) console.warn(`${title}: status codes ${JSON.stringify(result.statusCodeStats)}`);
   return {
@@ -10,16 +14,18 @@ export async function measure(title, options) {
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
+    cpuMsPerRequest: cpuPerRequest,
     failures: non2xx,
   };
 }
 
 export function printTable(rows) {
-  const header = '| measurement | req/s | p50 ms | p99 ms | failures |';
-  console.log(`\n${header}\n|---|---:|---:|---:|---:|`);
+  const header = '| measurement | req/s | p50 ms | p99 ms | server CPU ms/request | failures |';
+  console.log(`\n${header}\n|---|---:|---:|---:|---:|---:|`);
   for (const row of rows) {
+    const cpu = row.cpuMsPerRequest === undefined ? '' : row.cpuMsPerRequest.toFixed(2);
     console.log(
-      `| ${row.title} | ${row.requestsPerSecond} | ${row.p50Ms} | ${row.p99Ms} | ${row.failures} |`,
+      `| ${row.title} | ${row.requestsPerSecond} | ${row.p50Ms} | ${row.p99Ms} | ${cpu} | ${row.failures} |`,
     );
   }
 }

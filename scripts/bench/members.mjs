@@ -1,6 +1,7 @@
 // Members datagrid and form on 100,000 seeded members, beside a bare Fastify + better-sqlite3 server
 // that runs only the list query (the ceiling any framework on top can reach).
 
+import { datagridPath, inTurn, pageAddresses, searchAddresses } from './addresses.mjs';
 import { startBareServer } from './bare-server.mjs';
 import { measure, measureLoops } from './measure.mjs';
 
@@ -26,19 +27,60 @@ export async function seedForBench(target) {
 export const listUrl = (url) =>
   `${url}/api/cms/datagrid/member?page=${PAGE}&limit=25&sort=lastName&direction=asc`;
 
-/** Three-letter pieces of the seeded names: searches that match, each a different one. */
-async function searchTerms() {
-  const { SURNAMES, MALE_NAMES, FEMALE_NAMES } = await import(
-    '../../packages/server/src/modules/members/czech-names.ts'
+/** The uncached runs, on a server started with DATAGRID_CACHE_TTL=0 (and on PostgreSQL, which has no cache). */
+export async function benchUncached({ url, cookie, prefix = '', duration, cpuMs }) {
+  const headers = { cookie };
+  const searches = (await searchAddresses()).map(datagridPath);
+  const pages = pageAddresses(MEMBER_COUNT).map(datagridPath);
+  const ids = (await (await fetch(`${url}${pages[0]}`, { headers })).json()).data.items.map(
+    (item) => item.id,
   );
-  const terms = new Set();
-  for (const name of [...SURNAMES.flat(), ...MALE_NAMES, ...FEMALE_NAMES]) {
-    const lower = name.toLowerCase();
-    for (let index = 0; index + 3 <= lower.length; index += 1) terms.add(lower.slice(index, index + 3));
-  }
-  return [...terms];
+  const forms = ids.map((id) => `/api/cms/form/member/${id}`);
+  return [
+    await measure(`${prefix}datagrid search, ${searches.length} distinct addresses in turn, uncached`, {
+      url,
+      headers,
+      duration,
+      cpuMs,
+      ...inTurn(searches),
+    }),
+    await measure(`${prefix}datagrid pages in turn (${pages.length} addresses), uncached`, {
+      url,
+      headers,
+      duration,
+      cpuMs,
+      ...inTurn(pages),
+    }),
+    await measure(`${prefix}form GET by id, ${forms.length} records in turn`, {
+      url,
+      headers,
+      duration,
+      cpuMs,
+      ...inTurn(forms),
+    }),
+  ];
 }
 
+/** The bare server doing the SQL of the same uncached searches (the ceiling of that work on SQLite). */
+export async function benchBareSearch({ dataDir, duration }) {
+  const searches = (await searchAddresses()).map(
+    ({ s, page, limit, direction }) =>
+      `/search?s=${encodeURIComponent(s)}&page=${page}&limit=${limit}&direction=${direction}`,
+  );
+  const { EXACT_TOTAL_UP_TO } = await import('../../packages/server/src/engine/datagrid.repository.ts');
+  const bare = await startBareServer(dataDir, 0, EXACT_TOTAL_UP_TO);
+  try {
+    return await measure('bare Fastify + better-sqlite3, the same uncached search SQL', {
+      url: bare.url,
+      duration,
+      ...inTurn(searches),
+    });
+  } finally {
+    await bare.stop();
+  }
+}
+
+/** The same address again and again: what the 5-second result cache answers (SQLite only). */
 export async function benchMembers({ url, cookie, dataDir, duration }) {
   const headers = { cookie };
   const list = listUrl(url);
@@ -59,39 +101,14 @@ export async function benchMembers({ url, cookie, dataDir, duration }) {
     await bare.stop();
   }
   rows.push(
-    await measure(`datagrid page ${PAGE} by lastName, with total (${MEMBER_COUNT} members)`, {
+    await measure(`datagrid page ${PAGE} by lastName, with total, repeated (cached)`, {
       url: list,
       headers,
       duration,
     }),
   );
-  rows.push(await measure('datagrid search s=čer', { url: search, headers, duration }));
-  // Each request a different term, page and order, so the result cache rarely answers.
-  const terms = await searchTerms();
-  const sorts = ['lastName', 'firstName', 'registrationNumber'];
-  let sequence = 0;
-  rows.push(
-    await measure(`datagrid search, ${terms.length} terms × 3 pages × 3 orders in turn`, {
-      url,
-      headers,
-      duration,
-      requests: [
-        {
-          setupRequest(request) {
-            sequence += 1;
-            const term = terms[sequence % terms.length];
-            const page = 1 + (Math.floor(sequence / terms.length) % 3);
-            const sort = sorts[Math.floor(sequence / terms.length / 3) % 3];
-            return {
-              ...request,
-              path: `/api/cms/datagrid/member?s=${encodeURIComponent(term)}&page=${page}&limit=25&sort=${sort}`,
-            };
-          },
-        },
-      ],
-    }),
-  );
-  rows.push(await measure('form GET by id', { url: form, headers, duration }));
+  rows.push(await measure('datagrid search s=čer, repeated (cached)', { url: search, headers, duration }));
+  rows.push(await measure('form GET by id, repeated', { url: form, headers, duration }));
   const writable = (await (await fetch(`${url}/api/cms/datagrid/member?limit=5`, { headers })).json()).data
     .items;
   rows.push(

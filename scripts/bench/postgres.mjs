@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { measure } from './measure.mjs';
-import { listUrl, MEMBER_COUNT, seedForBench } from './members.mjs';
+import { benchUncached, listUrl, MEMBER_COUNT, seedForBench } from './members.mjs';
 import { startServer } from './server-process.mjs';
 
 const LOCAL_URL = 'postgres://postgres@127.0.0.1:5432/test';
@@ -47,16 +47,32 @@ export async function benchPostgres({ url, admin, duration, signIn }) {
       ADMIN_PASSWORD: admin.password,
     });
     try {
-      const headers = { cookie: await signIn(server.url) };
+      const cookie = await signIn(server.url);
+      const headers = { cookie };
+      rows.push(
+        ...(await benchUncached({
+          url: server.url,
+          cookie,
+          prefix: 'PostgreSQL: ',
+          duration,
+          cpuMs: server.cpuMs,
+        })),
+      );
       const search = `${server.url}/api/cms/datagrid/member?s=${encodeURIComponent('čer')}&limit=25&sort=lastName`;
       rows.push(
-        await measure('PostgreSQL: datagrid page, with total', {
+        await measure('PostgreSQL: datagrid page 200, with total, repeated (no cache)', {
           url: listUrl(server.url),
           headers,
           duration,
         }),
       );
-      rows.push(await measure('PostgreSQL: datagrid search s=čer', { url: search, headers, duration }));
+      rows.push(
+        await measure('PostgreSQL: datagrid search s=čer, repeated (no cache)', {
+          url: search,
+          headers,
+          duration,
+        }),
+      );
       rows.push(
         await measure('PostgreSQL: GET /api/cms/user (session lookup)', {
           url: `${server.url}/api/cms/user`,

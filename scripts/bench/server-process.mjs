@@ -7,6 +7,10 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '../..');
 /** The Node flags `npm start` runs the server with (package.json): measured as deployed. */
 const NODE_FLAGS = ['--max-semi-space-size=4'];
+/** BENCH_CPU_PROFILE=<folder>: each server writes a CPU profile there when it stops (for where time goes). */
+const PROFILE_FLAGS = process.env.BENCH_CPU_PROFILE
+  ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`]
+  : [];
 
 export async function freePort() {
   return new Promise((resolve) => {
@@ -36,28 +40,40 @@ function statusMiB(pid, field) {
   return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)[1]) / 1024;
 }
 
+/** utime + stime of a process from /proc, in milliseconds (clock ticks are 100 per second on Linux). */
+function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Starts the server as `npm start` does (scripts/start.mjs); returns its URL, cold-start time and an RSS probe. */
 export async function startServer(env) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [...NODE_FLAGS, path.join(root, 'scripts/start.mjs')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...NODE_FLAGS, ...PROFILE_FLAGS, path.join(root, 'scripts/start.mjs')],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   await waitForHealth(url, 30_000);
   const coldStartMs = performance.now() - started;
   return {
     url,
     coldStartMs,
     rssMiB: () => statusMiB(child.pid, 'VmRSS'),
+    /** Processor time the server has used so far (user and system), in milliseconds. */
+    cpuMs: () => cpuMs(child.pid),
     /** The most the process has held so far. */
     peakRssMiB: () => statusMiB(child.pid, 'VmHWM'),
     stop: () =>

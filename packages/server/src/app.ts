@@ -79,7 +79,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     frameworkErrors: frameworkErrorHandler,
   });
   const database =
-    options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    options.database ??
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
+      resultCacheTtlMs: config.datagridCacheTtlMs,
+    });
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('engine', database.engine);

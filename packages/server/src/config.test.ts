@@ -15,7 +15,9 @@ describe('configuration from the environment', () => {
       housekeepingIntervalSeconds: 3600,
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 120_000,
+      datagridCacheTtlMs: 5000,
     });
+    expect(config.databasePoolSize).toBeGreaterThanOrEqual(10);
     expect(config.dataDir).toMatch(/data$/);
   });
 
@@ -28,6 +30,8 @@ describe('configuration from the environment', () => {
     ['TRUST_PROXY', 'ano', /TRUST_PROXY/],
     ['HOUSEKEEPING_INTERVAL', 'hodina', /HOUSEKEEPING_INTERVAL/],
     ['HEADERS_TIMEOUT', '0', /HEADERS_TIMEOUT/],
+    ['DATAGRID_CACHE_TTL', '-1', /DATAGRID_CACHE_TTL/],
+    ['DATABASE_POOL_SIZE', '0', /DATABASE_POOL_SIZE/],
   ])('stops with one line naming %s when it is wrong', (name, value, pattern) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(pattern);
@@ -37,5 +41,10 @@ describe('configuration from the environment', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/klub', PUBLIC_URL: 'https://klub.cz/' });
     expect(config.databaseUrl).toBe('postgres://u@db:5432/klub');
     expect(config.publicUrl).toBe('https://klub.cz');
+  });
+
+  it('sizes the PostgreSQL pool and the datagrid cache as told; a zero TTL turns the cache off', () => {
+    const config = loadConfig({ DATABASE_POOL_SIZE: '6', DATAGRID_CACHE_TTL: '0' });
+    expect(config).toMatchObject({ databasePoolSize: 6, datagridCacheTtlMs: 0 });
   });
 });

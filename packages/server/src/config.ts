@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -40,6 +41,17 @@ const environmentSchema = z.object({
     .int()
     .min(60)
     .default(14 * 24 * 3600),
+  /**
+   * Seconds a datagrid total and page of ids are reused on SQLite while nothing is written (repeats of
+   * the same address: revalidation, Back); 0 turns the cache off.
+   */
+  DATAGRID_CACHE_TTL: z.coerce.number().min(0).max(3600).default(5),
+  /**
+   * Connections to PostgreSQL per instance; unset: four per processor core, at least ten (a request
+   * mostly waits on the database's round trips, so fewer connections than that left 20 clients
+   * queueing: 66 instead of 114 req/s at 4 on two cores).
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
   /** Seconds between housekeeping passes (the first runs a minute after start); 0 turns them off. */
   HOUSEKEEPING_INTERVAL: z.coerce.number().int().min(0).default(3600),
   SENTRY_DSN: z.url().optional(),
@@ -59,6 +71,8 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
+  datagridCacheTtlMs: number;
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -98,6 +112,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     host: values.HOST,
     dataDir,
     databaseUrl: values.DATABASE_URL,
+    databasePoolSize: values.DATABASE_POOL_SIZE ?? Math.max(10, 4 * os.availableParallelism()),
+    datagridCacheTtlMs: values.DATAGRID_CACHE_TTL * 1000,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,

@@ -51,6 +51,10 @@ export interface DatabaseOptions {
   dataDir: string;
   /** PostgreSQL schema to work in (tests give every run its own). */
   schema?: string;
+  /** PostgreSQL connections (default 10). */
+  poolSize?: number;
+  /** How long datagrid results may be reused while nothing is written; 0 for never (default 5 s). */
+  resultCacheTtlMs?: number;
 }
 
 /** The schema a connection string selects with `options=-c search_path=…`, if any. */
@@ -61,12 +65,15 @@ export function searchPathOf(databaseUrl: string): string | undefined {
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   // One process owns a SQLite file; several app instances may share a PostgreSQL database.
-  const tracker = new WriteTracker({ seesAllWrites: !options.databaseUrl });
+  const tracker = new WriteTracker({
+    seesAllWrites: !options.databaseUrl,
+    resultCacheTtlMs: options.resultCacheTtlMs ?? 5_000,
+  });
   if (options.databaseUrl) {
     const pg = loadPg();
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: options.poolSize ?? 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     const db = new Kysely<Database>({

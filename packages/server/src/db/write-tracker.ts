@@ -61,6 +61,8 @@ function writtenTables(node: RootOperationNode): string[] | null {
 export class WriteTracker implements KyselyPlugin {
   /** False when other processes may write the same database. */
   readonly seesAllWrites: boolean;
+  /** How long caches of query results that rely on this tracker may keep them; 0: no caching. */
+  readonly resultCacheTtlMs: number;
   /** Moved by writes to tables that cannot be told: part of every stamp. */
   #epoch = 0;
   /** Every counted write, whatever the table. */
@@ -68,8 +70,12 @@ export class WriteTracker implements KyselyPlugin {
   readonly #tables = new Map<string, number>();
   readonly #pending = new WeakMap<QueryId, string[] | null>();
 
-  constructor({ seesAllWrites }: { seesAllWrites: boolean }) {
+  constructor({
+    seesAllWrites,
+    resultCacheTtlMs = 5_000,
+  }: { seesAllWrites: boolean; resultCacheTtlMs?: number }) {
     this.seesAllWrites = seesAllWrites;
+    this.resultCacheTtlMs = resultCacheTtlMs;
   }
 
   transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {

@@ -86,3 +86,45 @@ export function czechDate(isoDate: string): string {
   const [year, month, day] = isoDate.split('-');
   return `${Number(day)}. ${Number(month)}. ${year}`;
 }
+
+/** The primary part of a sort key: the letters in Czech order, without accents and case. */
+const primaryKey = (text: string) => czechSortKey(text).split('\u0001')[0]!;
+
+/** Each search character (lower case, no diacritics) → the sort-key characters of the letters that read as it. */
+const KEY_CHARS = new Map<string, string[]>();
+for (const letter of [...PRIMARY_ORDER, ...Object.keys(SECONDARY_BASE)]) {
+  if (letter === 'ch') continue;
+  const chars = KEY_CHARS.get(searchNormalize(letter)) ?? [];
+  const key = primaryKey(letter);
+  if (!chars.includes(key)) chars.push(key);
+  KEY_CHARS.set(searchNormalize(letter), chars);
+}
+const CH_KEY = primaryKey('ch');
+
+/**
+ * Sort-key prefixes of every text whose search form starts with `fragment`: a sort key begins with one
+ * of them exactly when its text, read as search reads it, begins with the fragment ("c" → c, č and ch;
+ * "ře" → re). Lets a short fragment be found as ranges of the sort-key indexes instead of a scan.
+ */
+export function sortKeyPrefixes(fragment: string): string[] {
+  const text = searchNormalize(fragment);
+  const prefixes: string[] = [];
+  const walk = (index: number, prefix: string) => {
+    if (index >= text.length) {
+      prefixes.push(prefix);
+      return;
+    }
+    const char = text[index]!;
+    // "ch" is one letter of its own: a fragment's "ch", or its last "c" that the text may continue with "h".
+    if (char === 'c' && (text[index + 1] === 'h' || index === text.length - 1))
+      walk(index + (text[index + 1] === 'h' ? 2 : 1), prefix + CH_KEY);
+    for (const key of KEY_CHARS.get(char) ?? [primaryKey(char)]) walk(index + 1, prefix + key);
+  };
+  walk(0, '');
+  return [...new Set(prefixes)].filter((prefix) => prefix !== '');
+}
+
+/** The smallest string above every string that starts with `prefix` (for a range `>= prefix and < this`). */
+export function prefixEnd(prefix: string): string {
+  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+}

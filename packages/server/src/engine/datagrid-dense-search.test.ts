@@ -2,31 +2,97 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMembers } from '../modules/members/seed-members.ts';
 import type { HttpClient } from '../test/http-client.ts';
 import { startTestApp, type TestApp, testEngines } from '../test/test-app.ts';
+import { searchNormalize } from './czech-text.ts';
+import { EXACT_TOTAL_UP_TO } from './datagrid.repository.ts';
 
-describe.each(testEngines())('search that matches most rows on %s', (engine) => {
+interface Member {
+  id: number;
+  lastName: string;
+  firstName: string;
+  email: string | null;
+  registrationNumber: string | null;
+}
+
+/** More members than totals are counted exactly for. */
+const MEMBERS = EXACT_TOTAL_UP_TO + 500;
+
+describe.each(testEngines())('search that matches many rows on %s', (engine) => {
   let t: TestApp;
   let root: HttpClient;
+  /** Every member in the list's order by last name. */
+  const all: Member[] = [];
 
   beforeAll(async () => {
     t = await startTestApp(engine);
-    await seedMembers(t.db, 1500);
+    await seedMembers(t.db, MEMBERS);
     root = await t.signedInAsRoot();
+    for (let page = 1; page <= MEMBERS / 100; page += 1) {
+      const data = (await root.get(`/api/cms/datagrid/member?sort=lastName&page=${page}&limit=100`)).body
+        .data;
+      all.push(...data.items);
+    }
   });
   afterAll(() => t.close());
+
+  const grid = async (query: string) => (await root.get(`/api/cms/datagrid/member?${query}`)).body.data;
+  const ids = (items: Array<{ id: number }>) => items.map((item) => item.id);
+  const searched = (member: Member) =>
+    [member.lastName, member.firstName, member.email, member.registrationNumber]
+      .filter((value): value is string => value !== null)
+      .map(searchNormalize);
 
   it('returns the same pages in the same order as without the search', async () => {
     for (const [sort, direction, page] of [
       ['lastName', 'asc', 1],
       ['firstName', 'desc', 7],
-      ['registrationNumber', 'asc', 60],
+      ['registrationNumber', 'asc', MEMBERS / 25],
     ] as const) {
       const query = `sort=${sort}&direction=${direction}&page=${page}&limit=25`;
-      const plain = (await root.get(`/api/cms/datagrid/member?${query}`)).body.data;
-      const searched = (await root.get(`/api/cms/datagrid/member?${query}&s=EXAMPLE`)).body.data;
-      expect(searched.total).toBe(1500);
-      expect(searched.items.map((item: { id: number }) => item.id)).toEqual(
-        plain.items.map((item: { id: number }) => item.id),
-      );
+      const plain = await grid(query);
+      const found = await grid(`${query}&s=EXAMPLE`);
+      expect(ids(found.items)).toEqual(ids(plain.items));
+    }
+  });
+
+  it('counts exactly up to the threshold and says "more" past it', async () => {
+    expect(all).toHaveLength(MEMBERS);
+    // Every member's e-mail is at example.cz: more matches than are counted exactly.
+    expect(await grid('s=EXAMPLE&limit=10')).toMatchObject({
+      total: EXACT_TOTAL_UP_TO,
+      totalApproximate: true,
+    });
+    // A page past the counted rows still answers.
+    const last = await grid(`s=example&page=${MEMBERS / 10}&limit=10`);
+    expect(ids(last.items)).toEqual(ids(all.slice(MEMBERS - 10)));
+    const plain = await grid('limit=10');
+    // SQLite counts a whole table exactly at no cost; PostgreSQL would scan it.
+    if (engine === 'sqlite') expect(plain).toMatchObject({ total: MEMBERS, totalApproximate: false });
+    else expect(plain).toMatchObject({ total: EXACT_TOTAL_UP_TO, totalApproximate: true });
+    const expected = all.filter((member) => searched(member).some((text) => text.includes('nov')));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(EXACT_TOTAL_UP_TO);
+    const nov = await grid('s=Nov&limit=100&sort=lastName');
+    expect(nov).toMatchObject({ total: expected.length, totalApproximate: false });
+    expect(ids(nov.items)).toEqual(ids(expected.slice(0, 100)));
+  });
+
+  it('finds one- and two-letter fragments at the start of a searched field, in both directions', async () => {
+    for (const fragment of ['n', 'No', 'č', 'ch', 'j', 'Ša', 'cz', 'x']) {
+      const wanted = searchNormalize(fragment);
+      const expected = all.filter((member) => searched(member).some((text) => text.startsWith(wanted)));
+      for (const direction of ['asc', 'desc'] as const) {
+        const ordered = direction === 'asc' ? expected : [...expected].reverse();
+        for (const page of [1, 3]) {
+          const data = await grid(
+            `s=${encodeURIComponent(fragment)}&sort=lastName&direction=${direction}&page=${page}&limit=20`,
+          );
+          expect(ids(data.items), `${fragment} ${direction} ${page}`).toEqual(
+            ids(ordered.slice((page - 1) * 20, page * 20)),
+          );
+          expect(data.total, fragment).toBe(Math.min(expected.length, EXACT_TOTAL_UP_TO));
+          expect(data.totalApproximate, fragment).toBe(expected.length > EXACT_TOTAL_UP_TO);
+        }
+      }
     }
   });
 });

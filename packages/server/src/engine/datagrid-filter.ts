@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Engine } from '../db/dialect.ts';
 import type { CompiledEntity } from './compile-entity.ts';
-import { searchNormalize } from './czech-text.ts';
+import { prefixEnd, searchNormalize, sortKeyPrefixes } from './czech-text.ts';
 import type { DatagridQuery, FieldFilter } from './datagrid-query.ts';
 import type { DynamicDb } from './records.repository.ts';
 
@@ -18,22 +18,61 @@ const searchWords = (search: string) => searchNormalize(search).split(/\s+/).fil
 /** A word as an FTS5 phrase (quoted, so its characters are never read as query syntax). */
 const ftsPhrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
 
+/** Fragments shorter than this are matched as prefixes of the searched fields, not as substrings. */
+export const SUBSTRING_MIN_LENGTH = 3;
+
+const prefixColumnsOf = new WeakMap<CompiledEntity, string[]>();
+
+/** Sort-key columns of the searched fields (each has an index): where a short fragment is looked up. */
+export function prefixColumns(entity: CompiledEntity): string[] {
+  let columns = prefixColumnsOf.get(entity);
+  if (!columns) {
+    const searched = new Set(entity.declaration.searchFields);
+    columns = entity.sortKeyFields
+      .filter((field) => searched.has(field.name))
+      .map((field) => field.sortColumn);
+    prefixColumnsOf.set(entity, columns);
+  }
+  return columns;
+}
+
 /**
+ * A word of the search box. Three letters or more: a substring of the search text (the trigram index).
+ * One or two letters, when no longer word narrows the search: a trigram index cannot narrow that down,
+ * and a substring of two letters matches most rows anyway, so a searched field must start with it,
+ * looked up as ranges of its sort-key index (`prefix`). Beside a longer word it stays a substring
+ * ("filtr b"), checked on the rows the longer word found.
  * `dense`: many rows match, so walking the sort index and probing the match set finds a page sooner
  * than sorting every match; the unary plus keeps SQLite from driving the query by the match set.
  */
-function searchCondition(eb: WhereBuilder, table: string, engine: Engine, words: string[], dense: boolean) {
-  return eb.and(
-    words.map((word) =>
-      engine === 'sqlite' && word.length >= 3
-        ? eb(
-            dense ? sql`+id` : 'id',
-            'in',
-            sql`(select rowid from ${sql.id(`${table}_search`)} where ${sql.id(`${table}_search`)} match ${ftsPhrase(word)})`,
-          )
-        : eb(sql`search_text`, 'like', sql`${`%${escapeLike(word)}%`} escape '\\'`),
-    ),
-  );
+function wordCondition(
+  eb: WhereBuilder,
+  entity: CompiledEntity,
+  engine: Engine,
+  word: string,
+  dense: boolean,
+  prefix: boolean,
+) {
+  const table = entity.declaration.table;
+  const columns = prefixColumns(entity);
+  // Characters outside the Basic Multilingual Plane (emoji) are searched as substrings: a range's end
+  // is the prefix with its last UTF-16 unit raised, which would split a surrogate pair.
+  if (prefix && word.length < SUBSTRING_MIN_LENGTH && columns.length > 0 && !/[\uD800-\uDFFF]/.test(word)) {
+    const prefixes = sortKeyPrefixes(word);
+    return eb.or(
+      columns.flatMap((column) => {
+        const ref = dense && engine === 'sqlite' ? sql`+${sql.ref(column)}` : sql.ref(column);
+        return prefixes.map((prefix) => eb.and([eb(ref, '>=', prefix), eb(ref, '<', prefixEnd(prefix))]));
+      }),
+    );
+  }
+  if (engine === 'sqlite' && word.length >= SUBSTRING_MIN_LENGTH)
+    return eb(
+      dense ? sql`+id` : 'id',
+      'in',
+      sql`(select rowid from ${sql.id(`${table}_search`)} where ${sql.id(`${table}_search`)} match ${ftsPhrase(word)})`,
+    );
+  return eb(sql`search_text`, 'like', sql`${`%${escapeLike(word)}%`} escape '\\'`);
 }
 
 function filterCondition(eb: WhereBuilder, filter: FieldFilter) {
@@ -76,15 +115,19 @@ export function filtered(
   engine: Engine,
   query: Pick<DatagridQuery, 'search' | 'filters'>,
   dense = false,
+  /** Rows to narrow instead of the whole table: a subquery named like the table, with its columns. */
+  // biome-ignore lint/suspicious/noExplicitAny: an aliased subquery of the dynamic table
+  source?: any,
 ) {
   const table = entity.declaration.table;
   const words = searchWords(query.search);
-  const from = db.selectFrom(table);
+  const from = source ? db.selectFrom(source) : db.selectFrom(table);
   // No WHERE at all when nothing narrows the set: SQLite then counts from its smallest index.
   if (query.filters.length === 0 && words.length === 0) return from;
   return from.where((eb: WhereBuilder) => {
     const conditions = query.filters.map((filter) => filterCondition(eb, filter));
-    if (words.length > 0) conditions.push(searchCondition(eb, table, engine, words, dense));
+    const prefix = words.every((word) => word.length < SUBSTRING_MIN_LENGTH);
+    for (const word of words) conditions.push(wordCondition(eb, entity, engine, word, dense, prefix));
     return eb.and(conditions);
   });
 }
@@ -96,7 +139,7 @@ export function ftsOnlyQuery(engine: Engine, query: DatagridQuery): string | und
     engine !== 'sqlite' ||
     query.filters.length > 0 ||
     words.length === 0 ||
-    words.some((word) => word.length < 3)
+    words.some((word) => word.length < SUBSTRING_MIN_LENGTH)
   ) {
     return undefined;
   }

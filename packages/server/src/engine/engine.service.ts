@@ -62,10 +62,11 @@ export async function toRecords(
 
 export async function listRecords(context: EngineContext, entity: CompiledEntity, search: URLSearchParams) {
   const query = parseDatagridQuery(entity, search);
-  const { items, total } = await listRows(dynamic(context), entity, context.engine, query);
+  const { items, total, approximate } = await listRows(dynamic(context), entity, context.engine, query);
   return {
     items: await toRecords(dynamic(context), context, entity, items),
     total,
+    totalApproximate: approximate,
     page: query.page,
     limit: query.limit,
   };

@@ -132,7 +132,10 @@ export interface DatagridSchema {
 
 export interface DatagridPage<T = EntityRecord> {
   items: T[];
+  /** Rows of the whole list; with `totalApproximate`, a lower bound: the list has more. */
   total: number;
+  /** Counting stopped at `total` (a search or filter matching more than the server counts exactly). */
+  totalApproximate: boolean;
   page: number;
   limit: number;
 }

@@ -43,6 +43,32 @@ describe('member list', () => {
     expect(screen.getByRole('link', { name: 'Přidat' })).toHaveAttribute('href', '/admin/clenove/create');
   });
 
+  it('says "přes" for an approximate total and still offers the page after a full one', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 25 }, (_, index) => member(index + 1, `Novák ${index + 1}`, 'Jan'));
+    const { requests } = renderApp(
+      '/admin/clenove?s=nov',
+      fakeApi(ADMIN_USER, (request) => {
+        if (request.url === '/api/cms/datagrid/schema/member') return ok(MEMBER_GRID);
+        if (request.url === '/api/cms/user-config') return ok({});
+        if (request.url === '/api/cms/datagrid/member') {
+          const page = Number(query(request).get('page'));
+          return ok({ items: many, total: 3000, totalApproximate: true, page, limit: 25 });
+        }
+        return undefined;
+      }),
+    );
+    expect(await screen.findByText(/^Nalezeno přes 3\s000 členů$/)).toBeInTheDocument();
+    expect(screen.getByText(/^1–25 z více než 3\s000$/)).toBeInTheDocument();
+    // Page 121 lies past the counted rows: reachable from page 120, which is full.
+    await user.click(screen.getByRole('button', { name: '120' }));
+    await waitFor(() => expect(query(rowsRequests(requests).at(-1)).get('page')).toBe('120'));
+    expect(await screen.findByText(/^2\s976–3\s000 z více než 3\s000$/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Další stránka' }));
+    await waitFor(() => expect(query(rowsRequests(requests).at(-1)).get('page')).toBe('121'));
+    expect(await screen.findByText(/^3\s001–3\s025 z více než 3\s025$/)).toBeInTheDocument();
+  });
+
   it('uses the stored settings, and stores a new sort for the user', async () => {
     const user = userEvent.setup();
     const { requests } = renderApp(

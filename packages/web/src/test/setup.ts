@@ -36,6 +36,11 @@ if (!document.fonts) {
   });
 }
 
+// mantine-datatable scrolls its table back to the top when the page changes.
+if (!Element.prototype.scrollTo) {
+  Element.prototype.scrollTo = () => {};
+}
+
 if (!Element.prototype.scrollIntoView) {
   Element.prototype.scrollIntoView = () => {};
 }

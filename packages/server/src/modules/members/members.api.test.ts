@@ -81,6 +81,31 @@ describe.each(testEngines())('members through the engine on %s', (engine) => {
     }
   });
 
+  it('finds a fragment of one or two letters at the start of a searched field, diacritics-blind', async () => {
+    for (const [s, expected] of [
+      ['c', ['Cibulka', 'Čermáková', 'Chalupová']],
+      ['Č', ['Cibulka', 'Čermáková', 'Chalupová']],
+      ['ch', ['Chalupová']],
+      ['iv', ['Chalupová', 'Ivanov']],
+      ['ž', ['Žák']],
+      ['má', ['Málková']],
+      // Every word short: each starts a field. Beside a longer word a short one is a substring.
+      ['j d', ['Dvořák']],
+      ['tomáš r', ['Řezníček']],
+      ['eva k', ['Čermáková']],
+      // Inside a name only: "Jan", "Ivana" and "Hana" contain it, none starts with it.
+      ['an', []],
+      ['%', []],
+      ['_', []],
+      ['😀', []],
+    ] as const) {
+      const response = await root.get(`/api/cms/datagrid/member?s=${encodeURIComponent(s)}&limit=100`);
+      expect(response.status, s).toBe(200);
+      expect(lastNames(response), s).toEqual(expected);
+      expect(response.body.data, s).toMatchObject({ total: expected.length, totalApproximate: false });
+    }
+  });
+
   it('filters by enum, boolean and date range', async () => {
     const trainers = await root.get('/api/cms/datagrid/member?filter[memberType]=TRAINER&limit=100');
     expect(trainers.body.data.total).toBe(4);

@@ -57,6 +57,12 @@ function LoadedDataGrid({ schema }: { schema: DatagridSchema }) {
 
   if (!grid.loaded) return <DatagridSkeleton />;
   const total = data?.total ?? 0;
+  // An approximate total is a lower bound: past it, a full page means there may be another.
+  const approximate = data?.totalApproximate === true;
+  const pageRecords = data ? (grid.page - 1) * grid.settings.pageSize + data.items.length : 0;
+  const knownRecords = approximate
+    ? Math.max(total, pageRecords + (data?.items.length === grid.settings.pageSize ? 1 : 0))
+    : total;
   const filtered = grid.search !== '' || Object.keys(grid.settings.filters).length > 0;
 
   return (
@@ -78,7 +84,7 @@ function LoadedDataGrid({ schema }: { schema: DatagridSchema }) {
       <Group justify="space-between" gap="xs" mih={22}>
         <Text size="sm" c="dimmed" aria-live="polite">
           {data
-            ? `${filtered ? 'Nalezeno' : 'Celkem'} ${countLabel(schema.labels, total, formatNumber)}`
+            ? `${filtered ? 'Nalezeno' : 'Celkem'} ${approximate ? 'přes ' : ''}${countLabel(schema.labels, total, formatNumber)}`
             : ' '}
         </Text>
       </Group>
@@ -99,7 +105,7 @@ function LoadedDataGrid({ schema }: { schema: DatagridSchema }) {
             verticalAlign="center"
             idAccessor="id"
             pinLastColumn={schema.rowActions.length > 0}
-            totalRecords={total}
+            totalRecords={knownRecords}
             page={grid.page}
             onPageChange={grid.setPage}
             recordsPerPage={grid.settings.pageSize}
@@ -107,7 +113,9 @@ function LoadedDataGrid({ schema }: { schema: DatagridSchema }) {
             onRecordsPerPageChange={grid.setPageSize}
             recordsPerPageLabel="Záznamů na stránku"
             paginationText={({ from, to, totalRecords }) =>
-              `${formatNumber(from)}–${formatNumber(to)} z ${formatNumber(totalRecords)}`
+              approximate
+                ? `${formatNumber(from)}–${formatNumber(to)} z více než ${formatNumber(Math.max(total, to))}`
+                : `${formatNumber(from)}–${formatNumber(to)} z ${formatNumber(totalRecords)}`
             }
             getPaginationControlProps={(control) => ({ 'aria-label': PAGINATION_LABELS[control] })}
             selectedRecords={schema.canDelete ? selected : undefined}
