@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchGroupSave } from './bench/group-save.mjs';
 import { measure, printTable } from './bench/measure.mjs';
 import { benchPostgres, postgresUrl } from './bench/postgres.mjs';
 import { startServer } from './bench/server-process.mjs';
@@ -87,6 +88,7 @@ let rssAfterLogin;
 let rssAtEnd;
 let peakRss;
 let browser;
+let groupSave;
 try {
   const cookie = await signIn(server.url);
   rows.push(
@@ -107,6 +109,7 @@ try {
     }),
   );
   rows.push(...(await members.benchMembers({ url: server.url, cookie, dataDir, duration })));
+  groupSave = await benchGroupSave({ url: server.url, cookie });
   browser = await browserFigures(server.url, cookie);
 } finally {
   rssAtEnd = server.rssMiB();
@@ -137,6 +140,9 @@ if (find('PostgreSQL:')) {
   );
 }
 console.log(`cold start (spawn → first /api/health): ${Math.round(server.coldStartMs)} ms`);
+console.log(
+  `bulk group save, 1,000 members added and 1,000 ended in one call: median ${groupSave.median} ms, worst ${groupSave.max} ms (target ≤ 200 ms)`,
+);
 console.log(
   `server RSS: ${Math.round(rssAfterLogin)} MiB after the login run, ${Math.round(rssAtEnd)} MiB at the end, peak ${Math.round(peakRss)} MiB`,
 );
