@@ -39,7 +39,9 @@ export async function updateRow(
 ) {
   const result = await db
     .updateTable(entity.declaration.table)
-    .set({ ...row, version: version + 1 })
+    // Incremented by the database: `version + 1` as a parameter would overflow PostgreSQL's integer
+    // for a sent version of 2³¹−1 even when no row matches it.
+    .set((eb) => ({ ...row, version: eb('version', '+', 1) }))
     .where('id', '=', id)
     .where('version', '=', version)
     .executeTakeFirst();

@@ -44,6 +44,13 @@ describe.each(testEngines())('parallel saves of one record on %s', (engine) => {
     expect(audits.map((audit) => audit.action).sort()).toEqual(['create', 'update']);
   });
 
+  it('answers a save with the highest version there is as a conflict, not a server error', async () => {
+    const created = (await root.post('/api/cms/form/member', { firstName: 'Krajní', lastName: 'Verze' })).body
+      .data;
+    const saved = await root.put(`/api/cms/form/member/${created.id}`, { version: 2_147_483_647, note: 'x' });
+    expect(saved.status, saved.text).toBe(409);
+  });
+
   it('keeps every one of many parallel creates, each with its own id', async () => {
     const responses = await Promise.all(
       Array.from({ length: SAVES }, (_, index) =>
