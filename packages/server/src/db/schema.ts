@@ -17,6 +17,8 @@ export interface UsersTable {
   version: Generated<number>;
   created_at: DbDateTime;
   updated_at: DbDateTime;
+  /** Null until the first sign-in. */
+  last_login_at: Generated<DbDateTime | null>;
 }
 
 export interface SessionsTable {

@@ -51,6 +51,19 @@ export const API_PATHS = {
   pairingSuggestions: '/api/admin/profile/get-suggestions',
   /** Pairs many profiles with members at once, all or none. */
   acceptPairings: '/api/admin/profile/accept-suggestions',
+  /** CMS users, searched and filtered, a page at a time. */
+  users: '/api/admin/user/get-users',
+  /** One CMS user (GET) and its names, e-mail, roles and active flag (PUT, with `version`). */
+  user: '/api/admin/user/:userId',
+  createUser: '/api/admin/user/create-user',
+  /** Creates a user without a password and mails an invitation link to set one. */
+  createInvitedUser: '/api/admin/user/create/create-invite-user',
+  /** Mails the invitation again; the older link stops working. */
+  inviteUser: '/api/admin/user/:userId/invite-user',
+  /** Toggles a user's active flag; deactivation ends the user's sessions. */
+  changeUserActive: '/api/cms/change-user-active/:userId',
+  /** An admin sets another user's password, ending that user's sessions. */
+  userPassword: '/api/admin/user/:userId/password',
 } as const;
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];

@@ -18,7 +18,9 @@ import {
 import { deleteUserSessions, insertSession } from './sessions.repository.ts';
 import {
   findUserByEmail,
+  findUserByEmailIgnoringCase,
   findUserById,
+  recordSignIn,
   replacePasswordHash,
   toUserDto,
   updatePasswordHash,
@@ -73,6 +75,7 @@ export async function login(
     throw unauthorized('INVALID_CREDENTIALS');
   }
   await clearAttempts(deps.db, 'login', accountSubject(email));
+  await recordSignIn(deps.db, user.id, now.toISOString());
   if (user.password_hash && needsRehash(user.password_hash)) {
     await replacePasswordHash(deps.db, user.id, user.password_hash, await hashPassword(password));
   }
@@ -168,8 +171,7 @@ export async function updateOwnProfile(
   userId: number,
   changes: { email: string; firstName: string; lastName: string; version?: number | undefined },
 ): Promise<UserDto> {
-  const existing = await findUserByEmail(deps.db, changes.email);
-  if (existing && existing.id !== userId) {
+  if (await findUserByEmailIgnoringCase(deps.db, changes.email, userId)) {
     throw new AppError('VALIDATION_FAILED', 400, 'Tento e-mail už používá jiný uživatel.', {
       validationErrors: [{ path: 'email', message: 'Tento e-mail už používá jiný uživatel.' }],
     });

@@ -1,5 +1,14 @@
 // What other modules may use of the auth module.
 export { deleteAttemptsBefore } from './auth-attempts.repository.ts';
-export { deleteSpentTokens } from './password-tokens.repository.ts';
+export { deleteSpentTokens, replaceToken } from './password-tokens.repository.ts';
 export { LONGEST_LIMIT_WINDOW_MS } from './rate-limits.ts';
-export { deleteExpiredSessions } from './sessions.repository.ts';
+export { emailSchema, hashPassword, passwordSchema, randomToken, sha256 } from './secrets.ts';
+export { deleteExpiredSessions, deleteUserSessions } from './sessions.repository.ts';
+export {
+  findUserByEmailIgnoringCase,
+  findUserById,
+  insertUser,
+  parseRoles,
+  type UserRow,
+  updatePasswordHash,
+} from './users.repository.ts';

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@klubovna/shared';
 import argon2 from 'argon2';
 import { z } from 'zod';
+import { isCommonPassword } from './common-passwords.ts';
 
 /**
  * argon2id with 9 MiB and 4 passes, one of the settings OWASP's password storage cheat sheet lists as
@@ -66,7 +67,10 @@ export const randomToken = (): string => randomBytes(32).toString('base64url');
 
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
-/** Length counts characters as people see them (an emoji is one), no composition rules. */
+/**
+ * Length counts characters as people see them (an emoji is one), no composition rules; a password on
+ * the shipped list of breached common passwords is refused (NIST SP 800-63B).
+ */
 export const passwordSchema = z
   .string()
   .refine((value) => [...value].length >= PASSWORD_MIN_LENGTH, {
@@ -74,6 +78,9 @@ export const passwordSchema = z
   })
   .refine((value) => [...value].length <= PASSWORD_MAX_LENGTH, {
     message: `Heslo může mít nejvýše ${PASSWORD_MAX_LENGTH} znaků.`,
+  })
+  .refine((value) => !isCommonPassword(value), {
+    message: 'Toto heslo je mezi nejčastěji uniklými hesly. Zvolte jiné.',
   });
 
 export const emailSchema = z

@@ -69,6 +69,19 @@ export async function insertUser(db: Executor, user: NewUser, now: string): Prom
   return row.id;
 }
 
+/** Not tracked: when someone last signed in changes no session, so no cached session is dropped for it. */
+export const recordSignIn = (db: Executor, userId: number, now: string) =>
+  db.withoutPlugins().updateTable('users').set({ last_login_at: now }).where('id', '=', userId).execute();
+
+/** The user with this e-mail ignoring case, if any (other than `exceptId`). */
+export const findUserByEmailIgnoringCase = (db: Executor, email: string, exceptId = 0) =>
+  db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .where('id', '!=', exceptId)
+    .executeTakeFirst();
+
 export const updatePasswordHash = (db: Executor, userId: number, passwordHash: string, now: string) =>
   db
     .updateTable('users')
