@@ -58,7 +58,7 @@ export const ROUTES = [
     title: 'Uživatelé CMS',
     zone: 'users',
     area: 'users',
-    active: false,
+    active: true,
   },
   ...crud(
     'members',
@@ -189,15 +189,17 @@ export const ROUTES = [
     title: 'Pozvat uživatele',
     zone: 'users',
     area: 'users',
-    active: false,
+    active: true,
+    nav: true,
   },
   {
+    // One's own password (any signed-in user); with `?id=` an admin sets another user's.
     name: 'users.changePassword',
     path: '/admin/uzivatel/zmena-hesla',
-    title: 'Změna hesla uživatele',
+    title: 'Změna hesla',
     zone: 'users',
-    area: 'users',
-    active: false,
+    area: 'self',
+    active: true,
   },
   {
     name: 'web.configuration',

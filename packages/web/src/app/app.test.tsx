@@ -87,8 +87,8 @@ describe('signed-in shell', () => {
     const hrefs = within(navigation)
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
-    // The lists of the entities the server declares and the zones' own screens; not the content
-    // or the users, which are still to come.
+    // The lists of the entities the server declares and the zones' own screens (the users' too);
+    // not the content, which is still to come.
     expect(hrefs).toEqual([
       '/admin',
       '/admin/clenove',
@@ -104,6 +104,8 @@ describe('signed-in shell', () => {
       '/admin/treninky/statistiky',
       '/admin/soustredeni',
       '/admin/zavody',
+      '/admin/uzivatele',
+      '/admin/uzivatel/pozvanka',
     ]);
     expect(document.title).toBe('Přehled · Klubovna');
   });

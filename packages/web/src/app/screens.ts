@@ -17,6 +17,7 @@ const trainingZone = () => import('../zones/training/training.zone.ts');
 const campsZone = () => import('../zones/camps/camps.zone.ts');
 const racesZone = () => import('../zones/races/races.zone.ts');
 const membersZone = () => import('../zones/members/members.zone.ts');
+const usersZone = () => import('../zones/users/users.zone.ts');
 const entityPages = () => import('../engine/pages/entity-screen.tsx');
 
 /** Fetches the code of the generic list and form screens ahead of the first visit to one. */
@@ -81,6 +82,17 @@ export const SCREENS: readonly Screen[] = [
     name: 'members.bulkPairing',
     layout: 'shell',
     load: () => membersZone().then((zone) => zone.BulkPairingPage),
+  },
+  // Users are accounts, not a declared entity: their list and forms are written screens.
+  { name: 'users.list', layout: 'shell', load: () => usersZone().then((zone) => zone.UsersListPage) },
+  { name: 'cms.users', layout: 'shell', load: () => usersZone().then((zone) => zone.UsersListPage) },
+  { name: 'users.create', layout: 'shell', load: () => usersZone().then((zone) => zone.UserCreatePage) },
+  { name: 'users.edit', layout: 'shell', load: () => usersZone().then((zone) => zone.UserEditPage) },
+  { name: 'users.invite', layout: 'shell', load: () => usersZone().then((zone) => zone.UserInvitePage) },
+  {
+    name: 'users.changePassword',
+    layout: 'shell',
+    load: () => authZone().then((zone) => zone.UserPasswordPage),
   },
 ];
 

@@ -5,3 +5,4 @@ export { LoginPage } from './pages/login-page.tsx';
 export { LogoutPage } from './pages/logout-page.tsx';
 export { ProfilePage } from './pages/profile-page.tsx';
 export { RenewPasswordPage } from './pages/renew-password-page.tsx';
+export { UserPasswordPage } from './pages/user-password-page.tsx';

@@ -1,0 +1,3 @@
+/** The users zone (one lazy chunk): the CMS user list, creation, invitations and edits. */
+export { UserCreatePage, UserEditPage, UserInvitePage } from './user-pages.tsx';
+export { UsersListPage } from './users-list-page.tsx';
