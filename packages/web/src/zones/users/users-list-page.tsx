@@ -182,7 +182,7 @@ export function UsersListPage() {
             {usersCount(list.data.total)}
           </Text>
           <Table.ScrollContainer minWidth={900}>
-            <Table striped highlightOnHover verticalSpacing="sm">
+            <Table striped highlightOnHover verticalSpacing="sm" aria-label="Uživatelé">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Jméno</Table.Th>
@@ -245,7 +245,7 @@ export function UsersListPage() {
                                 aria-label={`Poslat pozvánku znovu: ${user.email}`}
                                 onClick={() => reinvite(user)}
                               >
-                                Poslat znovu
+                                Poslat pozvánku znovu
                               </BusyButton>
                             )}
                             {user.id !== me?.id && (

@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiSession, apiSession } from './support/api-session.ts';
+import { failuresInBothSchemes } from './support/axe.ts';
+import { ADMIN, type Klubovna, signIn, startKlubovna } from './support/klubovna.ts';
+import { flash, openSignedIn } from './support/members.ts';
+
+let app: Klubovna;
+let api: ApiSession;
+
+beforeAll(async () => {
+  app = await startKlubovna();
+  api = await apiSession(app.server.url, ADMIN.email, ADMIN.password);
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+const PASSWORD = 'Zelena-louka-u-reky-7';
+
+interface CmsUser {
+  id: number;
+  email: string;
+  active: boolean;
+}
+
+describe('users zone in the browser', () => {
+  it('invites a trainer, who sets a password from the mailed link and sees only the permitted menu', async () => {
+    const { page } = await openSignedIn(app, '/admin/uzivatel/pozvanka');
+    const email = 'trenerka.pozvana@klub.test';
+    await page.getByLabel('Jméno').fill('Tereza');
+    await page.getByLabel('Příjmení').fill('Pozvaná');
+    await page.getByLabel('E-mail').fill(email);
+    // A trainer by default; the root role is offered to the root.
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Trenér' }).isChecked()).toBe(true);
+    expect(await failuresInBothSchemes(page, page.getByLabel('Příjmení'))).toEqual({ light: '', dark: '' });
+    await page.getByLabel('Jméno').fill('Tereza');
+    await page.getByLabel('Příjmení').fill('Pozvaná');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Poslat pozvánku' }).click();
+    await flash(page, `Pozvánka odeslána na ${email}.`).waitFor();
+    await page.waitForURL(/\/admin\/uzivatele/);
+
+    // The list shows who has not accepted yet.
+    const table = page.getByRole('table', { name: 'Uživatelé' });
+    const row = table.getByRole('row').filter({ hasText: email });
+    await row.getByText('Čeká na přijetí').waitFor();
+    await row.getByText('nikdy').waitFor();
+    expect(await failuresInBothSchemes(page, row.getByText('Čeká na přijetí'))).toEqual({
+      light: '',
+      dark: '',
+    });
+
+    const mail = await app.mailbox.waitFor(email);
+    expect(mail.subject).toBe('Pozvánka do Klubovny');
+    const link = new RegExp(`${app.server.url}/admin/renew-password/[A-Za-z0-9_-]+`).exec(mail.text)?.[0];
+    expect(link, mail.text).toBeTruthy();
+
+    const invited = await app.newPage();
+    await invited.page.goto(link!);
+    await invited.page.getByLabel('Nové heslo', { exact: true }).fill(PASSWORD);
+    await invited.page.getByLabel('Nové heslo znovu').fill(PASSWORD);
+    await invited.page.getByRole('button', { name: 'Nastavit heslo' }).click();
+    await invited.page.waitForURL(/\/admin\/login$/);
+    await signIn(invited.page, email, PASSWORD);
+    await invited.page.waitForURL((url) => url.pathname === '/admin');
+    const menu = invited.page.getByRole('navigation', { name: 'Hlavní navigace' });
+    await menu.getByRole('link', { name: 'Tréninky' }).waitFor();
+    const hrefs = await menu
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    // A trainer reads members and runs trainings and races; users are not theirs.
+    expect(hrefs).toEqual([
+      '/admin',
+      '/admin/clenove',
+      '/admin/clenove/hromadne-parovani',
+      '/admin/kategorie',
+      '/admin/skupiny',
+      '/admin/clenove-skupiny',
+      '/admin/clenove-skupiny/hromadne-nastaveni-skupiny',
+      '/admin/treninky',
+      '/admin/treninky/serie',
+      '/admin/treninky/kalendar',
+      '/admin/treninky/dochazka',
+      '/admin/treninky/statistiky',
+      '/admin/soustredeni',
+      '/admin/zavody',
+    ]);
+    await invited.page.goto(app.url('/admin/uzivatele'));
+    await invited.page.getByText('K této stránce nemáte přístup').waitFor();
+
+    await page.reload();
+    await table.getByRole('row').filter({ hasText: email }).getByText('Přijata').waitFor();
+  });
+
+  it('creates and edits a user in the forms, and refuses a common password with a Czech message', async () => {
+    const { page } = await openSignedIn(app, '/admin/uzivatel/create');
+    await page.getByLabel('Jméno').fill('Ondřej');
+    await page.getByLabel('Příjmení').fill('Obchodní');
+    await page.getByLabel('E-mail').fill('ondrej.obchodni@klub.test');
+    await page.getByLabel(/^Heslo/).fill('password123');
+    await page.getByRole('checkbox', { name: 'Trenér' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Obchodník' }).check();
+    await page.getByRole('button', { name: 'Založit uživatele' }).click();
+    await page.getByText('Toto heslo je mezi nejčastěji uniklými hesly. Zvolte jiné.').first().waitFor();
+    expect(await failuresInBothSchemes(page, page.getByLabel('Příjmení'))).toEqual({ light: '', dark: '' });
+    await page.getByLabel('Jméno').fill('Ondřej');
+    await page.getByLabel('Příjmení').fill('Obchodní');
+    await page.getByLabel('E-mail').fill('ondrej.obchodni@klub.test');
+    await page.getByRole('checkbox', { name: 'Trenér' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Obchodník' }).check();
+    await page.getByLabel(/^Heslo/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Založit uživatele' }).click();
+    await flash(page, 'Uživatel Ondřej Obchodní je založen.').waitFor();
+
+    const table = page.getByRole('table', { name: 'Uživatelé' });
+    await page.getByLabel('Hledat').fill('obchodni');
+    await table.getByRole('link', { name: 'Ondřej Obchodní' }).click();
+    await page.getByRole('heading', { name: 'Úprava uživatele Ondřej Obchodní' }).waitFor();
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Obchodník' }).isChecked()).toBe(true);
+    expect(await failuresInBothSchemes(page, page.getByLabel('Příjmení'))).toEqual({ light: '', dark: '' });
+    await page.getByRole('checkbox', { name: 'Trenér' }).check();
+    await page.getByRole('button', { name: 'Uložit' }).click();
+    await flash(page, 'Uloženo: Ondřej Obchodní.').waitFor();
+    const users = await api.data<{ items: Array<CmsUser & { roles: string[] }> }>(
+      'GET',
+      '/api/admin/user/get-users?s=obchodni',
+    );
+    expect(users.items.map((user) => user.roles)).toEqual([['ROLE_SALESMAN', 'ROLE_USER']]);
+
+    // An admin sets the password for them on the password screen.
+    await page.getByRole('link', { name: 'Nastavit heslo' }).click();
+    await page.getByText('Nové heslo pro uživatele').waitFor();
+    expect(await failuresInBothSchemes(page, page.getByText('Nové heslo pro uživatele'))).toEqual({
+      light: '',
+      dark: '',
+    });
+    await page.getByLabel('Nové heslo', { exact: true }).fill('Jina-louka-za-lesem-8');
+    await page.getByLabel('Nové heslo znovu').fill('Jina-louka-za-lesem-8');
+    await page.getByRole('button', { name: 'Nastavit heslo' }).click();
+    await flash(page, /Heslo uživatele ondrej\.obchodni@klub\.test je nastaveno/).waitFor();
+    await apiSession(app.server.url, 'ondrej.obchodni@klub.test', 'Jina-louka-za-lesem-8');
+  });
+
+  it('deactivates a user, whose open session ends at their next request', async () => {
+    const user = await api.data<CmsUser>('POST', '/api/admin/user/create-user', {
+      email: 'vera.deaktivovana@klub.test',
+      password: PASSWORD,
+      firstName: 'Věra',
+      lastName: 'Deaktivovaná',
+      roles: ['ROLE_USER'],
+      active: true,
+    });
+    const theirs = await app.newPage();
+    await theirs.page.goto(app.url('/admin/login'));
+    await signIn(theirs.page, user.email, PASSWORD);
+    await theirs.page.waitForURL((url) => url.pathname === '/admin');
+
+    const { page } = await openSignedIn(app, '/admin/uzivatele?s=deaktivovana', {
+      viewport: { width: 375, height: 740 },
+    });
+    const row = page
+      .getByRole('table', { name: 'Uživatelé' })
+      .getByRole('row')
+      .filter({ hasText: user.email });
+    await row.getByText('Aktivní', { exact: true }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await row.getByRole('button', { name: `Deaktivovat ${user.email}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Deaktivovat uživatele?' });
+    await dialog.getByRole('button', { name: 'Deaktivovat' }).click();
+    await flash(page, 'Uživatel Věra Deaktivovaná je deaktivován.').waitFor();
+    await row.getByText('Neaktivní').waitFor();
+
+    await theirs.page
+      .getByRole('navigation', { name: 'Hlavní navigace' })
+      .getByRole('link', { name: 'Závody' })
+      .click();
+    await theirs.page.waitForURL(/\/admin\/login/);
+  });
+
+  it('changes one’s own password on the password screen with the current one', async () => {
+    await api.data('POST', '/api/admin/user/create-user', {
+      email: 'sam.sobe@klub.test',
+      password: PASSWORD,
+      firstName: 'Samuel',
+      lastName: 'Sobě',
+      roles: ['ROLE_SALESMAN'],
+      active: true,
+    });
+    const { page } = await app.newPage();
+    await page.goto(app.url('/admin/uzivatel/zmena-hesla'));
+    await page.waitForURL(/\/admin\/login/);
+    await signIn(page, 'sam.sobe@klub.test', PASSWORD);
+    await page.waitForURL(/\/admin\/uzivatel\/zmena-hesla$/);
+    await page.getByLabel('Současné heslo').fill('spatne-heslo-123');
+    await page.getByLabel('Nové heslo', { exact: true }).fill('Modra-obloha-nad-horou-9');
+    await page.getByLabel('Nové heslo znovu').fill('Modra-obloha-nad-horou-9');
+    await page.getByRole('button', { name: 'Změnit heslo' }).click();
+    await page.getByText('Současné heslo není správné.').first().waitFor();
+    expect(await failuresInBothSchemes(page, page.getByLabel('Současné heslo'))).toEqual({
+      light: '',
+      dark: '',
+    });
+    await page.getByLabel('Současné heslo').fill(PASSWORD);
+    await page.getByLabel('Nové heslo', { exact: true }).fill('Modra-obloha-nad-horou-9');
+    await page.getByLabel('Nové heslo znovu').fill('Modra-obloha-nad-horou-9');
+    await page.getByRole('button', { name: 'Změnit heslo' }).click();
+    await flash(page, /Heslo bylo změněno/).waitFor();
+    await apiSession(app.server.url, 'sam.sobe@klub.test', 'Modra-obloha-nad-horou-9');
+  });
+});
