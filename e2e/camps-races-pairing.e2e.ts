@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertProfileAccount } from './support/accounts.ts';
+import { createProfileAccount } from './support/accounts.ts';
 import { type ApiSession, apiSession } from './support/api-session.ts';
 import { failuresInBothSchemes } from './support/axe.ts';
 import { ADMIN, type Klubovna, startKlubovna } from './support/klubovna.ts';
@@ -99,7 +99,7 @@ describe('camps, races and pairing in the browser', () => {
       lastName: 'Párová',
       email: 'zofie.parova@rodina.test',
     });
-    insertProfileAccount(app.server.dataDir, {
+    await createProfileAccount(api, {
       email: 'zofie.parova@rodina.test',
       firstName: 'Zofie',
       lastName: 'Parova',
@@ -126,7 +126,7 @@ describe('camps, races and pairing in the browser', () => {
       ['iva@rodina.test', 'Iva', 'Hromadná'],
       ['pavel.jinak@rodina.test', 'Pavel', 'Jinak'],
     ] as const)
-      insertProfileAccount(app.server.dataDir, { email, firstName, lastName });
+      await createProfileAccount(api, { email, firstName, lastName });
     await page.reload();
     const stranger = page.getByRole('article', { name: 'Profil Pavel Jinak' });
     await stranger.getByText('Žádný návrh: vyberte člena ručně.').waitFor();

@@ -1,25 +1,17 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
+import type { ApiSession } from './api-session.ts';
 
 /**
- * A sign-in profile (an account with only the lowest role), written straight into the server's
- * SQLite file: the product has no screen that creates one yet.
+ * A sign-in profile (an account with only the lowest role), invited through the users API as an
+ * admin invites one: no password until the mailed link is used.
  */
-export function insertProfileAccount(
-  dataDir: string,
+export async function createProfileAccount(
+  api: ApiSession,
   profile: { email: string; firstName: string; lastName: string },
-): number {
-  const db = new Database(path.join(dataDir, 'klubovna.sqlite'));
-  try {
-    const now = new Date().toISOString();
-    const result = db
-      .prepare(
-        `insert into users (email, password_hash, first_name, last_name, roles, active, version, created_at, updated_at)
-         values (?, null, ?, ?, '["ROLE_USER"]', 1, 1, ?, ?)`,
-      )
-      .run(profile.email, profile.firstName, profile.lastName, now, now);
-    return Number(result.lastInsertRowid);
-  } finally {
-    db.close();
-  }
+): Promise<number> {
+  const created = await api.data<{ user: { id: number } }>(
+    'POST',
+    '/api/admin/user/create/create-invite-user',
+    { ...profile, roles: ['ROLE_USER'] },
+  );
+  return created.user.id;
 }
