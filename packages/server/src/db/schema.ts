@@ -32,6 +32,15 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
+/** A user's recent sign-ins (the newest few are kept), shown in their profile. */
+export interface SignInsTable {
+  id: Generated<number>;
+  user_id: number;
+  created_at: DbDateTime;
+  ip: string | null;
+  user_agent: string | null;
+}
+
 export interface PasswordTokensTable {
   id: Generated<number>;
   user_id: number;
@@ -94,4 +103,5 @@ export interface Database {
   sessions: SessionsTable;
   password_tokens: PasswordTokensTable;
   auth_attempts: AuthAttemptsTable;
+  sign_ins: SignInsTable;
 }

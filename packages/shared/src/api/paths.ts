@@ -11,6 +11,10 @@ export const API_PATHS = {
   currentUser: '/api/cms/user',
   ownProfile: '/api/cms/me',
   ownPassword: '/api/cms/me/password',
+  /** The signed-in user's recent sign-ins and open sessions. */
+  ownActivity: '/api/cms/me/activity',
+  /** Ends every session of the signed-in user but the current one. */
+  endOtherSessions: '/api/cms/me/sessions/end-others',
   userConfig: '/api/cms/user-config',
   fileUpload: '/api/cms/files/upload',
   file: '/api/cms/files/:id',

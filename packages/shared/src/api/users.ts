@@ -35,3 +35,16 @@ export interface CmsUserPage {
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_DAYS = 7;
+
+/** One sign-in or open session as the profile shows it. */
+export interface AccountDevice {
+  /** Browser and system in Czech, e.g. `Firefox, Windows`; `Neznámé zařízení` when unknown. */
+  device: string;
+  ip: string | null;
+}
+
+/** The signed-in user's recent sign-ins and open sessions, newest first. */
+export interface AccountActivity {
+  signIns: Array<AccountDevice & { at: string }>;
+  sessions: Array<AccountDevice & { createdAt: string; lastSeenAt: string; current: boolean }>;
+}

@@ -7,7 +7,9 @@ import type { ZodTypeProvider } from '../../http/zod-type-provider.ts';
 import { SESSION_COOKIE, sessionCookieOptions } from '../../plugins/auth.ts';
 import {
   type AuthDeps,
+  accountActivity,
   changeOwnPassword,
+  endOtherSessions,
   login,
   recoverPassword,
   requestPasswordRenewal,
@@ -100,6 +102,21 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     API_PATHS.ownProfile,
     { schema: { body: profileBody }, config: { access: { area: 'self', access: 'write' } } },
     async (request) => ({ data: await updateOwnProfile(deps, signedInUser(request).user.id, request.body) }),
+  );
+
+  app.get(API_PATHS.ownActivity, { config: { access: 'session' } }, async (request) => {
+    const { user, sessionHash } = signedInUser(request);
+    return { data: await accountActivity(deps, user.id, sessionHash) };
+  });
+
+  app.post(
+    API_PATHS.endOtherSessions,
+    { config: { access: { area: 'self', access: 'write' } } },
+    async (request) => {
+      const { user, sessionHash } = signedInUser(request);
+      await endOtherSessions(deps, user.id, sessionHash);
+      return { data: null };
+    },
   );
 
   app.post(

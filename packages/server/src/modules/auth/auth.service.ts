@@ -1,4 +1,4 @@
-import { buildUrl, findRoute, type RouteName, type UserDto } from '@klubovna/shared';
+import { type AccountActivity, buildUrl, findRoute, type RouteName, type UserDto } from '@klubovna/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
@@ -15,12 +15,13 @@ import {
   sha256,
   verifyPassword,
 } from './secrets.ts';
-import { deleteUserSessions, insertSession } from './sessions.repository.ts';
+import { deleteUserSessions, insertSession, liveUserSessions } from './sessions.repository.ts';
+import { recentSignIns, recordSignIn } from './sign-ins.repository.ts';
+import { describeDevice } from './user-agent.ts';
 import {
   findUserByEmail,
   findUserByEmailIgnoringCase,
   findUserById,
-  recordSignIn,
   replacePasswordHash,
   toUserDto,
   updatePasswordHash,
@@ -75,7 +76,7 @@ export async function login(
     throw unauthorized('INVALID_CREDENTIALS');
   }
   await clearAttempts(deps.db, 'login', accountSubject(email));
-  await recordSignIn(deps.db, user.id, now.toISOString());
+  await recordSignIn(deps.db, user.id, now.toISOString(), client);
   if (user.password_hash && needsRehash(user.password_hash)) {
     await replacePasswordHash(deps.db, user.id, user.password_hash, await hashPassword(password));
   }
@@ -181,4 +182,37 @@ export async function updateOwnProfile(
   if (!user) throw unauthorized();
   if (!updated) throw new AppError('CONFLICT', 409, undefined, { details: { current: toUserDto(user) } });
   return toUserDto(user);
+}
+
+/** The user's recent sign-ins and open sessions, the current one marked; no session hash leaves the server. */
+export async function accountActivity(
+  deps: AuthDeps,
+  userId: number,
+  currentSessionHash: string,
+): Promise<AccountActivity> {
+  const now = Date.now();
+  const idleSince = new Date(now - deps.config.sessionTtlSeconds * 1000).toISOString();
+  const [signIns, sessions] = await Promise.all([
+    recentSignIns(deps.db, userId),
+    liveUserSessions(deps.db, userId, new Date(now).toISOString(), idleSince),
+  ]);
+  return {
+    signIns: signIns.map((row) => ({
+      at: row.created_at,
+      ip: row.ip,
+      device: describeDevice(row.user_agent),
+    })),
+    sessions: sessions.map((row) => ({
+      createdAt: row.created_at,
+      lastSeenAt: row.last_seen_at,
+      ip: row.ip,
+      device: describeDevice(row.user_agent),
+      current: row.id_hash === currentSessionHash,
+    })),
+  };
+}
+
+/** Signs the user out everywhere but here. */
+export async function endOtherSessions(deps: AuthDeps, userId: number, currentSessionHash: string) {
+  await deleteUserSessions(deps.db, userId, currentSessionHash);
 }

@@ -61,3 +61,14 @@ export const deleteExpiredSessions = (db: Executor, now: string, idleSince: stri
     .deleteFrom('sessions')
     .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', idleSince)]))
     .execute();
+
+/** A user's sessions that still work (not expired, not idle since `idleSince`), newest first. */
+export const liveUserSessions = (db: Executor, userId: number, now: string, idleSince: string) =>
+  db
+    .selectFrom('sessions')
+    .select(['id_hash', 'created_at', 'last_seen_at', 'ip', 'user_agent'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .where('last_seen_at', '>', idleSince)
+    .orderBy('last_seen_at', 'desc')
+    .execute();

@@ -69,10 +69,6 @@ export async function insertUser(db: Executor, user: NewUser, now: string): Prom
   return row.id;
 }
 
-/** Not tracked: when someone last signed in changes no session, so no cached session is dropped for it. */
-export const recordSignIn = (db: Executor, userId: number, now: string) =>
-  db.withoutPlugins().updateTable('users').set({ last_login_at: now }).where('id', '=', userId).execute();
-
 /** The user with this e-mail ignoring case, if any (other than `exceptId`). */
 export const findUserByEmailIgnoringCase = (db: Executor, email: string, exceptId = 0) =>
   db

@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import { columnTypes, withIdColumn } from '../dialect.ts';
+
+/**
+ * The users zone's account tables (hand-written like the other account tables): when each user last
+ * signed in, for the user list, and their recent sign-ins, for the profile.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types
+export async function up(db: Kysely<any>): Promise<void> {
+  const type = columnTypes(db);
+  await db.schema.alterTable('users').addColumn('last_login_at', type.dateTime).execute();
+  await withIdColumn(db.schema.createTable('sign_ins'), db)
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('created_at', type.dateTime, (c) => c.notNull())
+    .addColumn('ip', 'varchar(64)')
+    .addColumn('user_agent', 'varchar(300)')
+    .execute();
+  await db.schema.createIndex('sign_ins_user_id').on('sign_ins').columns(['user_id', 'created_at']).execute();
+}
