@@ -208,4 +208,43 @@ describe('users zone in the browser', () => {
     await flash(page, /Heslo bylo změněno/).waitFor();
     await apiSession(app.server.url, 'sam.sobe@klub.test', 'Modra-obloha-nad-horou-9');
   });
+
+  it('shows one’s sign-ins and open sessions in the profile, and signs out everywhere else', async () => {
+    await api.data('POST', '/api/admin/user/create-user', {
+      email: 'dva.pocitace@klub.test',
+      password: PASSWORD,
+      firstName: 'Dana',
+      lastName: 'Dvojitá',
+      roles: ['ROLE_USER'],
+      active: true,
+    });
+    const other = await app.newPage({
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+    });
+    await other.page.goto(app.url('/admin/login'));
+    await signIn(other.page, 'dva.pocitace@klub.test', PASSWORD);
+    await other.page.waitForURL((url) => url.pathname === '/admin');
+
+    const { page } = await app.newPage({ viewport: { width: 375, height: 740 } });
+    await page.goto(app.url('/admin/user/profile'));
+    await page.waitForURL(/\/admin\/login/);
+    await signIn(page, 'dva.pocitace@klub.test', PASSWORD);
+    await page.waitForURL(/\/admin\/user\/profile$/);
+    const sessions = page.getByRole('table', { name: 'Otevřená přihlášení' });
+    await sessions.getByText('Toto zařízení').waitFor();
+    await sessions.getByText('Safari, iOS').waitFor();
+    await page.getByRole('table', { name: 'Poslední přihlášení' }).getByText('Safari, iOS').waitFor();
+    expect(await failuresInBothSchemes(page, sessions.getByText('Toto zařízení'))).toEqual({
+      light: '',
+      dark: '',
+    });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await page.getByRole('button', { name: 'Odhlásit všude jinde' }).click();
+    await flash(page, 'Odhlášeno: 1 jiné zařízení.').waitFor();
+    await expect.poll(() => sessions.getByRole('row').count()).toBe(2);
+    await other.page.reload();
+    await other.page.waitForURL(/\/admin\/login/);
+  });
 });

@@ -6,6 +6,7 @@ import useSWR from 'swr';
 import { UnauthorizedError } from '../../../api/api-errors.ts';
 import { useErrorHandler } from '../../../api/api-provider.tsx';
 import { describeError } from '../../../api/describe-error.ts';
+import { AccountActivityPanel } from '../components/account-activity-panel.tsx';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
 import { OWN_PROFILE_KEY, ProfileDetailsForm } from '../components/profile-details-form.tsx';
 
@@ -38,7 +39,7 @@ export function ProfilePage() {
       <div>
         <Title order={1}>Můj profil</Title>
         <Text c="dimmed" mt={4}>
-          Vaše jméno, e-mail pro přihlášení a heslo.
+          Vaše jméno, e-mail pro přihlášení, heslo a zařízení, na kterých jste přihlášeni.
         </Text>
       </div>
       {user && user.roles.length > 0 && (
@@ -89,6 +90,12 @@ export function ProfilePage() {
           <ChangePasswordForm />
         </Paper>
       </SimpleGrid>
+      <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="account-activity-title">
+        <Title order={2} size="h4" mb="md" id="account-activity-title">
+          Přihlášení a zařízení
+        </Title>
+        <AccountActivityPanel />
+      </Paper>
     </Stack>
   );
 }
