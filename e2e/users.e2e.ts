@@ -247,4 +247,37 @@ describe('users zone in the browser', () => {
     await other.page.reload();
     await other.page.waitForURL(/\/admin\/login/);
   });
+
+  it('changes one’s e-mail only once the link mailed to the new address is confirmed', async () => {
+    await api.data('POST', '/api/admin/user/create-user', {
+      email: 'stary.email@klub.test',
+      password: PASSWORD,
+      firstName: 'Emil',
+      lastName: 'Měnič',
+      roles: ['ROLE_SALESMAN'],
+      active: true,
+    });
+    const { page } = await app.newPage();
+    await page.goto(app.url('/admin/user/profile'));
+    await page.waitForURL(/\/admin\/login/);
+    await signIn(page, 'stary.email@klub.test', PASSWORD);
+    await page.waitForURL(/\/admin\/user\/profile$/);
+    await expect.poll(() => page.getByLabel(/^E-mail/).inputValue()).toBe('stary.email@klub.test');
+    await page.getByLabel(/^E-mail/).fill('novy.email@klub.test');
+    await page.getByRole('button', { name: 'Uložit údaje' }).click();
+    await flash(page, /Na novy\.email@klub\.test jsme poslali odkaz/).waitFor();
+    expect(await page.getByLabel(/^E-mail/).inputValue()).toBe('stary.email@klub.test');
+
+    const mail = await app.mailbox.waitFor('novy.email@klub.test');
+    const link = new RegExp(`${app.server.url}/admin/potvrzeni-emailu/[A-Za-z0-9_-]+`).exec(mail.text)?.[0];
+    expect(link, mail.text).toBeTruthy();
+    await page.goto(link!);
+    const confirm = page.getByRole('button', { name: 'Potvrdit nový e-mail' });
+    expect(await failuresInBothSchemes(page, confirm)).toEqual({ light: '', dark: '' });
+    await confirm.click();
+    await page.getByText('E-mail pro přihlášení je změněn na novy.email@klub.test.').waitFor();
+    await page.getByRole('link', { name: 'Na můj profil' }).click();
+    await expect.poll(() => page.getByLabel(/^E-mail/).inputValue()).toBe('novy.email@klub.test');
+    await apiSession(app.server.url, 'novy.email@klub.test', PASSWORD);
+  });
 });

@@ -41,6 +41,16 @@ export interface SignInsTable {
   user_agent: string | null;
 }
 
+/** An e-mail change waiting for the link mailed to the new address (one per user). */
+export interface EmailChangesTable {
+  id: Generated<number>;
+  user_id: number;
+  new_email: string;
+  token_hash: string;
+  created_at: DbDateTime;
+  expires_at: DbDateTime;
+}
+
 export interface PasswordTokensTable {
   id: Generated<number>;
   user_id: number;
@@ -104,4 +114,5 @@ export interface Database {
   password_tokens: PasswordTokensTable;
   auth_attempts: AuthAttemptsTable;
   sign_ins: SignInsTable;
+  email_changes: EmailChangesTable;
 }

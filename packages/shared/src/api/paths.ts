@@ -8,6 +8,8 @@ export const API_PATHS = {
   logout: '/api/logout',
   forgottenPassword: '/api/forgotten-password',
   passwordRecovery: '/api/password-recovery',
+  /** Applies an own e-mail change from the link mailed to the new address (`{token}`). */
+  confirmEmail: '/api/confirm-email',
   currentUser: '/api/cms/user',
   ownProfile: '/api/cms/me',
   ownPassword: '/api/cms/me/password',

@@ -28,9 +28,11 @@ const SPEC_PATHS = [
 ];
 
 /** Screens the product adds beside the specification's: the training zone's calendar, series, attendance. */
-const PRODUCT_PATHS = ['serie', 'kalendar', 'dochazka', 'statistiky'].map(
-  (slug) => `/admin/treninky/${slug}`,
-);
+const PRODUCT_PATHS = [
+  ...['serie', 'kalendar', 'dochazka', 'statistiky'].map((slug) => `/admin/treninky/${slug}`),
+  // An own e-mail change is confirmed from the link mailed to the new address.
+  '/admin/potvrzeni-emailu/[token]',
+];
 
 function crud(list: string): string[] {
   return [list, `${list}/create`, `${list}/edit`];
@@ -53,6 +55,7 @@ describe('route table', () => {
       'cms.forgottenPassword',
       'cms.renewPassword',
       'cms.userProfile',
+      'cms.confirmEmail',
       'groupMembers.bulkSetup',
       'trainings.series',
       'trainings.calendar',

@@ -37,6 +37,13 @@ export const ROUTES = [
     active: true,
   },
   {
+    name: 'cms.confirmEmail',
+    path: '/admin/potvrzeni-emailu/[token]',
+    title: 'Potvrzení e-mailu',
+    zone: 'auth',
+    active: true,
+  },
+  {
     name: 'cms.userProfile',
     path: '/admin/user/profile',
     title: 'Můj profil',

@@ -41,6 +41,11 @@ export const SCREENS: readonly Screen[] = [
     layout: 'public',
     load: () => authZone().then((zone) => zone.RenewPasswordPage),
   },
+  {
+    name: 'cms.confirmEmail',
+    layout: 'public',
+    load: () => authZone().then((zone) => zone.ConfirmEmailPage),
+  },
   { name: 'cms.index', layout: 'shell', load: () => authZone().then((zone) => zone.CmsIndexPage) },
   { name: 'cms.userProfile', layout: 'shell', load: () => authZone().then((zone) => zone.ProfilePage) },
   {

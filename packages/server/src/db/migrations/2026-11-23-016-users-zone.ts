@@ -3,7 +3,8 @@ import { columnTypes, withIdColumn } from '../dialect.ts';
 
 /**
  * The users zone's account tables (hand-written like the other account tables): when each user last
- * signed in, for the user list, and their recent sign-ins, for the profile.
+ * signed in, for the user list; their recent sign-ins, for the profile; and e-mail changes waiting
+ * for confirmation from the new address.
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types
 export async function up(db: Kysely<any>): Promise<void> {
@@ -16,4 +17,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_agent', 'varchar(300)')
     .execute();
   await db.schema.createIndex('sign_ins_user_id').on('sign_ins').columns(['user_id', 'created_at']).execute();
+
+  await withIdColumn(db.schema.createTable('email_changes'), db)
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('new_email', 'varchar(254)', (c) => c.notNull())
+    .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
+    .addColumn('created_at', type.dateTime, (c) => c.notNull())
+    .addColumn('expires_at', type.dateTime, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('email_changes_user_id').on('email_changes').column('user_id').execute();
 }

@@ -15,12 +15,14 @@ import {
   requestPasswordRenewal,
   updateOwnProfile,
 } from './auth.service.ts';
+import { confirmEmailChange } from './email-change.service.ts';
 import { emailSchema, passwordSchema } from './secrets.ts';
 import { deleteSession } from './sessions.repository.ts';
 
 const loginBody = z.object({ email: emailSchema, password: z.string().min(1, 'Zadejte heslo.').max(1024) });
 const forgottenBody = z.object({ email: emailSchema, cms: z.boolean().default(true) });
 const recoveryBody = z.object({ token: z.string().min(1).max(200), password: passwordSchema });
+const confirmEmailBody = z.object({ token: z.string().min(1).max(200) });
 const profileBody = z.object({
   email: emailSchema,
   firstName: z.string().trim().max(100),
@@ -88,6 +90,12 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       await recoverPassword(deps, request.body.token, request.body.password);
       return { data: null };
     },
+  );
+
+  app.post(
+    API_PATHS.confirmEmail,
+    { schema: { body: confirmEmailBody }, config: { access: 'public' } },
+    async (request) => ({ data: await confirmEmailChange(deps, request.body.token) }),
   );
 
   app.get(API_PATHS.currentUser, { config: { access: 'session' } }, async (request) => ({

@@ -1,10 +1,8 @@
 import { type AccountActivity, buildUrl, findRoute, type RouteName, type UserDto } from '@klubovna/shared';
-import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
 import { AppError, unauthorized } from '../../errors/app-error.ts';
-import type { Mailer } from '../../plugins/mail.ts';
 import { clearAttempts, recordAttempt } from './auth-attempts.repository.ts';
+import type { AuthDeps } from './auth-deps.ts';
+import { emailTaken, requestEmailChange } from './email-change.service.ts';
 import { consumeToken, findUsableToken, replaceToken } from './password-tokens.repository.ts';
 import { accountSubject, assertWithinLimits, ipSubject } from './rate-limits.ts';
 import {
@@ -28,14 +26,9 @@ import {
   updateProfile,
 } from './users.repository.ts';
 
-export const PASSWORD_TOKEN_TTL_MS = 60 * 60_000;
+export type { AuthDeps } from './auth-deps.ts';
 
-export interface AuthDeps {
-  db: Db;
-  config: AppConfig;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
-}
+export const PASSWORD_TOKEN_TTL_MS = 60 * 60_000;
 
 export interface ClientInfo {
   ip: string;
@@ -167,21 +160,31 @@ export async function changeOwnPassword(
   });
 }
 
+/**
+ * Saves the own names at once; a new e-mail waits for the link mailed to it (`pendingEmail`).
+ */
 export async function updateOwnProfile(
   deps: AuthDeps,
   userId: number,
   changes: { email: string; firstName: string; lastName: string; version?: number | undefined },
-): Promise<UserDto> {
-  if (await findUserByEmailIgnoringCase(deps.db, changes.email, userId)) {
-    throw new AppError('VALIDATION_FAILED', 400, 'Tento e-mail už používá jiný uživatel.', {
-      validationErrors: [{ path: 'email', message: 'Tento e-mail už používá jiný uživatel.' }],
-    });
-  }
-  const updated = await updateProfile(deps.db, userId, changes, changes.version, new Date().toISOString());
+): Promise<UserDto & { pendingEmail?: string }> {
+  const current = await findUserById(deps.db, userId);
+  if (!current) throw unauthorized();
+  const emailChanges = current.email.toLowerCase() !== changes.email.toLowerCase();
+  if (emailChanges && (await findUserByEmailIgnoringCase(deps.db, changes.email, userId))) throw emailTaken();
+  const updated = await updateProfile(
+    deps.db,
+    userId,
+    { ...changes, email: current.email },
+    changes.version,
+    new Date().toISOString(),
+  );
   const user = await findUserById(deps.db, userId);
   if (!user) throw unauthorized();
   if (!updated) throw new AppError('CONFLICT', 409, undefined, { details: { current: toUserDto(user) } });
-  return toUserDto(user);
+  if (!emailChanges) return toUserDto(user);
+  await requestEmailChange(deps, userId, user.first_name, changes.email);
+  return { ...toUserDto(user), pendingEmail: changes.email };
 }
 
 /** The user's recent sign-ins and open sessions, the current one marked; no session hash leaves the server. */

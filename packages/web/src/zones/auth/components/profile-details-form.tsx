@@ -18,7 +18,7 @@ export const OWN_PROFILE_KEY = API_PATHS.ownProfile;
 
 type ProfileValues = { firstName: string; lastName: string; email: string };
 
-type VersionedUser = UserDto & { version?: number };
+type VersionedUser = UserDto & { version?: number; pendingEmail?: string };
 
 /** The signed-in user's name and e-mail. */
 export function ProfileDetailsForm({ user }: { user: VersionedUser }) {
@@ -47,7 +47,12 @@ export function ProfileDetailsForm({ user }: { user: VersionedUser }) {
       await mutate(OWN_PROFILE_KEY, saved, { revalidate: false });
       await mutate(CURRENT_USER_KEY, saved, { revalidate: false });
       form.setValues({ firstName: saved.firstName, lastName: saved.lastName, email: saved.email });
-      flash.success('Profil byl uložen.', { id: 'profile-saved' });
+      if (saved.pendingEmail)
+        flash.success(
+          `Profil byl uložen. Na ${saved.pendingEmail} jsme poslali odkaz; e-mail se změní, až ho tam potvrdíte.`,
+          { id: 'profile-saved' },
+        );
+      else flash.success('Profil byl uložen.', { id: 'profile-saved' });
     } catch (error) {
       if (error instanceof UnauthorizedError) return handleError(error);
       if (error instanceof BadRequestError) form.setErrors(fieldErrors(error));
@@ -69,7 +74,7 @@ export function ProfileDetailsForm({ user }: { user: VersionedUser }) {
         </SimpleGrid>
         <TextInput
           label="E-mail"
-          description="Slouží k přihlášení a k obnově zapomenutého hesla."
+          description="Slouží k přihlášení a k obnově zapomenutého hesla. Nový e-mail platí, až ho potvrdíte odkazem, který na něj pošleme."
           type="email"
           autoComplete="email"
           required
