@@ -19,6 +19,12 @@ export interface UsersTable {
   updated_at: DbDateTime;
   /** Null until the first sign-in. */
   last_login_at: Generated<DbDateTime | null>;
+  /** Base32 TOTP secret: set while two-factor sign-in is being turned on, kept while it is on. */
+  totp_secret: Generated<string | null>;
+  /** When two-factor sign-in was turned on; null while it is off. */
+  totp_enabled_at: Generated<DbDateTime | null>;
+  /** The last TOTP time step used, so a code is never accepted twice. */
+  totp_last_step: Generated<number | string | null>;
 }
 
 export interface SessionsTable {
@@ -49,6 +55,21 @@ export interface EmailChangesTable {
   token_hash: string;
   created_at: DbDateTime;
   expires_at: DbDateTime;
+}
+
+/** Single-use codes for signing in without the authenticator (SHA-256 of each). */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: DbDateTime | null;
+}
+
+/** Settings of the whole app kept by a root, by key; the value is JSON. */
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+  updated_at: DbDateTime;
 }
 
 export interface PasswordTokensTable {
@@ -115,4 +136,6 @@ export interface Database {
   auth_attempts: AuthAttemptsTable;
   sign_ins: SignInsTable;
   email_changes: EmailChangesTable;
+  recovery_codes: RecoveryCodesTable;
+  app_settings: AppSettingsTable;
 }

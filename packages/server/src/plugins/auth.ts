@@ -1,13 +1,14 @@
-import { can, type Role, type UserDto } from '@klubovna/shared';
+import { API_PATHS, can, type Role, type UserDto } from '@klubovna/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import { writeTrackerOf } from '../db/write-tracker.ts';
-import { forbidden, unauthorized } from '../errors/app-error.ts';
+import { AppError, forbidden, unauthorized } from '../errors/app-error.ts';
 import type { RouteAccess } from '../http/route-access.ts';
 import { sha256 } from '../modules/auth/secrets.ts';
 import { type CachedSession, SESSION_TABLES, SessionCache } from '../modules/auth/session-cache.ts';
 import { findLiveSession, touchSession } from '../modules/auth/sessions.repository.ts';
+import { mustUseTwoFactor } from '../modules/auth/two-factor.service.ts';
 import { toUserDto } from '../modules/auth/users.repository.ts';
 
 export const SESSION_COOKIE = 'klubovna_session';
@@ -103,6 +104,16 @@ async function loadSession(
   }
 }
 
+/** Where a user a root requires two-factor sign-in of may still go before turning it on: their own account. */
+function isOwnAccountPath(url: string): boolean {
+  const path = url.split('?')[0]!;
+  return (
+    path === API_PATHS.currentUser ||
+    path === API_PATHS.ownProfile ||
+    path.startsWith(`${API_PATHS.ownProfile}/`)
+  );
+}
+
 export function isProtectedPath(url: string): boolean {
   const path = url.split('?')[0]!.toLowerCase();
   return PROTECTED_PREFIXES.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix);
@@ -138,5 +149,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const access = request.routeOptions.config?.access;
     if (access) assertAccess(access, request.user);
     else if (isProtectedPath(request.url) && !request.user) throw unauthorized();
+    if (access !== 'public' && request.user && !request.user.twoFactor && !isOwnAccountPath(request.url)) {
+      if (await mustUseTwoFactor(app.db, request.user.roles))
+        throw new AppError('TWO_FACTOR_SETUP_REQUIRED', 403);
+    }
   });
 });

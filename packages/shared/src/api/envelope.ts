@@ -22,4 +22,8 @@ export interface UserDto {
   lastName: string;
   roles: import('../domain/roles.ts').Role[];
   active: boolean;
+  /** Signs in with a code from an authenticator app as well as the password. */
+  twoFactor?: boolean;
+  /** Must turn two-factor sign-in on before anything else (a root requires it of their role). */
+  twoFactorSetupRequired?: boolean;
 }

@@ -15,6 +15,14 @@ export const API_PATHS = {
   ownPassword: '/api/cms/me/password',
   /** The signed-in user's recent sign-ins and open sessions. */
   ownActivity: '/api/cms/me/activity',
+  /** Starts turning two-factor sign-in on: a new secret and its QR code. */
+  twoFactorSetup: '/api/cms/me/two-factor/setup',
+  /** Turns two-factor sign-in on with a first code; answers the recovery codes, once. */
+  twoFactorEnable: '/api/cms/me/two-factor/enable',
+  /** Turns two-factor sign-in off (with the current password). */
+  twoFactorDisable: '/api/cms/me/two-factor/disable',
+  /** Whether admins and roots must sign in with two factors (GET; a root changes it with PUT). */
+  securityPolicy: '/api/admin/security-policy',
   /** Ends every session of the signed-in user but the current one. */
   endOtherSessions: '/api/cms/me/sessions/end-others',
   userConfig: '/api/cms/user-config',

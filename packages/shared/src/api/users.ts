@@ -48,3 +48,22 @@ export interface AccountActivity {
   signIns: Array<AccountDevice & { at: string }>;
   sessions: Array<AccountDevice & { createdAt: string; lastSeenAt: string; current: boolean }>;
 }
+
+/** What turning two-factor sign-in on starts with: the secret for the authenticator app. */
+export interface TwoFactorSetup {
+  /** Base32, for typing into the app by hand. */
+  secret: string;
+  /** `otpauth://totp/...`, what the QR code holds. */
+  uri: string;
+  /** The QR code as an SVG data URL. */
+  qrCode: string;
+}
+
+/** How many single-use recovery codes two-factor sign-in comes with. */
+export const RECOVERY_CODE_COUNT = 10;
+
+/** Settings a root keeps for the whole app's sign-in. */
+export interface SecurityPolicy {
+  /** Admins and roots must sign in with two factors. */
+  twoFactorForAdmins: boolean;
+}

@@ -14,6 +14,8 @@ export const ERROR_MESSAGES = {
   TOO_MANY_REQUESTS: 'Příliš mnoho pokusů. Zkuste to prosím za chvíli.',
   INVALID_TOKEN: 'Odkaz pro obnovu hesla je neplatný nebo vypršel. Požádejte o nový.',
   WRONG_CURRENT_PASSWORD: 'Současné heslo není správné.',
+  TWO_FACTOR_SETUP_REQUIRED:
+    'Hlavní správce vyžaduje pro vaši roli dvoufázové přihlášení. Zapněte si ho ve svém profilu.',
   INSUFFICIENT_STORAGE:
     'Na serveru došlo místo na disku, proto se nic neuložilo. Uložená data jsou v pořádku; zkuste to znovu, až správce místo uvolní.',
   REQUEST_TIMEOUT: 'Požadavek nedorazil celý včas. Zkuste to prosím znovu.',

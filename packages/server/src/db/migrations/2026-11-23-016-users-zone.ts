@@ -4,12 +4,16 @@ import { columnTypes, withIdColumn } from '../dialect.ts';
 /**
  * The users zone's account tables (hand-written like the other account tables): when each user last
  * signed in, for the user list; their recent sign-ins, for the profile; and e-mail changes waiting
- * for confirmation from the new address.
+ * for confirmation from the new address; two-factor sign-in (the TOTP secret on the user, single-use
+ * recovery codes) and the settings a root keeps (whether admins and roots must use two-factor sign-in).
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types
 export async function up(db: Kysely<any>): Promise<void> {
   const type = columnTypes(db);
   await db.schema.alterTable('users').addColumn('last_login_at', type.dateTime).execute();
+  await db.schema.alterTable('users').addColumn('totp_secret', 'varchar(64)').execute();
+  await db.schema.alterTable('users').addColumn('totp_enabled_at', type.dateTime).execute();
+  await db.schema.alterTable('users').addColumn('totp_last_step', 'bigint').execute();
   await withIdColumn(db.schema.createTable('sign_ins'), db)
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('created_at', type.dateTime, (c) => c.notNull())
@@ -26,4 +30,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', type.dateTime, (c) => c.notNull())
     .execute();
   await db.schema.createIndex('email_changes_user_id').on('email_changes').column('user_id').execute();
+
+  await withIdColumn(db.schema.createTable('recovery_codes'), db)
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('code_hash', 'varchar(64)', (c) => c.notNull())
+    .addColumn('used_at', type.dateTime)
+    .execute();
+  await db.schema.createIndex('recovery_codes_user_id').on('recovery_codes').column('user_id').execute();
+
+  await db.schema
+    .createTable('app_settings')
+    .addColumn('key', 'varchar(100)', (c) => c.primaryKey())
+    .addColumn('value', 'text', (c) => c.notNull())
+    .addColumn('updated_at', type.dateTime, (c) => c.notNull())
+    .execute();
 }

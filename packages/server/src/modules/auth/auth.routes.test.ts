@@ -35,7 +35,7 @@ describe.each(testEngines())('sign-in API on %s', (engine) => {
     const user = await client.get('/api/cms/user');
     expect(user.status).toBe(200);
     expect(Object.keys(user.body.data.user).sort()).toEqual(
-      ['active', 'email', 'firstName', 'id', 'lastName', 'roles', 'version'].sort(),
+      ['active', 'email', 'firstName', 'id', 'lastName', 'roles', 'twoFactor', 'version'].sort(),
     );
     const me = await client.get('/api/cms/me');
     expect(me.body.data).toEqual(user.body.data.user);

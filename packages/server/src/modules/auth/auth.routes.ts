@@ -14,15 +14,31 @@ import {
   recoverPassword,
   requestPasswordRenewal,
   updateOwnProfile,
+  withTwoFactorDuty,
 } from './auth.service.ts';
 import { confirmEmailChange } from './email-change.service.ts';
 import { emailSchema, passwordSchema } from './secrets.ts';
 import { deleteSession } from './sessions.repository.ts';
+import {
+  disableTwoFactor,
+  enableTwoFactor,
+  readSecurityPolicy,
+  saveSecurityPolicy,
+  startTwoFactorSetup,
+} from './two-factor.service.ts';
 
-const loginBody = z.object({ email: emailSchema, password: z.string().min(1, 'Zadejte heslo.').max(1024) });
+const loginBody = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Zadejte heslo.').max(1024),
+  /** The code from the authenticator app or a recovery code, when two-factor sign-in is on. */
+  code: z.string().trim().min(1, 'Zadejte kód.').max(20).optional(),
+});
 const forgottenBody = z.object({ email: emailSchema, cms: z.boolean().default(true) });
 const recoveryBody = z.object({ token: z.string().min(1).max(200), password: passwordSchema });
 const confirmEmailBody = z.object({ token: z.string().min(1).max(200) });
+const twoFactorCodeBody = z.object({ code: z.string().trim().min(1, 'Zadejte kód z aplikace.').max(20) });
+const twoFactorDisableBody = z.object({ password: z.string().min(1, 'Zadejte současné heslo.').max(1024) });
+const securityPolicyBody = z.strictObject({ twoFactorForAdmins: z.boolean() });
 const profileBody = z.object({
   email: emailSchema,
   firstName: z.string().trim().max(100),
@@ -53,18 +69,20 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     API_PATHS.login,
     { schema: { body: loginBody }, config: { access: 'public' } },
     async (request, reply) => {
-      const { cookieValue, user } = await login(
+      const result = await login(
         deps,
         request.body.email,
         request.body.password,
         clientInfo(request),
+        request.body.code,
       );
+      if ('twoFactorRequired' in result) return { data: { twoFactorRequired: true } };
       if (request.sessionHash) await deleteSession(app.db, request.sessionHash);
-      reply.setCookie(SESSION_COOKIE, cookieValue, {
+      reply.setCookie(SESSION_COOKIE, result.cookieValue, {
         ...sessionCookieOptions(app.config),
         maxAge: app.config.sessionMaxAgeSeconds,
       });
-      return { data: { user } };
+      return { data: { user: result.user } };
     },
   );
 
@@ -99,12 +117,46 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.get(API_PATHS.currentUser, { config: { access: 'session' } }, async (request) => ({
-    data: { user: signedInUser(request).user },
+    data: { user: await withTwoFactorDuty(deps, signedInUser(request).user) },
   }));
 
   app.get(API_PATHS.ownProfile, { config: { access: 'session' } }, async (request) => ({
-    data: signedInUser(request).user,
+    data: await withTwoFactorDuty(deps, signedInUser(request).user),
   }));
+
+  app.post(API_PATHS.twoFactorSetup, { config: { access: 'session' } }, async (request) => ({
+    data: await startTwoFactorSetup(deps, signedInUser(request).user),
+  }));
+
+  app.post(
+    API_PATHS.twoFactorEnable,
+    { schema: { body: twoFactorCodeBody }, config: { access: 'session' } },
+    async (request) => ({
+      data: { recoveryCodes: await enableTwoFactor(deps, signedInUser(request).user.id, request.body.code) },
+    }),
+  );
+
+  app.post(
+    API_PATHS.twoFactorDisable,
+    { schema: { body: twoFactorDisableBody }, config: { access: { area: 'self', access: 'write' } } },
+    async (request) => {
+      const { user } = signedInUser(request);
+      await disableTwoFactor(deps, user.id, user.roles, request.body.password);
+      return { data: null };
+    },
+  );
+
+  app.get(API_PATHS.securityPolicy, { config: { access: { area: 'users', access: 'read' } } }, async () => ({
+    data: await readSecurityPolicy(app.db),
+  }));
+
+  app.put(
+    API_PATHS.securityPolicy,
+    { schema: { body: securityPolicyBody }, config: { access: { area: 'rootUsers', access: 'write' } } },
+    async (request) => ({
+      data: await saveSecurityPolicy(app.db, signedInUser(request).user, request.body),
+    }),
+  );
 
   app.put(
     API_PATHS.ownProfile,

@@ -15,6 +15,7 @@ import {
 } from './secrets.ts';
 import { deleteUserSessions, insertSession, liveUserSessions } from './sessions.repository.ts';
 import { recentSignIns, recordSignIn } from './sign-ins.repository.ts';
+import { mustUseTwoFactor, verifySignInCode } from './two-factor.service.ts';
 import { describeDevice } from './user-agent.ts';
 import {
   findUserByEmail,
@@ -35,6 +36,13 @@ export interface ClientInfo {
   userAgent: string | undefined;
 }
 
+/** The user with `twoFactorSetupRequired` when a root requires two-factor sign-in they have not turned on. */
+export async function withTwoFactorDuty<U extends UserDto>(deps: Pick<AuthDeps, 'db'>, user: U): Promise<U> {
+  return !user.twoFactor && (await mustUseTwoFactor(deps.db, user.roles))
+    ? { ...user, twoFactorSetupRequired: true }
+    : user;
+}
+
 export interface NewSessionResult {
   cookieValue: string;
   user: UserDto;
@@ -53,12 +61,17 @@ async function startSession(deps: AuthDeps, userId: number, client: ClientInfo, 
   return cookieValue;
 }
 
+/**
+ * Signs in with the password, and with a code from the authenticator app (or a recovery code) when
+ * two-factor sign-in is on: without `code` such a user gets `twoFactorRequired` and no session.
+ */
 export async function login(
   deps: AuthDeps,
   email: string,
   password: string,
   client: ClientInfo,
-): Promise<NewSessionResult> {
+  code?: string,
+): Promise<NewSessionResult | { twoFactorRequired: true }> {
   const now = new Date();
   await assertWithinLimits(deps.db, 'login', email, client.ip, now);
   const user = await findUserByEmail(deps.db, email);
@@ -69,12 +82,16 @@ export async function login(
     throw unauthorized('INVALID_CREDENTIALS');
   }
   await clearAttempts(deps.db, 'login', accountSubject(email));
+  if (user.totp_enabled_at) {
+    if (code === undefined) return { twoFactorRequired: true };
+    await verifySignInCode(deps, user, code, client.ip, now);
+  }
   await recordSignIn(deps.db, user.id, now.toISOString(), client);
   if (user.password_hash && needsRehash(user.password_hash)) {
     await replacePasswordHash(deps.db, user.id, user.password_hash, await hashPassword(password));
   }
   const cookieValue = await startSession(deps, user.id, client, now);
-  return { cookieValue, user: toUserDto(user) };
+  return { cookieValue, user: await withTwoFactorDuty(deps, toUserDto(user)) };
 }
 
 /** Same answer whatever the e-mail; only an existing active user gets a mail. */

@@ -11,6 +11,8 @@ interface Limit {
 /** Counted in the database so that several app instances share the budget. */
 export const AUTH_LIMITS = {
   login: { perAccount: { max: 10, windowMs: 15 * 60_000 }, perIp: { max: 50, windowMs: 15 * 60_000 } },
+  /** Codes of two-factor sign-in, as many as passwords. */
+  'two-factor': { perAccount: { max: 10, windowMs: 15 * 60_000 }, perIp: { max: 50, windowMs: 15 * 60_000 } },
   'forgotten-password': {
     perAccount: { max: 5, windowMs: 60 * 60_000 },
     perIp: { max: 20, windowMs: 60 * 60_000 },

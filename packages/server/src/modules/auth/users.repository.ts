@@ -22,6 +22,7 @@ export function toUserDto(row: UserRow): UserDto & { version: number } {
     lastName: row.last_name,
     roles: parseRoles(row.roles),
     active: Boolean(row.active),
+    twoFactor: row.totp_enabled_at !== null,
     version: row.version,
   };
 }
