@@ -1,6 +1,7 @@
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSession, apiSession } from './support/api-session.ts';
-import { failuresInBothSchemes } from './support/axe.ts';
+import { expectAccessible, failuresInBothSchemes } from './support/axe.ts';
 import { ADMIN, type Klubovna, signIn, startKlubovna } from './support/klubovna.ts';
 import { flash, openSignedIn } from './support/members.ts';
 
@@ -279,5 +280,61 @@ describe('users zone in the browser', () => {
     await page.getByRole('link', { name: 'Na můj profil' }).click();
     await expect.poll(() => page.getByLabel(/^E-mail/).inputValue()).toBe('novy.email@klub.test');
     await apiSession(app.server.url, 'novy.email@klub.test', PASSWORD);
+  });
+
+  it('turns on two-factor sign-in in the profile, then signs in with a code, and once with a recovery code', async () => {
+    await api.data('POST', '/api/admin/user/create-user', {
+      email: 'dvoufazova@klub.test',
+      password: PASSWORD,
+      firstName: 'Dita',
+      lastName: 'Dvoufázová',
+      roles: ['ROLE_ADMIN'],
+      active: true,
+    });
+    const { page } = await app.newPage();
+    await page.goto(app.url('/admin/user/profile'));
+    await page.waitForURL(/\/admin\/login/);
+    await signIn(page, 'dvoufazova@klub.test', PASSWORD);
+    await page.waitForURL(/\/admin\/user\/profile$/);
+    const panel = page.getByRole('region', { name: 'Dvoufázové přihlášení' });
+    const start = panel.getByRole('button', { name: 'Zapnout dvoufázové přihlášení' });
+    expect(await failuresInBothSchemes(page, start)).toEqual({ light: '', dark: '' });
+    await start.click();
+    await panel.getByRole('img', { name: 'QR kód pro ověřovací aplikaci' }).waitFor();
+    await expectAccessible(page, 'two-factor setup with its QR code');
+    const secret = (await panel
+      .getByText(/^Klíč:/)
+      .locator('code')
+      .textContent())!;
+    await panel.getByLabel('Kód z aplikace').fill('000000');
+    await panel.getByRole('button', { name: 'Zapnout', exact: true }).click();
+    await panel.getByText('Kód z aplikace nesouhlasí.').first().waitFor();
+    await panel.getByLabel('Kód z aplikace').fill(TOTP.generate({ secret: Secret.fromBase32(secret) }));
+    await panel.getByRole('button', { name: 'Zapnout', exact: true }).click();
+    const codes = panel.getByRole('list', { name: 'Záložní kódy' }).getByRole('listitem');
+    await expect.poll(() => codes.count()).toBe(10);
+    const recovery = (await codes.first().textContent())!.trim();
+    await panel.getByText('Zapnuto').waitFor();
+
+    // Signing in asks for the code after the password.
+    const { page: next } = await app.newPage();
+    await next.goto(app.url('/admin/login'));
+    await signIn(next, 'dvoufazova@klub.test', PASSWORD);
+    const code = next.getByLabel('Kód z aplikace');
+    await code.waitFor();
+    await expectAccessible(next, 'sign-in asking for the two-factor code');
+    await code.fill('123456');
+    await next.getByRole('button', { name: 'Ověřit kód' }).click();
+    await next.getByText('Kód není správný nebo už byl použit. Zkuste to znovu.').waitFor();
+    await code.fill(TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + 30_000 }));
+    await next.getByRole('button', { name: 'Ověřit kód' }).click();
+    await next.waitForURL((url) => url.pathname === '/admin');
+
+    const { page: third } = await app.newPage();
+    await third.goto(app.url('/admin/login'));
+    await signIn(third, 'dvoufazova@klub.test', PASSWORD);
+    await third.getByLabel('Kód z aplikace').fill(recovery);
+    await third.getByRole('button', { name: 'Ověřit kód' }).click();
+    await third.waitForURL((url) => url.pathname === '/admin');
   });
 });

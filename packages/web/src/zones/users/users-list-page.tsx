@@ -38,6 +38,7 @@ import { BusyButton } from '../../ui/busy/busy-button.tsx';
 import { useConfirm } from '../../ui/confirm/use-confirm.tsx';
 import { czechPlural } from '../../ui/format/plural.ts';
 import { appPath } from '../../ui/navigation/app-path.ts';
+import { SecurityPolicySwitch } from './security-policy-switch.tsx';
 import { fullName, INVITATION_COLORS, mayChange, STATE_COLORS } from './users-api.ts';
 
 const PAGE_SIZE = 25;
@@ -125,6 +126,7 @@ export function UsersListPage() {
           )
         }
       />
+      <SecurityPolicySwitch />
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
           label="Hledat"

@@ -1,12 +1,12 @@
 import { API_PATHS, type UserDto } from '@klubovna/shared';
-import { Alert, Anchor, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { api } from '../../../api/api.ts';
 import { BadRequestError } from '../../../api/api-errors.ts';
-import { describeError, fieldErrors } from '../../../api/describe-error.ts';
+import { describeError, errorCode, fieldErrors } from '../../../api/describe-error.ts';
 import { CURRENT_USER_KEY } from '../../../api/use-current-user.ts';
 import { BusyButton } from '../../../ui/busy/busy-button.tsx';
 import { useAsyncAction } from '../../../ui/busy/use-async-action.ts';
@@ -17,7 +17,7 @@ import { AuthCard } from '../components/auth-card.tsx';
 import { validateEmail } from '../components/email.ts';
 import { RETURN_TO_PARAM, safeReturnTo } from '../components/return-to.ts';
 
-type Credentials = { email: string; password: string };
+type Credentials = { email: string; password: string; code: string };
 
 export function LoginPage() {
   const [params] = useSearchParams();
@@ -25,27 +25,49 @@ export function LoginPage() {
   const { mutate } = useSWRConfig();
   const [failure, setFailure] = useState<string | null>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
+  const codeInput = useRef<HTMLInputElement>(null);
+  // With two-factor sign-in on, the password was right and the code from the app comes next.
+  const [needsCode, setNeedsCode] = useState(false);
   const form = useFormState<Credentials>({
-    initialValues: { email: '', password: '' },
+    initialValues: { email: '', password: '', code: '' },
     validate: {
       email: validateEmail,
       password: (value) => (value ? null : 'Zadejte heslo.'),
+      code: (value) => (needsCode && !value.trim() ? 'Zadejte kód z aplikace.' : null),
     },
   });
+  const startOver = () => {
+    setNeedsCode(false);
+    setFailure(null);
+    form.setValues({ email: form.values.email, password: '', code: '' });
+  };
 
   const [submitting, submit] = useAsyncAction(async (values: Credentials) => {
     setFailure(null);
     try {
-      const { user } = await api.post<{ user: UserDto }>(API_PATHS.login, {
+      const answer = await api.post<{ user?: UserDto; twoFactorRequired?: true }>(API_PATHS.login, {
         email: values.email.trim(),
         password: values.password,
+        ...(needsCode ? { code: values.code.trim() } : {}),
       });
-      await mutate(CURRENT_USER_KEY, user, { revalidate: false });
+      if (answer.twoFactorRequired || !answer.user) {
+        setNeedsCode(true);
+        setTimeout(() => codeInput.current?.focus());
+        return;
+      }
+      await mutate(CURRENT_USER_KEY, answer.user, { revalidate: false });
       await navigate(safeReturnTo(params.get(RETURN_TO_PARAM)), { replace: true });
     } catch (error) {
       if (error instanceof BadRequestError) form.setErrors(fieldErrors(error));
-      form.setFieldValue('password', '');
       setFailure(describeError(error));
+      if (needsCode && errorCode(error) !== 'INVALID_CREDENTIALS') {
+        form.setFieldValue('code', '');
+        codeInput.current?.focus();
+        return;
+      }
+      setNeedsCode(false);
+      form.setFieldValue('password', '');
+      form.setFieldValue('code', '');
       passwordInput.current?.focus();
     }
   });
@@ -73,28 +95,50 @@ export function LoginPage() {
               {failure}
             </Alert>
           )}
-          <TextInput
-            label="E-mail"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            required
-            withAsterisk={false}
-            autoFocus
-            {...form.field('email')}
-          />
-          <PasswordField
-            ref={passwordInput}
-            label="Heslo"
-            autoComplete="current-password"
-            required
-            withAsterisk={false}
-            {...form.field('password')}
-          />
+          <div hidden={needsCode}>
+            <Stack gap="md">
+              <TextInput
+                label="E-mail"
+                type="email"
+                autoComplete="username"
+                inputMode="email"
+                required
+                withAsterisk={false}
+                autoFocus
+                {...form.field('email')}
+              />
+              <PasswordField
+                ref={passwordInput}
+                label="Heslo"
+                autoComplete="current-password"
+                required
+                withAsterisk={false}
+                {...form.field('password')}
+              />
+            </Stack>
+          </div>
+          {needsCode && (
+            <TextInput
+              ref={codeInput}
+              label="Kód z aplikace"
+              description="Šestimístný kód z ověřovací aplikace, nebo jeden ze záložních kódů."
+              autoComplete="one-time-code"
+              spellCheck={false}
+              maxLength={20}
+              required
+              withAsterisk={false}
+              {...form.field('code')}
+            />
+          )}
           <Group justify="stretch" mt="xs">
             <BusyButton type="submit" busy={submitting} fullWidth size="md">
-              Přihlásit se
+              {needsCode ? 'Ověřit kód' : 'Přihlásit se'}
             </BusyButton>
+            {needsCode && (
+              <Button variant="default" fullWidth onClick={startOver}>
+                Přihlásit se jinak
+              </Button>
+            )}
           </Group>
         </Stack>
       </form>

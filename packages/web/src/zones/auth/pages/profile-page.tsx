@@ -9,6 +9,7 @@ import { describeError } from '../../../api/describe-error.ts';
 import { AccountActivityPanel } from '../components/account-activity-panel.tsx';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
 import { OWN_PROFILE_KEY, ProfileDetailsForm } from '../components/profile-details-form.tsx';
+import { TwoFactorPanel } from '../components/two-factor-panel.tsx';
 
 /** Anchor of the password section; the user menu links here. */
 export const CHANGE_PASSWORD_ANCHOR = 'zmena-hesla';
@@ -90,6 +91,14 @@ export function ProfilePage() {
           <ChangePasswordForm />
         </Paper>
       </SimpleGrid>
+      {user && (
+        <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="two-factor-title">
+          <Title order={2} size="h4" mb="md" id="two-factor-title">
+            Dvoufázové přihlášení
+          </Title>
+          <TwoFactorPanel user={user} />
+        </Paper>
+      )}
       <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="account-activity-title">
         <Title order={2} size="h4" mb="md" id="account-activity-title">
           Přihlášení a zařízení
