@@ -16,6 +16,21 @@ const LONG_DATE = new Intl.DateTimeFormat('cs-CZ', {
   timeZone: APP_TIME_ZONE,
 });
 
+const DATE_TIME = new Intl.DateTimeFormat('cs-CZ', {
+  day: 'numeric',
+  month: 'numeric',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: APP_TIME_ZONE,
+});
+
+/** `22. 11. 2026 18:30` in Prague time (no dependency, safe for the smallest chunks). */
+export function formatDateTime(value: Date | string | number): string {
+  return DATE_TIME.format(new Date(value));
+}
+
 /** `22. 11. 2026` (no dependency, safe for the smallest chunks). */
 export function formatDate(value: Date | string | number): string {
   return DATE.format(new Date(value));

@@ -15,9 +15,7 @@ export function fromPickerDateTime(value: string | null): string | null {
 }
 
 /** `22. 11. 2026 18:30` in Prague time. */
-export function formatDateTime(value: string): string {
-  return dayjs(value).tz(APP_TIME_ZONE).format('D. M. YYYY HH:mm');
-}
+export { formatDateTime } from '../../../ui/format/date-format.ts';
 
 /** Czech input `22. 11. 2026`, `22.11.2026` or ISO `2026-11-22` → `2026-11-22`; null when not a date. */
 export function parseCzechDate(input: string): string | null {

@@ -1,12 +1,12 @@
 import { type AccountActivity, API_PATHS } from '@klubovna/shared';
-import { Alert, Badge, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import useSWR from 'swr';
 import { api } from '../../../api/api.ts';
 import { describeError } from '../../../api/describe-error.ts';
-import { formatDateTime } from '../../../engine/kinds/date/date-values.ts';
 import { useReported } from '../../../engine/related/use-reported.ts';
 import { BusyButton } from '../../../ui/busy/busy-button.tsx';
+import { formatDateTime } from '../../../ui/format/date-format.ts';
 import { czechPlural } from '../../../ui/format/plural.ts';
 
 /** Filled badge dark enough for white text (at least 4.5:1) in both schemes. */
@@ -49,39 +49,37 @@ export function AccountActivityPanel() {
             Odhlásit všude jinde
           </BusyButton>
         </Group>
-        <Table aria-labelledby="open-sessions-title" verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Zařízení</Table.Th>
-              <Table.Th>Aktivita</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.sessions.map((session) => (
-              <Table.Tr key={`${session.createdAt}-${session.device}-${session.ip}`}>
-                <Table.Td>
-                  <Group gap={6}>
-                    {session.device}
-                    {session.current && (
-                      <Badge color={CURRENT_COLOR} variant="filled">
-                        Toto zařízení
-                      </Badge>
-                    )}
-                  </Group>
-                  <Text size="sm" c="dimmed">
-                    IP {session.ip ?? 'neznámá'}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">Přihlášeno {formatDateTime(session.createdAt)}</Text>
-                  <Text size="sm" c="dimmed">
-                    naposledy {formatDateTime(session.lastSeenAt)}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <Stack
+          component="ul"
+          gap="xs"
+          aria-labelledby="open-sessions-title"
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+        >
+          {data.sessions.map((session) => (
+            <Paper
+              component="li"
+              withBorder
+              p="sm"
+              radius="sm"
+              key={`${session.createdAt}-${session.device}-${session.ip}`}
+            >
+              <Group gap={6}>
+                <Text fw={600}>{session.device}</Text>
+                {session.current && (
+                  <Badge color={CURRENT_COLOR} variant="filled">
+                    Toto zařízení
+                  </Badge>
+                )}
+              </Group>
+              <Text size="sm">
+                IP {session.ip ?? 'neznámá'} · přihlášeno {formatDateTime(session.createdAt)} · naposledy{' '}
+                {formatDateTime(session.lastSeenAt)}
+              </Text>
+            </Paper>
+          ))}
+        </Stack>
       </Stack>
       <Stack gap="sm">
         <Title order={3} size="h5" id="sign-ins-title">
@@ -90,27 +88,20 @@ export function AccountActivityPanel() {
         {data.signIns.length === 0 ? (
           <Text c="dimmed">Zatím žádné přihlášení.</Text>
         ) : (
-          <Table aria-labelledby="sign-ins-title" verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Kdy</Table.Th>
-                <Table.Th>Zařízení</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.signIns.map((signIn) => (
-                <Table.Tr key={`${signIn.at}-${signIn.device}`}>
-                  <Table.Td>{formatDateTime(signIn.at)}</Table.Td>
-                  <Table.Td>
-                    {signIn.device}
-                    <Text size="sm" c="dimmed">
-                      IP {signIn.ip ?? 'neznámá'}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <Stack
+            component="ul"
+            gap={4}
+            aria-labelledby="sign-ins-title"
+            m={0}
+            p={0}
+            style={{ listStyle: 'none' }}
+          >
+            {data.signIns.map((signIn) => (
+              <Text component="li" size="sm" key={`${signIn.at}-${signIn.device}`}>
+                {formatDateTime(signIn.at)} · {signIn.device} · IP {signIn.ip ?? 'neznámá'}
+              </Text>
+            ))}
+          </Stack>
         )}
       </Stack>
     </Stack>
