@@ -340,4 +340,38 @@ describe('users zone in the browser', () => {
     await third.getByRole('button', { name: 'Ověřit kód' }).click();
     await third.waitForURL((url) => url.pathname === '/admin');
   });
+
+  it('sends an admin a root requires two-factor sign-in of to the profile first', async () => {
+    await api.data('POST', '/api/admin/user/create-user', {
+      email: 'povinna.dvoufazova@klub.test',
+      password: PASSWORD,
+      firstName: 'Petra',
+      lastName: 'Povinná',
+      roles: ['ROLE_ADMIN'],
+      active: true,
+    });
+    // The root turns it on for themselves first, then requires it.
+    const setup = await api.data<{ secret: string }>('POST', '/api/cms/me/two-factor/setup', {});
+    await api.data('POST', '/api/cms/me/two-factor/enable', {
+      code: TOTP.generate({ secret: Secret.fromBase32(setup.secret) }),
+    });
+    await api.data('PUT', '/api/admin/security-policy', { twoFactorForAdmins: true });
+    try {
+      const { page } = await app.newPage();
+      await page.goto(app.url('/admin/uzivatele'));
+      await page.waitForURL(/\/admin\/login/);
+      await signIn(page, 'povinna.dvoufazova@klub.test', PASSWORD);
+      await page.waitForURL(/\/admin\/user\/profile$/);
+      await page.getByText('Dvoufázové přihlášení je pro vaši roli povinné').waitFor();
+      await page.goto(app.url('/admin/uzivatele'));
+      await page
+        .getByText(/Zapněte si ho ve svém profilu/)
+        .first()
+        .waitFor();
+    } finally {
+      await api.data('PUT', '/api/admin/security-policy', { twoFactorForAdmins: false });
+      // Later journeys sign the root in with the password alone.
+      await api.data('POST', '/api/cms/me/two-factor/disable', { password: ADMIN.password });
+    }
+  });
 });

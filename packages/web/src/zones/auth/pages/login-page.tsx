@@ -56,7 +56,11 @@ export function LoginPage() {
         return;
       }
       await mutate(CURRENT_USER_KEY, answer.user, { revalidate: false });
-      await navigate(safeReturnTo(params.get(RETURN_TO_PARAM)), { replace: true });
+      // A root requires two-factor sign-in of this role: the profile, where it is turned on, comes first.
+      const target = answer.user.twoFactorSetupRequired
+        ? appPath('cms.userProfile')
+        : safeReturnTo(params.get(RETURN_TO_PARAM));
+      await navigate(target, { replace: true });
     } catch (error) {
       if (error instanceof BadRequestError) form.setErrors(fieldErrors(error));
       setFailure(describeError(error));
