@@ -3,6 +3,8 @@ import { RECOVERY_CODE_COUNT, type Role, type SecurityPolicy, type TwoFactorSetu
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Executor } from '../../db/database.ts';
+import { StampedCache } from '../../db/stamped-cache.ts';
+import { writeTrackerOf } from '../../db/write-tracker.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { clearAttempts, recordAttempt } from './auth-attempts.repository.ts';
 import type { AuthDeps } from './auth-deps.ts';
@@ -210,8 +212,27 @@ export async function saveSecurityPolicy(
   return readSecurityPolicy(db);
 }
 
-/** Whether a root requires two-factor sign-in of someone with these roles. */
+/** The policy as last read, per database, while nothing wrote the settings (SQLite; see StampedCache). */
+const policyCaches = new WeakMap<Executor, StampedCache<SecurityPolicy>>();
+
+/**
+ * Whether a root requires two-factor sign-in of someone with these roles. Asked on every request of
+ * an admin without it, so the answer is cached like sessions are.
+ */
 export async function mustUseTwoFactor(db: Executor, roles: readonly Role[]): Promise<boolean> {
   if (!roles.some((role) => GUARDED_ROLES.includes(role))) return false;
-  return (await readSecurityPolicy(db)).twoFactorForAdmins;
+  const tracker = writeTrackerOf(db);
+  const stamp = tracker?.stamp(['app_settings']) ?? Number.NaN;
+  let cache = policyCaches.get(db);
+  if (!cache) {
+    cache = new StampedCache(tracker?.resultCacheTtlMs ?? 0, 1);
+    policyCaches.set(db, cache);
+  }
+  const now = Date.now();
+  let policy = cache.get(POLICY_KEY, stamp, now);
+  if (!policy) {
+    policy = await readSecurityPolicy(db);
+    cache.set(POLICY_KEY, stamp, now, policy);
+  }
+  return policy.twoFactorForAdmins;
 }
