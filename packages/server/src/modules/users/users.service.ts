@@ -49,6 +49,7 @@ const sortKey = (user: CmsUser) => `${czechSortKey(user.lastName)}\u0000${czechS
 /** Users by surname, searched by name or e-mail (ignoring case and diacritics), filtered, a page at a time. */
 export async function listUsers(deps: UsersDeps, query: UserListQuery): Promise<CmsUserPage> {
   const needle = searchNormalize(query.s?.trim() ?? '');
+  // Each key is computed once per user, not once per comparison.
   const matching = (await allCmsUsers(deps.db, nowIso()))
     .filter(
       (user) =>
@@ -58,9 +59,16 @@ export async function listUsers(deps: UsersDeps, query: UserListQuery): Promise<
         (needle === '' ||
           searchNormalize(`${user.firstName} ${user.lastName} ${user.email}`).includes(needle)),
     )
-    .sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : a.id - b.id));
+    .map((user) => ({ user, key: sortKey(user) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.user.id - b.user.id))
+    .map(({ user }) => user);
   const start = (query.page - 1) * query.limit;
-  return { items: matching.slice(start, start + query.limit), total: matching.length, ...query };
+  return {
+    items: matching.slice(start, start + query.limit),
+    total: matching.length,
+    page: query.page,
+    limit: query.limit,
+  };
 }
 
 export async function getUser(deps: UsersDeps, id: number): Promise<CmsUser> {
