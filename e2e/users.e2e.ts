@@ -339,6 +339,28 @@ describe('users zone in the browser', () => {
     await third.getByLabel('Kód z aplikace').fill(recovery);
     await third.getByRole('button', { name: 'Ověřit kód' }).click();
     await third.waitForURL((url) => url.pathname === '/admin');
+
+    // Lost phone: an admin turns it off in the user's form; the password alone works again.
+    const found = await api.data<{ items: CmsUser[] }>('GET', '/api/admin/user/get-users?s=dvoufazova');
+    const { page: office } = await openSignedIn(app, `/admin/uzivatel/edit?id=${found.items[0]!.id}`);
+    await office.getByRole('button', { name: 'Vypnout dvoufázové přihlášení' }).click();
+    await office
+      .getByRole('dialog', { name: 'Vypnout dvoufázové přihlášení?' })
+      .getByRole('button', { name: 'Vypnout' })
+      .click();
+    await flash(office, 'Dvoufázové přihlášení uživatele Dita Dvoufázová je vypnuté.').waitFor();
+    await office
+      .getByRole('button', { name: 'Vypnout dvoufázové přihlášení' })
+      .waitFor({ state: 'detached' });
+    // A login of its own (a login through the admin's session would end that session).
+    const plain = await fetch(app.url('/api/login'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'dvoufazova@klub.test', password: PASSWORD }),
+    });
+    expect(((await plain.json()) as { data: unknown }).data).toMatchObject({
+      user: { email: 'dvoufazova@klub.test' },
+    });
   });
 
   it('sends an admin a root requires two-factor sign-in of to the profile first', async () => {

@@ -4,6 +4,7 @@ export { deleteSpentTokens, replaceToken } from './password-tokens.repository.ts
 export { LONGEST_LIMIT_WINDOW_MS } from './rate-limits.ts';
 export { emailSchema, hashPassword, passwordSchema, randomToken, sha256 } from './secrets.ts';
 export { deleteExpiredSessions, deleteUserSessions } from './sessions.repository.ts';
+export { clearTwoFactor } from './two-factor.service.ts';
 export {
   findUserByEmailIgnoringCase,
   findUserById,

@@ -129,14 +129,17 @@ export async function disableTwoFactor(
       403,
       'Hlavní správce vyžaduje pro vaši roli dvoufázové přihlášení; vypnout ho nelze.',
     );
-  await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null })
-      .where('id', '=', userId)
-      .execute();
-    await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
-  });
+  await deps.db.transaction().execute((trx) => clearTwoFactor(trx, userId));
+}
+
+/** Two-factor sign-in off: no secret, no recovery codes. */
+export async function clearTwoFactor(db: Executor, userId: number) {
+  await db
+    .updateTable('users')
+    .set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null })
+    .where('id', '=', userId)
+    .execute();
+  await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
 }
 
 /**

@@ -118,6 +118,24 @@ describe.each(testEngines())('two-factor sign-in on %s', (engine) => {
     expect(plain.body.data.user).toMatchObject({ twoFactor: false });
   });
 
+  it('lets an admin turn off someone else’s two-factor sign-in (a lost phone), ending their sessions', async () => {
+    const { client, user } = await withTwoFactor({ roles: ['ROLE_USER'] });
+    const { client: admin, user: adminUser } = await signedInClient(t, { roles: ['ROLE_ADMIN'] });
+    expect((await admin.get(`/api/admin/user/${user.id}`)).body.data.twoFactor).toBe(true);
+    const reset = await admin.post(`/api/admin/user/${user.id}/two-factor/reset`);
+    expect(reset.status, reset.text).toBe(200);
+    expect(reset.body.data.twoFactor).toBe(false);
+    expect((await client.get('/api/cms/user')).status).toBe(401);
+    const plain = await t.client().post('/api/login', { email: user.email, password: user.password });
+    expect(plain.body.data.user).toMatchObject({ id: user.id, twoFactor: false });
+    expect(
+      await t.db.selectFrom('recovery_codes').select('id').where('user_id', '=', user.id).execute(),
+    ).toEqual([]);
+    expect((await admin.post(`/api/admin/user/${adminUser.id}/two-factor/reset`)).status).toBe(400);
+    const { user: aRoot } = await withTwoFactor({ roles: ['ROLE_ROOT'] });
+    expect((await admin.post(`/api/admin/user/${aRoot.id}/two-factor/reset`)).status).toBe(403);
+  });
+
   it('lets a root require it of admins and roots, who may then do nothing else until it is on', async () => {
     const { client: root } = await withTwoFactor({ roles: ['ROLE_ROOT'] });
     const { client: plainRoot } = await signedInClient(t, { roles: ['ROLE_ROOT'] });

@@ -27,6 +27,7 @@ const toCmsUser = (row: UserRow, pending: Set<number>): CmsUser => ({
   active: Boolean(row.active),
   lastLoginAt: row.last_login_at ?? null,
   invitation: invitationOf(row, pending),
+  twoFactor: row.totp_enabled_at !== null,
   version: row.version,
 });
 

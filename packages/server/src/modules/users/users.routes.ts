@@ -11,6 +11,7 @@ import {
   getUser,
   listUsers,
   reinviteUser,
+  resetTwoFactor,
   setPassword,
   toggleActive,
   type UsersDeps,
@@ -109,6 +110,12 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
     API_PATHS.changeUserActive,
     { schema: { params: userParams }, config: write },
     async (request) => ({ data: await toggleActive(deps, actorOf(request), request.params.userId) }),
+  );
+
+  app.post(
+    API_PATHS.userTwoFactorReset,
+    { schema: { params: userParams }, config: write },
+    async (request) => ({ data: await resetTwoFactor(deps, actorOf(request), request.params.userId) }),
   );
 
   app.post(

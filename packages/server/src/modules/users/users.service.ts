@@ -7,6 +7,7 @@ import { fieldError } from '../../engine/record-writes.service.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import {
+  clearTwoFactor,
   deleteUserSessions,
   findUserByEmailIgnoringCase,
   findUserById,
@@ -216,4 +217,16 @@ export async function setPassword(deps: UsersDeps, actor: Actor, id: number, pas
     await updatePasswordHash(trx, id, passwordHash, nowIso());
     await deleteUserSessions(trx, id);
   });
+}
+
+/** Turns off another user's two-factor sign-in (they lost the phone and the codes); their sessions end. */
+export async function resetTwoFactor(deps: UsersDeps, actor: Actor, id: number) {
+  const target = await getUser(deps, id);
+  assertMayManage(actor, target);
+  assertNotSelf(actor, id, 'Vlastní dvoufázové přihlášení vypnete v profilu.');
+  await deps.db.transaction().execute(async (trx) => {
+    await clearTwoFactor(trx, id);
+    await deleteUserSessions(trx, id);
+  });
+  return getUser(deps, id);
 }
