@@ -4,6 +4,7 @@ export * from './api/history.ts';
 export * from './api/page-meta.ts';
 export * from './api/paths.ts';
 export * from './api/profiles.ts';
+export * from './api/record-search.ts';
 export * from './api/schema.ts';
 export * from './api/training.ts';
 export * from './domain/currency.ts';

@@ -24,6 +24,8 @@ export const API_PATHS = {
   formCreate: '/api/cms/form/:alias',
   form: '/api/cms/form/:alias/:id',
   autocomplete: '/api/cms/autocomplete/:alias',
+  /** Records of every readable entity matching `?s=`, a few of each (the command palette). */
+  recordSearch: '/api/cms/search',
   /** A record's change history, newest first. */
   history: '/api/cms/history/:alias/:id',
   /** A group's members with names, a page at a time (the group-member entity's action). */

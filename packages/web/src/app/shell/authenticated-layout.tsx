@@ -19,6 +19,7 @@ import { findRoute } from '../route-table.ts';
 import { preloadEntityScreens } from '../screens.ts';
 import { SkipLink } from '../skip-link.tsx';
 import { AppNavigation } from './app-navigation.tsx';
+import { CommandPaletteLauncher } from './command-palette-launcher.tsx';
 import classes from './shell.module.css';
 import { ForbiddenPage, ShellError, ShellLoading } from './shell-states.tsx';
 import { useNavigationModel } from './use-navigation-groups.ts';
@@ -101,7 +102,10 @@ export function AuthenticatedLayout() {
                   <span>Klubovna</span>
                 </Link>
               </Group>
-              <UserMenu user={user} />
+              <Group gap="sm" wrap="nowrap">
+                <CommandPaletteLauncher groups={groups} roles={roles} />
+                <UserMenu user={user} />
+              </Group>
             </div>
           </AppShell.Header>
           <AppShell.Navbar id="app-navigation" aria-label="Navigace">
