@@ -1,7 +1,7 @@
 import { PAGE_META, ROUTES, type RouteName } from '@klubovna/shared';
 import type { ComponentType } from 'react';
 import { prefetchDatagrid } from '../engine/datagrid/prefetch.ts';
-import { whenIdle } from '../ui/idle.ts';
+import { preloadOnIntent } from '../ui/preload-on-intent.ts';
 
 /** Where a screen renders: the bare sign-in frame, or the authenticated shell. */
 export type ScreenLayout = 'public' | 'shell';
@@ -107,8 +107,8 @@ function entityScreens(declared: ReadonlySet<string>): Screen[] {
       // A list's data is asked for while its code loads (see prefetchDatagrid).
       prefetchDatagrid(entity, new URLSearchParams(window.location.search));
       return entityListScreens().then((screens) => {
-        // From a list people open a record: the form's code follows once the list is shown.
-        whenIdle(preloadFormScreens);
+        // From a list people open a record: the form's code follows once they reach for something.
+        preloadOnIntent(preloadFormScreens);
         return screens.entityListScreen(entity, name);
       });
     };

@@ -10,9 +10,9 @@ import { useEffect, useRef } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { UnauthorizedError } from '../../api/api-errors.ts';
 import { useCurrentUser } from '../../api/use-current-user.ts';
-import { whenIdle } from '../../ui/idle.ts';
 import { appPath } from '../../ui/navigation/app-path.ts';
 import { NavigationContext } from '../../ui/navigation/navigation-context.ts';
+import { preloadOnIntent } from '../../ui/preload-on-intent.ts';
 import { BrandMark } from '../brand-mark.tsx';
 import { loginTarget } from '../login-target.ts';
 import { useRouteName } from '../route-handle.ts';
@@ -41,11 +41,10 @@ export function AuthenticatedLayout() {
   // On every page change: close the phone navigation and move focus to the new page's content, so
   // keyboard and screen-reader users start there (not on the link they left).
   const signedIn = user !== undefined;
-  // Lists are where people go from here: their code is fetched once the shell idles (a list, in turn,
-  // fetches the form's).
+  // Lists are where people go from here: their code is fetched once the user reaches for something.
   useEffect(() => {
     if (!signedIn) return;
-    whenIdle(preloadListScreens);
+    return preloadOnIntent(preloadListScreens);
   }, [signedIn]);
 
   const firstPath = useRef(location.pathname);
