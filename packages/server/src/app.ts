@@ -24,6 +24,7 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { DECLARATIONS } from './modules/entities.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { housekeepingPlugin } from './modules/housekeeping/housekeeping.plugin.ts';
+import { publicSiteRoutes } from './modules/public-site/public-site.routes.ts';
 import { calendarFeedRoutes } from './modules/training/calendar-feed.routes.ts';
 import { userConfigRoutes } from './modules/user-config/user-config.routes.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
@@ -129,17 +130,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(calendarFeedRoutes);
   await app.register(contentRoutes);
   await app.register(webRoutes);
+  await app.register(publicSiteRoutes);
   await app.register(housekeepingPlugin);
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.toLowerCase().startsWith('/api'))
       return sendError(reply, notFound('Tato adresa API neexistuje.'));
-    return reply
-      .status(404)
-      .type('text/html; charset=utf-8')
-      .send(
-        '<!doctype html><html lang="cs"><meta charset="utf-8"><title>Stránka nenalezena</title><h1>Stránka nenalezena</h1><p><a href="/admin">Přejít do Klubovny</a></p></html>',
-      );
+    return app.publicNotFound(request, reply);
   });
   return app;
 }

@@ -54,6 +54,8 @@ export const API_PATHS = {
   /** An article as the editor reads and saves it (the article entity's record). */
   content: '/api/cms/content/:id',
   contentCreate: '/api/cms/content',
+  /** An article in any state as the public site will show it (HTML, for the staff). */
+  contentPreview: '/api/cms/content/:id/preview',
   /** The public site's configuration record; its defaults while none is saved. */
   webConfiguration: '/api/admin/web/configuration',
   /** Moves team members into the given order (ids, first to last). */

@@ -31,11 +31,23 @@ export interface Article extends ArticleSummary {
 /** A listing's filter: all public articles, or those of one category or tag (by id). */
 export type ArticleFilter = { category: number } | { tag: number } | Record<string, never>;
 
+/** A date-time column as ISO 8601 in UTC, whichever way the engine hands it over. */
+export const iso = (value: unknown): string =>
+  (value instanceof Date ? value : new Date(String(value))).toISOString();
+
 const PUBLIC_VISIBILITIES = ['PUBLIC', 'PUBLIC_WITHOUT_SITEMAP'];
-const SUMMARY_COLUMNS = ['a.id', 'a.title', 'a.slug', 'a.perex', 'a.published_at', 'a.updated_at', 'a.main_image'];
+const SUMMARY_COLUMNS = [
+  'a.id',
+  'a.title',
+  'a.slug',
+  'a.perex',
+  'a.published_at',
+  'a.updated_at',
+  'a.main_image',
+];
 
 /** Images by file id, for the image columns of `rows`. */
-async function imagesOf(db: DynamicDb, ids: Array<unknown>): Promise<Map<number, ImageRef>> {
+export async function imagesOf(db: DynamicDb, ids: Array<unknown>): Promise<Map<number, ImageRef>> {
   const wanted = [...new Set(ids.filter((id) => id !== null && id !== undefined).map(Number))];
   if (wanted.length === 0) return new Map();
   const files = await db
@@ -61,8 +73,9 @@ const toSummary = (row: Row, images: Map<number, ImageRef>): ArticleSummary => (
   title: row.title as string,
   slug: row.slug as string,
   perex: (row.perex as string | null) ?? null,
-  publishedAt: String(row.published_at),
-  updatedAt: String(row.updated_at),
+  // A draft has no date yet: its preview shows the moment it is looked at.
+  publishedAt: row.published_at === null ? new Date().toISOString() : iso(row.published_at),
+  updatedAt: iso(row.updated_at),
   image: row.main_image === null ? null : (images.get(Number(row.main_image)) ?? null),
 });
 
@@ -138,15 +151,20 @@ export async function findArticle(
       : db.selectFrom('articles as a').where('a.id', '=', key.id);
   const row = await query
     .leftJoin('authors as au', 'au.id', 'a.author')
-    .select([...SUMMARY_COLUMNS, 'a.content', 'a.visibility', 'a.seo_title', 'a.seo_description', 'au.name as author_name'])
+    .select([
+      ...SUMMARY_COLUMNS,
+      'a.content',
+      'a.visibility',
+      'a.seo_title',
+      'a.seo_description',
+      'au.name as author_name',
+    ])
     .executeTakeFirst();
   if (!row) return undefined;
   const id = Number(row.id);
   const images = await imagesOf(db, [row.main_image]);
   return {
     ...toSummary(row, images),
-    // A draft has no date yet: its preview shows the moment it is looked at.
-    publishedAt: row.published_at === null ? new Date().toISOString() : String(row.published_at),
     content: (row.content as string | null) ?? null,
     visibility: row.visibility as string,
     seoTitle: (row.seo_title as string | null) ?? null,
@@ -168,7 +186,12 @@ export function findTaxonomy(db: DynamicDb, table: 'content_categories' | 'tags'
 
 /** Content categories in their order, for the navigation. */
 export function listCategories(db: DynamicDb) {
-  return db.selectFrom('content_categories').select(['name', 'slug']).orderBy('position').orderBy('name_sort').execute();
+  return db
+    .selectFrom('content_categories')
+    .select(['name', 'slug'])
+    .orderBy('position')
+    .orderBy('name_sort')
+    .execute();
 }
 
 export interface PublicEvent {
@@ -198,8 +221,8 @@ export async function listEvents(db: DynamicDb, now: string, when: 'upcoming' | 
   return rows.map(
     (row): PublicEvent => ({
       title: row.title as string,
-      startsAt: String(row.starts_at),
-      endsAt: row.ends_at === null ? null : String(row.ends_at),
+      startsAt: iso(row.starts_at),
+      endsAt: row.ends_at === null ? null : iso(row.ends_at),
       place: (row.place as string | null) ?? null,
       link: (row.link as string | null) ?? null,
       description: (row.description as string | null) ?? null,
@@ -284,7 +307,12 @@ export function sitemapArticles(db: DynamicDb, now: string) {
  * delete of a record is audited) or the latest scheduled article that has come out since.
  */
 export async function lastChange(db: DynamicDb, now: string): Promise<Date> {
-  const audit = await db.selectFrom('audit_log').select('created_at').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const audit = await db
+    .selectFrom('audit_log')
+    .select('created_at')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   const published = await db
     .selectFrom('articles')
     .select((eb) => eb.fn.max('published_at').as('last'))
@@ -292,6 +320,6 @@ export async function lastChange(db: DynamicDb, now: string): Promise<Date> {
     .executeTakeFirstOrThrow();
   const times = [audit?.created_at, published.last]
     .filter((value) => value !== null && value !== undefined)
-    .map((value) => new Date(String(value)).getTime());
+    .map((value) => Date.parse(iso(value)));
   return new Date(Math.max(0, ...times));
 }
