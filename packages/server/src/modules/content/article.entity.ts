@@ -33,6 +33,7 @@ export const articleEntity: EntityDeclaration = {
       label: 'Text článku',
       maxLength: 100_000,
       listed: false,
+      uploadNamespace: 'articles',
       section: 'article',
     },
     mainImage: {
