@@ -43,7 +43,7 @@ export function WebConfigurationPage() {
       <PageHeader title={TITLE} />
       <Text c="dimmed">
         Změny se na{' '}
-        <Anchor href="/" target="_blank">
+        <Anchor href="/" target="_blank" underline="always">
           veřejném webu
         </Anchor>{' '}
         projeví hned po uložení.
