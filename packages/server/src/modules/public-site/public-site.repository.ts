@@ -177,11 +177,7 @@ export async function findArticle(
 
 /** A category or tag by its slug. */
 export function findTaxonomy(db: DynamicDb, table: 'content_categories' | 'tags', slug: string) {
-  return db
-    .selectFrom(table)
-    .select(['id', 'name', 'slug', 'updated_at'])
-    .where('slug', '=', slug)
-    .executeTakeFirst();
+  return db.selectFrom(table).selectAll().where('slug', '=', slug).executeTakeFirst();
 }
 
 /** Content categories in their order, for the navigation. */

@@ -1,14 +1,18 @@
 import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
 import { API_PATHS } from '@klubovna/shared';
 import { recordIdText } from '@klubovna/shared/validation/input-limits';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { StampedCache } from '../../db/stamped-cache.ts';
+import { writeTrackerOf } from '../../db/write-tracker.ts';
 import type { DynamicDb } from '../../engine/entity.types.ts';
 import { pragueDateTime } from '../../engine/export-columns.ts';
 import { toRecord } from '../../engine/record-mapper.ts';
 import { notFound } from '../../errors/app-error.ts';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.ts';
+import { COMPRESSION_THRESHOLD_BYTES } from '../../plugins/compression.ts';
 import { VIDEO_HOSTS } from '../content/index.ts';
 import { defaultConfiguration, findConfigurationRow, SPONSOR_LEVEL_OPTIONS } from '../web/index.ts';
 import { robots, rss, sitemap } from './feeds.ts';
@@ -48,7 +52,46 @@ const PUBLIC_CSP = [
 ].join('; ');
 
 const slugParams = z.object({ slug: z.string().max(200) });
+/** Every table a public page is made of: a write to any of them renders the pages anew. */
+const SITE_TABLES = [
+  'articles',
+  'articles_categories',
+  'articles_tags',
+  'authors',
+  'tags',
+  'content_categories',
+  'web_events',
+  'team_members',
+  'sponsors',
+  'web_configurations',
+  'files',
+];
 const idParams = z.object({ id: recordIdText });
+
+type Encoding = 'br' | 'gzip';
+
+/** The encoding the client accepts that compresses best (`q=0` refuses one); null: none. */
+function preferredEncoding(request: FastifyRequest): Encoding | null {
+  const accepted = new Map(
+    (request.headers['accept-encoding'] ?? '').split(',').map((part) => {
+      const [name = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((param) => /^\s*q=([0-9.]+)/.exec(param)?.[1]).find(Boolean);
+      return [name, q === undefined ? 1 : Number(q)] as const;
+    }),
+  );
+  for (const encoding of ['br', 'gzip'] as const) if ((accepted.get(encoding) ?? 0) > 0) return encoding;
+  return null;
+}
+
+/**
+ * A page compressed once for all the requests its cached answer serves: Brotli at quality 6 costs
+ * a few milliseconds per render, not per request.
+ */
+function compress(body: string, encoding: Encoding): Buffer {
+  return encoding === 'br'
+    ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } })
+    : zlib.gzipSync(body, { level: 6 });
+}
 
 /** The `?strana=` of a listing: a whole number from 1; anything else is no page of it. */
 function pageNumber(request: FastifyRequest): number | null {
@@ -82,60 +125,116 @@ export const publicSiteRoutes = fp(async (fastify: FastifyInstance): Promise<voi
     };
   }
 
-  /**
-   * Sends a page or a feed with an ETag (of its bytes) and Last-Modified (of the latest write or
-   * publication); a client that has it gets a 304. If-None-Match wins over If-Modified-Since.
-   */
-  async function send(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    type: string,
-    body: string,
-    status = 200,
-  ) {
+  /** An answer as rendered once: what every request for the address gets while nothing changes. */
+  interface Answer {
+    status: number;
+    type: string;
+    body: string;
+    etag: string;
+    lastModified: string;
+    /** The body compressed, made at its first request in each encoding. */
+    encoded?: Partial<Record<Encoding, Buffer>>;
+  }
+  type Rendered = { status?: number; type?: string; body: string };
+  const HTML = 'text/html; charset=utf-8';
+
+  // Rendered answers are reused while none of the site's tables is written (SQLite: this process
+  // sees every write) and for at most the result cache's lifetime, which bounds how late a scheduled
+  // article or a passing day shows. On PostgreSQL every stamp is NaN: nothing is reused.
+  const tracker = writeTrackerOf(app.db);
+  const answers = new StampedCache<Answer>(tracker?.resultCacheTtlMs ?? 0, 1000);
+  const stamp = () => tracker?.stamp(SITE_TABLES) ?? Number.NaN;
+
+  async function finish(rendered: Rendered): Promise<Answer> {
     const lastModified = await repository.lastChange(db, new Date().toISOString());
-    const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-    reply
-      .status(status)
-      .type(type)
-      .header('cache-control', 'public, no-cache')
-      .header('content-security-policy', PUBLIC_CSP)
-      .header('etag', etag)
-      .header('last-modified', lastModified.toUTCString());
-    if (status === 200) {
-      const ifNoneMatch = request.headers['if-none-match'];
-      const ifModifiedSince = Date.parse(request.headers['if-modified-since'] ?? '');
-      const fresh = ifNoneMatch
-        ? ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag.slice(2))
-        : Math.floor(lastModified.getTime() / 1000) * 1000 <= ifModifiedSince;
-      if (fresh) return reply.status(304).send();
-    }
-    return reply.send(body);
+    return {
+      status: rendered.status ?? 200,
+      type: rendered.type ?? HTML,
+      body: rendered.body,
+      etag: `W/"${createHash('sha1').update(rendered.body).digest('base64url')}"`,
+      lastModified: lastModified.toUTCString(),
+    };
   }
 
-  const sendPage = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
+  /**
+   * Sends an answer with its ETag (of its bytes) and Last-Modified (of the latest write or
+   * publication); a client that has it gets a 304. If-None-Match wins over If-Modified-Since.
+   */
+  function send(request: FastifyRequest, reply: FastifyReply, answer: Answer) {
+    reply
+      .status(answer.status)
+      .type(answer.type)
+      .header('cache-control', 'public, no-cache')
+      .header('content-security-policy', PUBLIC_CSP)
+      .header('etag', answer.etag)
+      .header('last-modified', answer.lastModified);
+    if (answer.status === 200) {
+      const ifNoneMatch = request.headers['if-none-match'];
+      const fresh = ifNoneMatch
+        ? ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === answer.etag.slice(2))
+        : Date.parse(answer.lastModified) <= Date.parse(request.headers['if-modified-since'] ?? '');
+      if (fresh) return reply.status(304).send();
+    }
+    const encoding =
+      Buffer.byteLength(answer.body) >= COMPRESSION_THRESHOLD_BYTES ? preferredEncoding(request) : null;
+    reply.header('vary', 'accept-encoding');
+    if (!encoding) return reply.send(answer.body);
+    answer.encoded ??= {};
+    answer.encoded[encoding] ??= compress(answer.body, encoding);
+    return reply.header('content-encoding', encoding).send(answer.encoded[encoding]);
+  }
+
+  const page = async (
     meta: PageMeta,
     body: Parameters<typeof layout>[3],
     status = 200,
-  ) =>
-    send(request, reply, 'text/html; charset=utf-8', layout(await siteConfig(), baseUrl, meta, body), status);
+  ): Promise<Rendered> => ({
+    status,
+    body: layout(await siteConfig(), baseUrl, meta, body),
+  });
 
   /** The Czech 404 page of the site, for any address nothing else answers. */
-  const sendNotFound = async (request: FastifyRequest, reply: FastifyReply) =>
-    sendPage(
-      request,
-      reply,
+  const notFoundAnswer = (request: FastifyRequest) =>
+    page(
       { title: 'Stránka nenalezena', path: request.url.split('?')[0]!, noindex: true },
       notFoundPage(),
       404,
     );
-  app.decorate('publicNotFound', sendNotFound);
+  app.decorate('publicNotFound', async (request: FastifyRequest, reply: FastifyReply) =>
+    send(request, reply, await finish(await notFoundAnswer(request))),
+  );
+
+  /** The address as cached: its path and the page of a listing; other query parameters change nothing. */
+  const cacheKey = (request: FastifyRequest) => {
+    const [path = '', query = ''] = request.url.split('?');
+    const pages = new URLSearchParams(query).getAll('strana');
+    return pages.length > 0 ? `${path}?strana=${pages.join('&strana=')}` : path;
+  };
+
+  /** A public GET route whose answers are rendered by `render` (null: the 404 page) and reused. */
+  function publicGet<Params>(
+    path: string,
+    render: (request: FastifyRequest & { params: Params }) => Promise<Rendered | null>,
+  ) {
+    app.get(
+      path,
+      { schema: path.includes(':slug') ? { params: slugParams } : {} },
+      async (request, reply) => {
+        const key = cacheKey(request);
+        const before = stamp();
+        const cached = answers.get(key, before, Date.now());
+        if (cached) return send(request, reply, cached);
+        const rendered = await render(request as FastifyRequest & { params: Params });
+        const answer = await finish(rendered ?? (await notFoundAnswer(request)));
+        if (answer.status === 200) answers.set(key, before, Date.now(), answer);
+        return send(request, reply, answer);
+      },
+    );
+  }
 
   const now = () => new Date().toISOString();
 
-  app.get('/', async (request, reply) => {
+  publicGet('/', async () => {
     const config = await siteConfig();
     const [articles, events, team, sponsors] = [
       await repository.listArticles(db, now(), {}, HOME_ARTICLES, 0),
@@ -144,61 +243,58 @@ export const publicSiteRoutes = fp(async (fastify: FastifyInstance): Promise<voi
       await repository.listSponsors(db, pragueDateTime(now())!.slice(0, 10), [...SPONSOR_LEVELS.keys()]),
     ];
     const body = homePage(config.clubName, articles.items, events, team, sponsors);
-    return send(
-      request,
-      reply,
-      'text/html; charset=utf-8',
-      layout(config, baseUrl, { title: null, path: '/' }, body),
-    );
+    return { body: layout(config, baseUrl, { title: null, path: '/' }, body) };
   });
 
   async function listing(
     request: FastifyRequest,
-    reply: FastifyReply,
     path: string,
     heading: string,
     intro: string | null,
     filter: repository.ArticleFilter,
-  ) {
-    const page = pageNumber(request);
-    if (page === null) return sendNotFound(request, reply);
-    const found = await repository.listArticles(db, now(), filter, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  ): Promise<Rendered | null> {
+    const number = pageNumber(request);
+    if (number === null) return null;
+    const found = await repository.listArticles(db, now(), filter, PAGE_SIZE, (number - 1) * PAGE_SIZE);
     const pages = Math.max(1, Math.ceil(found.total / PAGE_SIZE));
-    if (page > pages) return sendNotFound(request, reply);
-    const title = page > 1 ? `${heading} – strana ${page}` : heading;
-    const canonical = page > 1 ? `${path}?strana=${page}` : path;
-    return sendPage(
-      request,
-      reply,
+    if (number > pages) return null;
+    const title = number > 1 ? `${heading} – strana ${number}` : heading;
+    const canonical = number > 1 ? `${path}?strana=${number}` : path;
+    return page(
       { title, path: canonical, description: intro },
-      listingPage(heading, intro, path, found, page, pages),
-      200,
+      listingPage(heading, intro, path, found, number, pages),
     );
   }
 
-  app.get('/clanky', (request, reply) => listing(request, reply, '/clanky', 'Články', null, {}));
+  publicGet('/clanky', (request) => listing(request, '/clanky', 'Články', null, {}));
 
-  for (const [prefix, table, label] of [
-    ['/kategorie', 'content_categories', 'Kategorie'],
-    ['/tagy', 'tags', 'Tag'],
+  for (const [prefix, table] of [
+    ['/kategorie', 'content_categories'],
+    ['/tagy', 'tags'],
   ] as const) {
-    app.get(`${prefix}/:slug`, { schema: { params: slugParams } }, async (request, reply) => {
+    publicGet<{ slug: string }>(`${prefix}/:slug`, async (request) => {
       const found = await repository.findTaxonomy(db, table, request.params.slug);
-      if (!found) return sendNotFound(request, reply);
-      const description =
-        table === 'content_categories'
-          ? ((found as { description?: string | null }).description ?? null)
-          : null;
-      const filter =
-        table === 'content_categories' ? { category: Number(found.id) } : { tag: Number(found.id) };
-      const heading = table === 'tags' ? `${label}: ${found.name as string}` : (found.name as string);
-      return listing(request, reply, `${prefix}/${found.slug as string}`, heading, description, filter);
+      if (!found) return null;
+      const name = found.name as string;
+      return table === 'content_categories'
+        ? listing(
+            request,
+            `${prefix}/${found.slug as string}`,
+            name,
+            (found.description as string | null) ?? null,
+            {
+              category: Number(found.id),
+            },
+          )
+        : listing(request, `${prefix}/${found.slug as string}`, `Tag: ${name}`, null, {
+            tag: Number(found.id),
+          });
     });
   }
 
-  app.get('/clanky/:slug', { schema: { params: slugParams } }, async (request, reply) => {
+  publicGet<{ slug: string }>('/clanky/:slug', async (request) => {
     const article = await repository.findArticle(db, { slug: request.params.slug, now: now() });
-    if (!article) return sendNotFound(request, reply);
+    if (!article) return null;
     const meta: PageMeta = {
       title: article.seoTitle ?? article.title,
       description: article.seoDescription ?? article.perex,
@@ -207,33 +303,28 @@ export const publicSiteRoutes = fp(async (fastify: FastifyInstance): Promise<voi
       image: article.image,
       publishedAt: article.publishedAt,
     };
-    return sendPage(request, reply, meta, articlePage(article, false));
+    return page(meta, articlePage(article, false));
   });
 
-  app.get('/udalosti', async (request, reply) => {
+  publicGet('/udalosti', async () => {
     const [upcoming, past] = [
       await repository.listEvents(db, now(), 'upcoming', 50),
       await repository.listEvents(db, now(), 'past', 20),
     ];
-    return sendPage(request, reply, { title: 'Události', path: '/udalosti' }, eventsPage(upcoming, past));
+    return page({ title: 'Události', path: '/udalosti' }, eventsPage(upcoming, past));
   });
 
-  app.get('/tym', async (request, reply) =>
-    sendPage(request, reply, { title: 'Tým', path: '/tym' }, teamPage(await repository.listTeam(db))),
+  publicGet('/tym', async () =>
+    page({ title: 'Tým', path: '/tym' }, teamPage(await repository.listTeam(db))),
   );
 
-  app.get('/sponzori', async (request, reply) => {
+  publicGet('/sponzori', async () => {
     const today = pragueDateTime(now())!.slice(0, 10);
     const sponsors = await repository.listSponsors(db, today, [...SPONSOR_LEVELS.keys()]);
-    return sendPage(
-      request,
-      reply,
-      { title: 'Sponzoři', path: '/sponzori' },
-      sponsorsPage(sponsors, SPONSOR_LEVELS),
-    );
+    return page({ title: 'Sponzoři', path: '/sponzori' }, sponsorsPage(sponsors, SPONSOR_LEVELS));
   });
 
-  app.get('/sitemap.xml', async (request, reply) => {
+  publicGet('/sitemap.xml', async () => {
     const [articles, categories, tags] = [
       await repository.sitemapArticles(db, now()),
       await repository.listCategories(db),
@@ -243,22 +334,18 @@ export const publicSiteRoutes = fp(async (fastify: FastifyInstance): Promise<voi
       ...categories.map((row) => `/kategorie/${row.slug as string}`),
       ...tags.map((row) => `/tagy/${row.slug as string}`),
     ];
-    return send(request, reply, 'application/xml; charset=utf-8', sitemap(baseUrl, articles, taxonomies));
+    return { type: 'application/xml; charset=utf-8', body: sitemap(baseUrl, articles, taxonomies) };
   });
 
-  app.get('/robots.txt', async (request, reply) =>
-    send(request, reply, 'text/plain; charset=utf-8', robots(baseUrl)),
-  );
+  publicGet('/robots.txt', async () => ({ type: 'text/plain; charset=utf-8', body: robots(baseUrl) }));
 
-  app.get('/rss.xml', async (request, reply) => {
+  publicGet('/rss.xml', async () => {
     const config = await siteConfig();
     const { items } = await repository.listArticles(db, now(), {}, 20, 0);
-    return send(
-      request,
-      reply,
-      'application/rss+xml; charset=utf-8',
-      rss(baseUrl, { clubName: config.clubName, description: config.seoDescription }, items),
-    );
+    return {
+      type: 'application/rss+xml; charset=utf-8',
+      body: rss(baseUrl, { clubName: config.clubName, description: config.seoDescription }, items),
+    };
   });
 
   // The staff's preview: any article, in any state, as the public site will show it; never cached.
