@@ -124,6 +124,15 @@ describe('content and the public website in the browser', () => {
       .getByTestId('rich-text-image-input')
       .setInputFiles({ name: 'stupne-vitezu.png', mimeType: 'image/png', buffer: await pngOf('#2f9e44') });
     await text.locator('img[alt="stupne vitezu"]').waitFor();
+    // A video by the address of its page: only YouTube and Vimeo are taken.
+    await page.getByRole('button', { name: 'Vložit video' }).click();
+    const videoAddress = page.getByRole('textbox', { name: 'Adresa videa (YouTube, Vimeo)' });
+    await videoAddress.fill('https://zlo.example/video');
+    await page.getByRole('button', { name: 'Vložit', exact: true }).click();
+    await page.getByText('Vložit lze jen video z YouTube nebo Vimea').waitFor();
+    await videoAddress.fill('https://youtu.be/dQw4w9WgXcQ');
+    await videoAddress.press('Enter');
+    await text.locator('iframe[src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"]').waitFor();
     // The main image through the image field.
     await page
       .locator('[aria-label^="Hlavní obrázek: přetáhněte soubor"] input[type=file]')
@@ -146,6 +155,9 @@ describe('content and the public website in the browser', () => {
     expect(stored.slug).toBe('zlato-pro-zaky-z-krajskeho-preboru');
     expect(stored.content).toMatch(
       /<img src="\/files\/articles\/[^"]+\.png" alt="stupne vitezu" loading="lazy" \/>/,
+    );
+    expect(stored.content).toContain(
+      '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="Video" allowfullscreen="true" width="640" height="360" sandbox="allow-scripts allow-same-origin allow-presentation" loading="lazy"></iframe>',
     );
     expect(stored.mainImage).toBeGreaterThan(0);
 

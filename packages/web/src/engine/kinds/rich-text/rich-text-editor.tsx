@@ -1,6 +1,7 @@
 import '@mantine/tiptap/styles.css';
+import { Button, Group, Popover, TextInput } from '@mantine/core';
 import { RichTextEditor, useRichTextEditorContext } from '@mantine/tiptap';
-import { IconPhotoPlus } from '@tabler/icons-react';
+import { IconBrandYoutube, IconPhotoPlus } from '@tabler/icons-react';
 import Image from '@tiptap/extension-image';
 import Link from '@tiptap/extension-link';
 import { useEditor } from '@tiptap/react';
@@ -8,6 +9,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState } from 'react';
 import { useErrorHandler } from '../../../api/api-provider.tsx';
 import { uploadFiles } from '../../../api/upload.ts';
+import { VideoEmbed, videoEmbedUrl } from './video-embed.ts';
 
 export interface RichTextEditorProps {
   value: string | null;
@@ -25,6 +27,56 @@ const altOf = (name: string) =>
     .replace(/\.[^.]+$/, '')
     .replace(/[-_]+/g, ' ')
     .trim() || 'Obrázek';
+
+/** Puts a YouTube or Vimeo player into the text from the address of its page. */
+function VideoControl() {
+  const { editor } = useRichTextEditorContext();
+  const [opened, setOpened] = useState(false);
+  const [address, setAddress] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const insert = () => {
+    const src = videoEmbedUrl(address);
+    if (!src) {
+      setError('Vložit lze jen video z YouTube nebo Vimea, např. https://www.youtube.com/watch?v=…');
+      return;
+    }
+    editor?.chain().focus().setVideoEmbed(src).run();
+    setOpened(false);
+    setAddress('');
+    setError(null);
+  };
+  return (
+    <Popover opened={opened} onChange={setOpened} trapFocus position="bottom" withArrow shadow="md">
+      <Popover.Target>
+        <RichTextEditor.Control
+          onClick={() => setOpened((open) => !open)}
+          aria-label="Vložit video"
+          title="Vložit video"
+        >
+          <IconBrandYoutube stroke={1.5} size={16} aria-hidden />
+        </RichTextEditor.Control>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Group align="flex-end" gap="xs">
+          <TextInput
+            label="Adresa videa (YouTube, Vimeo)"
+            placeholder="https://www.youtube.com/watch?v=…"
+            value={address}
+            error={error}
+            onChange={(event) => setAddress(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                insert();
+              }
+            }}
+          />
+          <Button onClick={insert}>Vložit</Button>
+        </Group>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
 
 /** Uploads an image into the namespace and puts it into the text where the cursor is. */
 function ImageUploadControl({ namespace }: { namespace: string }) {
@@ -107,6 +159,7 @@ export default function RichTextField({
       StarterKit.configure({ link: false }),
       Link.configure({ openOnClick: false }),
       Image.configure({ allowBase64: false }),
+      VideoEmbed,
     ],
     content: value ?? '',
     editable: !disabled,
@@ -144,6 +197,7 @@ export default function RichTextField({
           <RichTextEditor.Link />
           <RichTextEditor.Unlink />
           {uploadNamespace && <ImageUploadControl namespace={uploadNamespace} />}
+          <VideoControl />
         </RichTextEditor.ControlsGroup>
         <RichTextEditor.ControlsGroup>
           <RichTextEditor.Undo />
