@@ -88,10 +88,15 @@ function ImageUploadControl({ namespace }: { namespace: string }) {
     setBusy(true);
     try {
       const uploaded = await uploadFiles<{ url: string }>(file, { namespace });
+      if (!editor) return;
+      // After what is selected (an image put in before), never in its place.
       editor
-        ?.chain()
+        .chain()
         .focus()
-        .setImage({ src: uploaded.url, alt: altOf(file.name) })
+        .insertContentAt(editor.state.selection.to, {
+          type: 'image',
+          attrs: { src: uploaded.url, alt: altOf(file.name) },
+        })
         .run();
     } catch (error) {
       handleError(error);

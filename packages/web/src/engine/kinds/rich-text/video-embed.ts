@@ -77,8 +77,9 @@ export const VideoEmbed = Node.create({
     return {
       setVideoEmbed:
         (src) =>
-        ({ commands }) =>
-          commands.insertContent({ type: this.name, attrs: { src } }),
+        ({ commands, state }) =>
+          // After what is selected (an image just put in, say), never in its place.
+          commands.insertContentAt(state.selection.to, { type: this.name, attrs: { src } }),
     };
   },
 });
