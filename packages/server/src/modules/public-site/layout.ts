@@ -1,3 +1,4 @@
+import { THUMBNAIL_WIDTH } from '../files/index.ts';
 import { html, SafeHtml } from './html.ts';
 import type { ImageRef } from './public-site.repository.ts';
 
@@ -31,9 +32,6 @@ export interface PageMeta {
   /** Kept out of search engines (previews, 404). */
   noindex?: boolean;
 }
-
-/** Width the thumbnails of uploads are made at (files module). */
-export const THUMBNAIL_WIDTH = 320;
 
 /** An uploaded image with its thumbnail offered in `srcset`, so a phone takes the small one. */
 export function picture(image: ImageRef, alt: string, sizes: string, className = ''): SafeHtml {

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import zlib from 'node:zlib';
 import { API_PATHS } from '@klubovna/shared';
 import { recordIdText } from '@klubovna/shared/validation/input-limits';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,8 +10,6 @@ import { pragueDateTime } from '../../engine/export-columns.ts';
 import { toRecord } from '../../engine/record-mapper.ts';
 import { notFound } from '../../errors/app-error.ts';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.ts';
-import { COMPRESSION_THRESHOLD_BYTES } from '../../plugins/compression.ts';
-import { VIDEO_HOSTS } from '../content/index.ts';
 import { defaultConfiguration, findConfigurationRow, SPONSOR_LEVEL_OPTIONS } from '../web/index.ts';
 import { robots, rss, sitemap } from './feeds.ts';
 import { layout, type PageMeta, type SiteConfig } from './layout.ts';
@@ -26,6 +22,14 @@ import {
   sponsorsPage,
   teamPage,
 } from './pages.ts';
+import {
+  type Answer,
+  answerOf,
+  cacheKey,
+  PUBLIC_CSP,
+  type Rendered,
+  sendAnswer as send,
+} from './public-answer.ts';
 import * as repository from './public-site.repository.ts';
 
 /** Articles on a page of a listing, and on the home page. */
@@ -34,22 +38,6 @@ const HOME_ARTICLES = 6;
 const SPONSOR_LEVELS = new Map<string, string>(
   SPONSOR_LEVEL_OPTIONS.map((option) => [option.value, option.label]),
 );
-
-/**
- * Public pages run no script at all; they embed players of the allowed video hosts only, and their
- * images may come from the site or, in an article, from another https address.
- */
-const PUBLIC_CSP = [
-  "default-src 'self'",
-  "script-src 'none'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' https:",
-  `frame-src ${VIDEO_HOSTS.map((host) => `https://${host}`).join(' ')}`,
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 const slugParams = z.object({ slug: z.string().max(200) });
 /** Every table a public page is made of: a write to any of them renders the pages anew. */
@@ -67,31 +55,6 @@ const SITE_TABLES = [
   'files',
 ];
 const idParams = z.object({ id: recordIdText });
-
-type Encoding = 'br' | 'gzip';
-
-/** The encoding the client accepts that compresses best (`q=0` refuses one); null: none. */
-function preferredEncoding(request: FastifyRequest): Encoding | null {
-  const accepted = new Map(
-    (request.headers['accept-encoding'] ?? '').split(',').map((part) => {
-      const [name = '', ...params] = part.trim().toLowerCase().split(';');
-      const q = params.map((param) => /^\s*q=([0-9.]+)/.exec(param)?.[1]).find(Boolean);
-      return [name, q === undefined ? 1 : Number(q)] as const;
-    }),
-  );
-  for (const encoding of ['br', 'gzip'] as const) if ((accepted.get(encoding) ?? 0) > 0) return encoding;
-  return null;
-}
-
-/**
- * A page compressed once for all the requests its cached answer serves: Brotli at quality 6 costs
- * a few milliseconds per render, not per request.
- */
-function compress(body: string, encoding: Encoding): Buffer {
-  return encoding === 'br'
-    ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } })
-    : zlib.gzipSync(body, { level: 6 });
-}
 
 /** The `?strana=` of a listing: a whole number from 1; anything else is no page of it. */
 function pageNumber(request: FastifyRequest): number | null {
@@ -125,19 +88,6 @@ export const publicSiteRoutes = fp(async (fastify: FastifyInstance): Promise<voi
     };
   }
 
-  /** An answer as rendered once: what every request for the address gets while nothing changes. */
-  interface Answer {
-    status: number;
-    type: string;
-    body: string;
-    etag: string;
-    lastModified: string;
-    /** The body compressed, made at its first request in each encoding. */
-    encoded?: Partial<Record<Encoding, Buffer>>;
-  }
-  type Rendered = { status?: number; type?: string; body: string };
-  const HTML = 'text/html; charset=utf-8';
-
   // Rendered answers are reused while none of the site's tables is written (SQLite: this process
   // sees every write) and for at most the result cache's lifetime, which bounds how late a scheduled
   // article or a passing day shows. On PostgreSQL every stamp is NaN: nothing is reused.
@@ -145,44 +95,8 @@ export const publicSiteRoutes = fp(async (fastify: FastifyInstance): Promise<voi
   const answers = new StampedCache<Answer>(tracker?.resultCacheTtlMs ?? 0, 1000);
   const stamp = () => tracker?.stamp(SITE_TABLES) ?? Number.NaN;
 
-  async function finish(rendered: Rendered): Promise<Answer> {
-    const lastModified = await repository.lastChange(db, new Date().toISOString());
-    return {
-      status: rendered.status ?? 200,
-      type: rendered.type ?? HTML,
-      body: rendered.body,
-      etag: `W/"${createHash('sha1').update(rendered.body).digest('base64url')}"`,
-      lastModified: lastModified.toUTCString(),
-    };
-  }
-
-  /**
-   * Sends an answer with its ETag (of its bytes) and Last-Modified (of the latest write or
-   * publication); a client that has it gets a 304. If-None-Match wins over If-Modified-Since.
-   */
-  function send(request: FastifyRequest, reply: FastifyReply, answer: Answer) {
-    reply
-      .status(answer.status)
-      .type(answer.type)
-      .header('cache-control', 'public, no-cache')
-      .header('content-security-policy', PUBLIC_CSP)
-      .header('etag', answer.etag)
-      .header('last-modified', answer.lastModified);
-    if (answer.status === 200) {
-      const ifNoneMatch = request.headers['if-none-match'];
-      const fresh = ifNoneMatch
-        ? ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === answer.etag.slice(2))
-        : Date.parse(answer.lastModified) <= Date.parse(request.headers['if-modified-since'] ?? '');
-      if (fresh) return reply.status(304).send();
-    }
-    const encoding =
-      Buffer.byteLength(answer.body) >= COMPRESSION_THRESHOLD_BYTES ? preferredEncoding(request) : null;
-    reply.header('vary', 'accept-encoding');
-    if (!encoding) return reply.send(answer.body);
-    answer.encoded ??= {};
-    answer.encoded[encoding] ??= compress(answer.body, encoding);
-    return reply.header('content-encoding', encoding).send(answer.encoded[encoding]);
-  }
+  const finish = async (rendered: Rendered): Promise<Answer> =>
+    answerOf(rendered, await repository.lastChange(db, new Date().toISOString()));
 
   const page = async (
     meta: PageMeta,
@@ -203,13 +117,6 @@ export const publicSiteRoutes = fp(async (fastify: FastifyInstance): Promise<voi
   app.decorate('publicNotFound', async (request: FastifyRequest, reply: FastifyReply) =>
     send(request, reply, await finish(await notFoundAnswer(request))),
   );
-
-  /** The address as cached: its path and the page of a listing; other query parameters change nothing. */
-  const cacheKey = (request: FastifyRequest) => {
-    const [path = '', query = ''] = request.url.split('?');
-    const pages = new URLSearchParams(query).getAll('strana');
-    return pages.length > 0 ? `${path}?strana=${pages.join('&strana=')}` : path;
-  };
 
   /** A public GET route whose answers are rendered by `render` (null: the 404 page) and reused. */
   function publicGet<Params>(
