@@ -61,7 +61,14 @@ describe.each(testEngines())('the public website on %s', (engine) => {
     expect(shown.text).toContain('<meta name="twitter:card" content="summary">');
     expect(shown.text).toContain('<meta name="description" content="Perex přeboru.">');
     expect((await page(`/clanky/${hidden.slug}`)).status).toBe(200);
-    for (const slug of [secret.slug, draft.slug, future.slug, 'neexistuje']) {
+    for (const slug of [
+      secret.slug,
+      draft.slug,
+      future.slug,
+      'neexistuje',
+      'x'.repeat(100),
+      '%C5%BElu%C5%A5ou%C4%8Dk%C3%BD',
+    ]) {
       const missing = await page(`/clanky/${slug}`);
       expect(missing.status, slug).toBe(404);
       expect(missing.text).toContain('Stránka nenalezena');

@@ -39,7 +39,6 @@ const SPONSOR_LEVELS = new Map<string, string>(
   SPONSOR_LEVEL_OPTIONS.map((option) => [option.value, option.label]),
 );
 
-const slugParams = z.object({ slug: z.string().max(200) });
 /** Every table a public page is made of: a write to any of them renders the pages anew. */
 const SITE_TABLES = [
   'articles',
@@ -123,20 +122,17 @@ export const publicSiteRoutes = fp(async (fastify: FastifyInstance): Promise<voi
     path: string,
     render: (request: FastifyRequest & { params: Params }) => Promise<Rendered | null>,
   ) {
-    app.get(
-      path,
-      { schema: path.includes(':slug') ? { params: slugParams } : {} },
-      async (request, reply) => {
-        const key = cacheKey(request);
-        const before = stamp();
-        const cached = answers.get(key, before, Date.now());
-        if (cached) return send(request, reply, cached);
-        const rendered = await render(request as FastifyRequest & { params: Params });
-        const answer = await finish(rendered ?? (await notFoundAnswer(request)));
-        if (answer.status === 200) answers.set(key, before, Date.now(), answer);
-        return send(request, reply, answer);
-      },
-    );
+    // No schema: an address too long or odd to be a slug is simply no page (the Czech 404).
+    app.get(path, async (request, reply) => {
+      const key = cacheKey(request);
+      const before = stamp();
+      const cached = answers.get(key, before, Date.now());
+      if (cached) return send(request, reply, cached);
+      const rendered = await render(request as FastifyRequest & { params: Params });
+      const answer = await finish(rendered ?? (await notFoundAnswer(request)));
+      if (answer.status === 200) answers.set(key, before, Date.now(), answer);
+      return send(request, reply, answer);
+    });
   }
 
   const now = () => new Date().toISOString();
