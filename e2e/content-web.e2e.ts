@@ -350,7 +350,7 @@ describe('content and the public website in the browser', () => {
       ['/admin/web/team/create', 'Nový člen týmu'],
       ['/admin/web/sponzori', 'Sponzoři'],
       ['/admin/web/sponzori/create', 'Nový sponzor'],
-    ]) {
+    ] as const) {
       await page.goto(app.url(path));
       const title = page.getByRole('heading', { level: 1, name: heading });
       expect(await failuresInBothSchemes(page, title), path).toEqual({ light: '', dark: '' });
