@@ -21,7 +21,7 @@ export const articleEntity: EntityDeclaration = {
     slug: {
       kind: 'slug',
       label: 'Adresa (slug)',
-      maxLength: 120,
+      maxLength: 100,
       unique: true,
       help: 'Článek bude na adrese /clanky/<slug>. Prázdné: vytvoří se z titulku.',
       section: 'article',

@@ -16,7 +16,7 @@ export const contentCategoryEntity: EntityDeclaration = {
     slug: {
       kind: 'slug',
       label: 'Adresa (slug)',
-      maxLength: 120,
+      maxLength: 100,
       unique: true,
       help: 'Prázdné: vytvoří se z názvu.',
     },

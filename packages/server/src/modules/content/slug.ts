@@ -1,8 +1,11 @@
 import type { Values } from '../../engine/entity.types.ts';
 import type { DynamicDb } from '../../engine/records.repository.ts';
 
-/** Most characters of a slug the engine's slug kind stores. */
-const SLUG_MAX = 120;
+/**
+ * Most characters of a generated slug: the slug fields' own limit, and what a path segment of the
+ * public site's routes may hold (Fastify's `maxParamLength`, 100).
+ */
+const SLUG_MAX = 100;
 
 /** `Žluťoučký kůň: úvod!` → `zlutoucky-kun-uvod`: lower case, no diacritics, words joined by dashes. */
 export function slugify(text: string): string {

@@ -12,7 +12,7 @@ export const tagEntity: EntityDeclaration = {
     slug: {
       kind: 'slug',
       label: 'Adresa (slug)',
-      maxLength: 120,
+      maxLength: 100,
       unique: true,
       help: 'Prázdné: vytvoří se z názvu.',
     },

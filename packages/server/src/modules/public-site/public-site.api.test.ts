@@ -61,6 +61,13 @@ describe.each(testEngines())('the public website on %s', (engine) => {
     expect(shown.text).toContain('<meta name="twitter:card" content="summary">');
     expect(shown.text).toContain('<meta name="description" content="Perex přeboru.">');
     expect((await page(`/clanky/${hidden.slug}`)).status).toBe(200);
+    // The longest title still makes an address the site answers (a path segment holds 100 characters).
+    const long = await article({
+      title: `Velmi dlouhý titulek ${'o závodech '.repeat(17)}`.slice(0, 200),
+      publishedAt: past(2),
+    });
+    expect(long.slug.length).toBeLessThanOrEqual(100);
+    expect((await page(`/clanky/${long.slug}`)).status).toBe(200);
     for (const slug of [
       secret.slug,
       draft.slug,
