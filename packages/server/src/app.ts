@@ -20,11 +20,14 @@ import { logRequests } from './http/logging.ts';
 import { useZodValidation } from './http/zod-type-provider.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { type CreatedRootUser, ensureRootUser } from './modules/auth/root-user.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
 import { DECLARATIONS } from './modules/entities.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { housekeepingPlugin } from './modules/housekeeping/housekeeping.plugin.ts';
+import { publicSiteRoutes } from './modules/public-site/public-site.routes.ts';
 import { calendarFeedRoutes } from './modules/training/calendar-feed.routes.ts';
 import { userConfigRoutes } from './modules/user-config/user-config.routes.ts';
+import { webRoutes } from './modules/web/web.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { diskSpacePlugin } from './plugins/disk-space.ts';
@@ -125,17 +128,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(userConfigRoutes);
   await app.register(filesRoutes);
   await app.register(calendarFeedRoutes);
+  await app.register(contentRoutes);
+  await app.register(webRoutes);
+  await app.register(publicSiteRoutes);
   await app.register(housekeepingPlugin);
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.toLowerCase().startsWith('/api'))
       return sendError(reply, notFound('Tato adresa API neexistuje.'));
-    return reply
-      .status(404)
-      .type('text/html; charset=utf-8')
-      .send(
-        '<!doctype html><html lang="cs"><meta charset="utf-8"><title>Stránka nenalezena</title><h1>Stránka nenalezena</h1><p><a href="/admin">Přejít do Klubovny</a></p></html>',
-      );
+    return app.publicNotFound(request, reply);
   });
   return app;
 }

@@ -33,7 +33,10 @@ export interface FieldDeclaration extends FieldConstraints {
   filterable?: boolean;
   /** Required with, and only with, kinds 'relation' and 'relationMany'. */
   relation?: RelationDeclaration;
-  /** Upload namespace of file and image fields; default the entity alias. */
+  /**
+   * Upload namespace of file and image fields; default the entity alias. On rich text: where images
+   * put into the text are uploaded; default none (the editor then offers no image upload).
+   */
   uploadNamespace?: string;
   /** Key of the form section; default the first section. */
   section?: string;

@@ -53,6 +53,15 @@ export const API_PATHS = {
   pairingSuggestions: '/api/admin/profile/get-suggestions',
   /** Pairs many profiles with members at once, all or none. */
   acceptPairings: '/api/admin/profile/accept-suggestions',
+  /** An article as the editor reads and saves it (the article entity's record). */
+  content: '/api/cms/content/:id',
+  contentCreate: '/api/cms/content',
+  /** An article in any state as the public site will show it (HTML, for the staff). */
+  contentPreview: '/api/cms/content/:id/preview',
+  /** The public site's configuration record; its defaults while none is saved. */
+  webConfiguration: '/api/admin/web/configuration',
+  /** Moves team members into the given order (ids, first to last). */
+  teamOrder: '/api/admin/web/team/order',
 } as const;
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];

@@ -59,6 +59,7 @@ describe('route table', () => {
       'trainings.attendance',
       'trainings.stats',
       'members.bulkPairing',
+      'web.configuration',
     ];
     expect(activeRoutes().map((route) => route.name)).toEqual(
       ROUTES.filter((route) => 'entity' in route || built.includes(route.name)).map((route) => route.name),

@@ -205,7 +205,7 @@ export const ROUTES = [
     title: 'Konfigurace webu',
     zone: 'web',
     area: 'webConfig',
-    active: false,
+    active: true,
     nav: true,
   },
   ...crud(

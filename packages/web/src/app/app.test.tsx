@@ -87,8 +87,8 @@ describe('signed-in shell', () => {
     const hrefs = within(navigation)
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
-    // The lists of the entities the server declares and the zones' own screens; not the content
-    // or the users, which are still to come.
+    // The lists of the entities the server declares and the zones' own screens; not the users,
+    // which are still to come.
     expect(hrefs).toEqual([
       '/admin',
       '/admin/clenove',
@@ -104,6 +104,14 @@ describe('signed-in shell', () => {
       '/admin/treninky/statistiky',
       '/admin/soustredeni',
       '/admin/zavody',
+      '/admin/obsah/clanky',
+      '/admin/obsah/autori',
+      '/admin/obsah/tagy',
+      '/admin/obsah/kategorie',
+      '/admin/web/konfigurace',
+      '/admin/web/udalosti',
+      '/admin/web/team',
+      '/admin/web/sponzori',
     ]);
     expect(document.title).toBe('Přehled · Klubovna');
   });

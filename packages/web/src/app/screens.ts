@@ -18,6 +18,8 @@ const trainingZone = () => import('../zones/training/training.zone.ts');
 const campsZone = () => import('../zones/camps/camps.zone.ts');
 const racesZone = () => import('../zones/races/races.zone.ts');
 const membersZone = () => import('../zones/members/members.zone.ts');
+const contentZone = () => import('../zones/content/content.zone.ts');
+const webZone = () => import('../zones/web/web.zone.ts');
 const entityListScreens = () => import('../engine/pages/entity-list-screen.tsx');
 const entityFormScreens = () => import('../engine/pages/entity-form-screen.tsx');
 
@@ -86,6 +88,13 @@ export const SCREENS: readonly Screen[] = [
     name: 'members.bulkPairing',
     layout: 'shell',
     load: () => membersZone().then((zone) => zone.BulkPairingPage),
+  },
+  { name: 'articles.edit', layout: 'shell', load: () => contentZone().then((zone) => zone.ArticleFormPage) },
+  { name: 'team.list', layout: 'shell', load: () => webZone().then((zone) => zone.TeamOrderPage) },
+  {
+    name: 'web.configuration',
+    layout: 'shell',
+    load: () => webZone().then((zone) => zone.WebConfigurationPage),
   },
 ];
 

@@ -31,12 +31,19 @@ export interface PassResult {
   files: number;
 }
 
-/** Every column of every entity that holds file ids: the file and image fields. */
+/**
+ * Every column of every entity that points at files: the file and image fields by id, and rich text
+ * with image uploads by the files' addresses in its HTML.
+ */
 export function fileReferences(entities: EntityRegistry): FileReference[] {
   return [...entities.values()].flatMap((entity) =>
-    entity.fields
-      .filter((field) => field.kind === 'file' || field.kind === 'image')
-      .map((field) => ({ table: entity.declaration.table, column: field.column })),
+    entity.fields.flatMap((field): FileReference[] => {
+      const { table } = entity.declaration;
+      if (field.kind === 'file' || field.kind === 'image') return [{ table, column: field.column }];
+      if (field.kind === 'richText' && field.uploadNamespace)
+        return [{ table, column: field.column, inText: true }];
+      return [];
+    }),
   );
 }
 

@@ -93,6 +93,23 @@ describe.each(testEngines())('housekeeping on %s', (engine) => {
     for (const object of photo.onDisk) expect(fs.existsSync(object)).toBe(false);
   });
 
+  it('keeps an image put into an article’s text while the text shows it', async () => {
+    const picture = await upload(2 * DAY);
+    const article = await upload.client.post('/api/cms/content', {
+      title: 'Článek s obrázkem',
+      content: `<p>Text</p><img src="${picture.url}" alt="Hřiště">`,
+    });
+    expect(article.status, article.text).toBe(201);
+    expect((await t.app.housekeeping.runPass())?.files).toBe(0);
+    const saved = await upload.client.put(`/api/cms/content/${article.body.data.id}`, {
+      version: article.body.data.version,
+      content: '<p>Bez obrázku</p>',
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect((await t.app.housekeeping.runPass())?.files).toBe(1);
+    for (const object of picture.onDisk) expect(fs.existsSync(object)).toBe(false);
+  });
+
   it('joins a pass already running in this process instead of starting another', async () => {
     const orphan = await upload(2 * DAY);
     await seedAuthRows(t);
