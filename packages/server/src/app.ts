@@ -25,6 +25,7 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { housekeepingPlugin } from './modules/housekeeping/housekeeping.plugin.ts';
 import { calendarFeedRoutes } from './modules/training/calendar-feed.routes.ts';
 import { userConfigRoutes } from './modules/user-config/user-config.routes.ts';
+import { apiDocsRoutes } from './plugins/api-docs.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { diskSpacePlugin } from './plugins/disk-space.ts';
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(filesRoutes);
   await app.register(calendarFeedRoutes);
   await app.register(housekeepingPlugin);
+  await app.register(apiDocsRoutes);
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.toLowerCase().startsWith('/api'))

@@ -24,6 +24,12 @@ export const API_PATHS = {
   formCreate: '/api/cms/form/:alias',
   form: '/api/cms/form/:alias/:id',
   autocomplete: '/api/cms/autocomplete/:alias',
+  /** The API documentation (Swagger UI) for administrators. */
+  apiDocs: '/api/docs',
+  /** The OpenAPI 3.1 document of every /api route, generated from the routes' Zod schemas. */
+  apiDocsDocument: '/api/docs/openapi.json',
+  /** Swagger UI's scripts and styles, served from the installed package. */
+  apiDocsAsset: '/api/docs/assets/:file',
   /** A record's change history, newest first. */
   history: '/api/cms/history/:alias/:id',
   /** A group's members with names, a page at a time (the group-member entity's action). */
