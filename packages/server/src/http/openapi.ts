@@ -124,7 +124,6 @@ export function openApiDocument(
       description:
         'API Klubovny. Každá úspěšná odpověď je `{ "data": … }`, každá chyba `{ "error": { "message", "code", "status" } }` s českou zprávou.',
     },
-    servers: [{ url: '/' }],
     security: [{ session: [] }],
     paths,
     components: {

@@ -60,7 +60,7 @@ describe.each(testEngines())('API documentation on %s', (engine) => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     const scripts = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
-    expect(scripts.length).toBe(4);
+    expect(scripts.length).toBe(5);
     for (const src of scripts) {
       const file = await root.get(src);
       expect(file.status, src).toBe(200);

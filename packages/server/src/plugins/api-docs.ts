@@ -20,6 +20,8 @@ const SWAGGER_FILES: Record<string, string> = {
 };
 /** Starts Swagger UI on the document; a file of its own, since the CSP forbids inline scripts. */
 const START_SCRIPT = 'klubovna-start.js';
+/** Swagger UI's colours darkened where its text falls short of 4.5:1 contrast. */
+const CONTRAST_STYLES = 'klubovna-contrast.css';
 
 const asset = (file: string) => apiPath(API_PATHS.apiDocsAsset, { file });
 
@@ -29,10 +31,12 @@ const PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Dokumentace API – Klubovna</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="${asset('swagger-ui.css')}">
+<link rel="stylesheet" href="${asset(CONTRAST_STYLES)}">
 </head>
 <body>
-<main id="swagger-ui"></main>
+<div id="swagger-ui"></div>
 <script src="${asset('swagger-ui-bundle.js')}"></script>
 <script src="${asset('swagger-ui-standalone-preset.js')}"></script>
 <script src="${asset(START_SCRIPT)}"></script>
@@ -43,11 +47,23 @@ const PAGE = `<!doctype html>
 const START = `window.ui = SwaggerUIBundle({
   url: ${JSON.stringify(API_PATHS.apiDocsDocument)},
   dom_id: '#swagger-ui',
-  deepLinking: true,
+  deepLinking: false,
   withCredentials: true,
   presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
   layout: 'BaseLayout',
 });
+`;
+
+const CONTRAST = `.swagger-ui .info .title small, .swagger-ui .info .title small pre { background: #4b5563; }
+.swagger-ui .info a, .swagger-ui .info .url, .swagger-ui a.nostyle { color: #1f5fad; }
+.swagger-ui .btn.authorize { color: #1e7a4f; border-color: #1e7a4f; }
+.swagger-ui .btn.authorize svg { fill: #1e7a4f; }
+.swagger-ui .opblock.opblock-get .opblock-summary-method { background: #1d6fb8; }
+.swagger-ui .opblock.opblock-post .opblock-summary-method { background: #1e7a4f; }
+.swagger-ui .opblock.opblock-put .opblock-summary-method { background: #a85b00; }
+.swagger-ui .opblock.opblock-delete .opblock-summary-method { background: #c21f1f; }
+.swagger-ui .opblock.opblock-patch .opblock-summary-method { background: #0f7a63; }
+.swagger-ui .json-schema-2020-12-expand-deep-button { color: #555555; }
 `;
 
 const fileParams = z.object({ file: z.string().max(60) });
@@ -81,6 +97,7 @@ export async function apiDocsRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { file } = request.params;
       if (file === START_SCRIPT) return reply.type('text/javascript; charset=utf-8').send(START);
+      if (file === CONTRAST_STYLES) return reply.type('text/css; charset=utf-8').send(CONTRAST);
       const type = SWAGGER_FILES[file];
       if (!type) throw notFound('Takový soubor dokumentace API neexistuje.');
       return reply.type(type).send(fs.createReadStream(path.join(swaggerDir, file)));
