@@ -8,6 +8,7 @@ import { actionRoutes } from './engine/actions.routes.ts';
 import { engineRoutes } from './engine/engine.routes.ts';
 import type { EntityDeclaration } from './engine/entity.types.ts';
 import { compileRegistry, type EntityRegistry } from './engine/registry.ts';
+import { trashRoutes } from './engine/trash.routes.ts';
 import { notFound } from './errors/app-error.ts';
 import {
   clientErrorHandler,
@@ -123,6 +124,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authRoutes);
   await app.register(engineRoutes);
   await app.register(actionRoutes);
+  await app.register(trashRoutes);
   await app.register(userConfigRoutes);
   await app.register(filesRoutes);
   await app.register(calendarFeedRoutes);

@@ -6,6 +6,7 @@ export * from './api/paths.ts';
 export * from './api/profiles.ts';
 export * from './api/schema.ts';
 export * from './api/training.ts';
+export * from './api/trash.ts';
 export * from './domain/currency.ts';
 export * from './domain/enum-options.ts';
 export * from './domain/member-type.ts';

@@ -30,6 +30,12 @@ export const API_PATHS = {
   apiDocsDocument: '/api/docs/openapi.json',
   /** Swagger UI's scripts and styles, served from the installed package. */
   apiDocsAsset: '/api/docs/assets/:file',
+  /** Deleted records of every entity the user may read, newest first (`?page&limit&entity&s`). */
+  trash: '/api/cms/trash',
+  /** One trashed record: DELETE deletes it for good. */
+  trashEntry: '/api/cms/trash/:id',
+  /** Puts a trashed record back, with the links other records lost when it was deleted. */
+  trashRestore: '/api/cms/trash/:id/restore',
   /** A record's change history, newest first. */
   history: '/api/cms/history/:alias/:id',
   /** A group's members with names, a page at a time (the group-member entity's action). */
