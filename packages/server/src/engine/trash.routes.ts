@@ -22,7 +22,7 @@ export async function trashRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(API_PATHS.trash, { schema: { querystring: trashQuery }, config: SESSION }, async (request) => ({
-    data: await listTrash(engineContext(app, request), request.query),
+    data: await listTrash(engineContext(app, request), request.query, app.config.trashRetentionDays),
   }));
 
   app.post(API_PATHS.trashRestore, { schema: { params: trashParams }, config: SESSION }, async (request) => ({

@@ -66,6 +66,7 @@ const userName = (row: Row) =>
 export async function listTrash(
   context: EngineContext,
   query: { page: number; limit: number; entity?: string; s: string },
+  retentionDays: number,
 ): Promise<TrashPage> {
   const readable = [...context.entities.values()].filter(
     (entity) =>
@@ -78,16 +79,20 @@ export async function listTrash(
     page: query.page,
     limit: query.limit,
   });
-  const items: TrashEntry[] = rows.map((row) => ({
-    id: Number(row.id),
-    entity: String(row.entity),
-    entityLabel: context.entities.get(String(row.entity))!.declaration.labels.singular,
-    recordId: Number(row.record_id),
-    label: String(row.label),
-    deletedAt: new Date(String(row.deleted_at)).toISOString(),
-    deletedBy: row.deleted_by ? { id: Number(row.deleted_by), name: userName(row) } : null,
-  }));
-  return { items, total, page: query.page, limit: query.limit };
+  const items: TrashEntry[] = rows.map((row) => {
+    const { labels, area } = context.entities.get(String(row.entity))!.declaration;
+    return {
+      id: Number(row.id),
+      entity: String(row.entity),
+      entityLabel: labels.singular,
+      recordId: Number(row.record_id),
+      label: String(row.label),
+      deletedAt: new Date(String(row.deleted_at)).toISOString(),
+      deletedBy: row.deleted_by ? { id: Number(row.deleted_by), name: userName(row) } : null,
+      canRestore: can(context.roles, area, 'write'),
+    };
+  });
+  return { items, total, page: query.page, limit: query.limit, retentionDays };
 }
 
 /** The trashed record and its entity, which the user must be allowed to write. */

@@ -10,6 +10,8 @@ export interface TrashEntry {
   label: string;
   deletedAt: string;
   deletedBy: { id: number; name: string } | null;
+  /** Whether the user may restore it or delete it for good (write access to its entity). */
+  canRestore: boolean;
 }
 
 /** One page of the trash, newest first. */
@@ -18,6 +20,8 @@ export interface TrashPage {
   total: number;
   page: number;
   limit: number;
+  /** Days a record stays in the trash before it is deleted for good. */
+  retentionDays: number;
 }
 
 /** What a restore did: the record back under its id, and how many lost links were put back. */

@@ -104,6 +104,7 @@ describe('signed-in shell', () => {
       '/admin/treninky/statistiky',
       '/admin/soustredeni',
       '/admin/zavody',
+      '/admin/kos',
     ]);
     expect(document.title).toBe('Přehled · Klubovna');
   });
