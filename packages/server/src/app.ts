@@ -7,6 +7,7 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/databas
 import { actionRoutes } from './engine/actions.routes.ts';
 import { engineRoutes } from './engine/engine.routes.ts';
 import type { EntityDeclaration } from './engine/entity.types.ts';
+import { importRoutes } from './engine/import.routes.ts';
 import { compileRegistry, type EntityRegistry } from './engine/registry.ts';
 import { trashRoutes } from './engine/trash.routes.ts';
 import { notFound } from './errors/app-error.ts';
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(engineRoutes);
   await app.register(actionRoutes);
   await app.register(trashRoutes);
+  await app.register(importRoutes);
   await app.register(userConfigRoutes);
   await app.register(filesRoutes);
   await app.register(calendarFeedRoutes);

@@ -1,6 +1,7 @@
 export * from './api/camps-races.ts';
 export * from './api/envelope.ts';
 export * from './api/history.ts';
+export * from './api/import.ts';
 export * from './api/page-meta.ts';
 export * from './api/paths.ts';
 export * from './api/profiles.ts';

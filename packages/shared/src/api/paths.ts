@@ -36,6 +36,12 @@ export const API_PATHS = {
   trashEntry: '/api/cms/trash/:id',
   /** Puts a trashed record back, with the links other records lost when it was deleted. */
   trashRestore: '/api/cms/trash/:id/restore',
+  /** Reads an uploaded CSV or XLSX file (multipart `file`): its columns and the fields they probably fill. */
+  importPreview: '/api/cms/import/:alias/preview',
+  /** Runs an import without keeping anything (multipart `file` and `options`): what each row would do. */
+  importDryRun: '/api/cms/import/:alias/dry-run',
+  /** Imports a file in one transaction, all rows or none (multipart `file` and `options`). */
+  importRun: '/api/cms/import/:alias',
   /** A record's change history, newest first. */
   history: '/api/cms/history/:alias/:id',
   /** A group's members with names, a page at a time (the group-member entity's action). */
