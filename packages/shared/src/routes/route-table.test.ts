@@ -31,6 +31,7 @@ const SPEC_PATHS = [
 const PRODUCT_PATHS = [
   ...['serie', 'kalendar', 'dochazka', 'statistiky'].map((slug) => `/admin/treninky/${slug}`),
   '/admin/kos',
+  '/admin/import',
 ];
 
 function crud(list: string): string[] {
@@ -55,6 +56,7 @@ describe('route table', () => {
       'cms.renewPassword',
       'cms.userProfile',
       'cms.trash',
+      'cms.import',
       'groupMembers.bulkSetup',
       'trainings.series',
       'trainings.calendar',

@@ -18,6 +18,7 @@ const campsZone = () => import('../zones/camps/camps.zone.ts');
 const racesZone = () => import('../zones/races/races.zone.ts');
 const membersZone = () => import('../zones/members/members.zone.ts');
 const trashZone = () => import('../zones/trash/trash.zone.ts');
+const importZone = () => import('../zones/import/import.zone.ts');
 const entityPages = () => import('../engine/pages/entity-screen.tsx');
 
 /** Fetches the code of the generic list and form screens ahead of the first visit to one. */
@@ -44,6 +45,7 @@ export const SCREENS: readonly Screen[] = [
   { name: 'cms.index', layout: 'shell', load: () => authZone().then((zone) => zone.CmsIndexPage) },
   { name: 'cms.userProfile', layout: 'shell', load: () => authZone().then((zone) => zone.ProfilePage) },
   { name: 'cms.trash', layout: 'shell', load: () => trashZone().then((zone) => zone.TrashPage) },
+  { name: 'cms.import', layout: 'shell', load: () => importZone().then((zone) => zone.ImportPage) },
   {
     name: 'groupMembers.bulkSetup',
     layout: 'shell',
