@@ -190,7 +190,6 @@ export function ImportPage() {
       </Text>
       <FileInput
         label="Soubor CSV nebo XLSX"
-        placeholder="Vyberte soubor"
         accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
         leftSection={<IconFileSpreadsheet size={18} />}
         value={file}
@@ -294,7 +293,7 @@ export function ImportPage() {
         <Alert color="green" title="Import dokončen">
           Vytvořeno {result.created}, změněno {result.updated}.{' '}
           {meta?.routes && (
-            <Anchor component={Link} to={routerPath(meta.routes.list)}>
+            <Anchor component={Link} to={routerPath(meta.routes.list)} c="inherit" underline="always">
               Zpět na seznam
             </Anchor>
           )}
