@@ -68,6 +68,15 @@ describe('import', () => {
       '5\tDatum narození\t„31. 2. 2012“ není datum (např. 22. 11. 2026).',
     ]);
     await page.getByText('Vytvoří se 3, změní se 0, 2 řádky s chybou (2 chyby).').waitFor();
+    expect(
+      await page.getByRole('table', { name: 'Řádky importu' }).locator('tbody tr').allInnerTexts(),
+    ).toEqual([
+      '2\tImportová Anna\tVytvoří se',
+      '3\tBezejmenná\tChyba',
+      '4\tImportový Bedřich\tVytvoří se',
+      '5\tImportový Datum\tChyba',
+      '6\tImportová Cecílie\tVytvoří se',
+    ]);
     expect(await page.getByRole('button', { name: 'Importovat' }).isDisabled()).toBe(true);
     await settled(page);
     await expectAccessible(page, '/admin/import (errors)');

@@ -69,6 +69,13 @@ describe.each(testEngines())('import on %s', (engine) => {
     });
     expect(preview.body.data.columns[0]).toEqual({ header: 'Příjmení', samples: ['Řezníčková'] });
     expect(preview.body.data.fields.map((field: { name: string }) => field.name)).not.toContain('photo');
+    const { guessed } = preview.body.data;
+    const dry = await send(members.dryRun, csv, 'clenove.csv', { mapping: guessed, matchBy: null });
+    expect(dry.status, dry.text).toBe(200);
+    expect(dry.body.data).toMatchObject({
+      rows: [{ row: 2, label: 'Řezníčková Šárka', action: 'create' }],
+      errors: [],
+    });
   });
 
   it('dry-runs a UTF-8 CSV with commas without keeping anything, then imports it all', async () => {
@@ -89,8 +96,8 @@ describe.each(testEngines())('import on %s', (engine) => {
     expect(dry.body.data).toEqual({
       dryRun: true,
       rows: [
-        { row: 2, action: 'create' },
-        { row: 3, action: 'create' },
+        { row: 2, label: 'Dvořák, ml. Jan', action: 'create' },
+        { row: 3, label: 'Suchá Eva', action: 'create' },
       ],
       created: 2,
       updated: 0,

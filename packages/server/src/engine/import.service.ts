@@ -185,11 +185,12 @@ export async function runImport(
             problems.push(...errorsOf(error, number, columns));
           }
         }
+        const label = recordLabel(entity, body);
         if (problems.length > 0) {
           report.errors.push(...problems);
-          report.rows.push({ row: number, action: 'error' });
+          report.rows.push({ row: number, label, action: 'error' });
         } else {
-          report.rows.push({ row: number, action: matched ? 'update' : 'create' });
+          report.rows.push({ row: number, label, action: matched ? 'update' : 'create' });
           if (matched) report.updated++;
           else report.created++;
         }

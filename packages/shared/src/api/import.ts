@@ -39,7 +39,8 @@ export interface ImportError {
 /** What an import did or, on a dry run, would do: per row, and in total. */
 export interface ImportReport {
   dryRun: boolean;
-  rows: { row: number; action: 'create' | 'update' | 'error' }[];
+  /** Each data row: its number, the record's label as the row gives it, and what it does. */
+  rows: { row: number; label: string; action: 'create' | 'update' | 'error' }[];
   created: number;
   updated: number;
   errors: ImportError[];

@@ -38,6 +38,13 @@ type Mapping = Record<string, string | null>;
 
 const NOT_MAPPED = '';
 const rows = (count: number) => `${count} ${czechPlural(count, ['řádek', 'řádky', 'řádků'])}`;
+/** Rows of a dry run listed one by one; the counts above cover the rest. */
+const LISTED_ROWS = 200;
+const ACTION_LABELS: Record<ImportReport['rows'][number]['action'], string> = {
+  create: 'Vytvoří se',
+  update: 'Změní se',
+  error: 'Chyba',
+};
 const errors = (count: number) => `${count} ${czechPlural(count, ['chyba', 'chyby', 'chyb'])}`;
 
 /** The stored column → field choices of this user for one entity (`import.<alias>`). */
@@ -339,6 +346,34 @@ function ReportView({ report }: { report: ImportReport }) {
           </Table.ScrollContainer>
         ) : (
           report.dryRun && <Text size="sm">Vše je v pořádku, můžete importovat.</Text>
+        )}
+        <Title order={3} size="h4">
+          Řádky
+        </Title>
+        <Table.ScrollContainer minWidth={360}>
+          <Table striped aria-label="Řádky importu">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Řádek</Table.Th>
+                <Table.Th>Záznam</Table.Th>
+                <Table.Th>Výsledek</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {report.rows.slice(0, LISTED_ROWS).map((row) => (
+                <Table.Tr key={row.row}>
+                  <Table.Td>{row.row}</Table.Td>
+                  <Table.Td>{row.label || '—'}</Table.Td>
+                  <Table.Td>{ACTION_LABELS[row.action]}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {report.rows.length > LISTED_ROWS && (
+          <Text size="sm" c="dimmed">
+            Zobrazeno prvních {LISTED_ROWS} z {rows(report.rows.length)}.
+          </Text>
         )}
       </Stack>
     </Paper>
