@@ -99,6 +99,22 @@ describe('import', () => {
     await settled(page);
     await expectAccessible(page, '/admin/import (done)');
 
+    // The column choices are remembered for this user: one left out stays left out next time.
+    await fileInput.setInputFiles({ name: 'clenove-znovu.xlsx', mimeType: XLSX_TYPE, buffer: fixed });
+    const typeColumn = page.getByRole('combobox', { name: 'Pole pro sloupec Typ člena' });
+    await typeColumn.click();
+    await page.getByRole('option', { name: '— nepřiřazovat —' }).click();
+    await page.getByRole('button', { name: 'Vyzkoušet import' }).click();
+    await page.getByText('Výsledek zkoušky').waitFor();
+    await page.reload();
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'a.xlsx', mimeType: XLSX_TYPE, buffer: fixed });
+    await expect.poll(() => typeColumn.inputValue()).toBe('— nepřiřazovat —');
+    expect(await page.getByRole('combobox', { name: 'Pole pro sloupec Jméno' }).inputValue()).toBe(
+      'Jméno (povinné)',
+    );
+
     const imported = await api.data<{ items: { lastName: string; birthDate: string | null }[] }>(
       'GET',
       '/api/cms/datagrid/member?s=Import&limit=50',
