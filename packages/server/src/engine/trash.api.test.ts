@@ -141,6 +141,15 @@ describe.each(testEngines())('trash on %s', (engine) => {
     expect((await root.post(apiPath(API_PATHS.trashRestore, { id: 999_999 }), {})).status).toBe(404);
   });
 
+  it('restores a record once when two restores race', async () => {
+    const member = await created('member', { firstName: 'Dvojí', lastName: 'Obnova' });
+    await remove('member', member.id);
+    const entry = (await entryOf('member', member.id))!;
+    const answers = await Promise.all([restore(entry), restore(entry)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 404]);
+    expect((await root.get(`/api/cms/form/member/${member.id}`)).status).toBe(200);
+  });
+
   it('trashes every record of a bulk delete in one go', async () => {
     const a = await created('member', { firstName: 'Hromadný', lastName: 'První' });
     const b = await created('member', { firstName: 'Hromadný', lastName: 'Druhý' });

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { engineOf } from '../db/dialect.ts';
 import { searchNormalize } from './czech-text.ts';
 import { escapeLike } from './datagrid-filter.ts';
 import type { DynamicDb } from './entity.types.ts';
@@ -68,8 +69,13 @@ export async function trashPage(db: DynamicDb, filter: TrashFilter): Promise<{ r
   return { rows, total: Number(counted.n) };
 }
 
-export async function findTrashRow(db: DynamicDb, id: number): Promise<Row | undefined> {
-  return (await db.selectFrom('trash').selectAll().where('id', '=', id).executeTakeFirst()) as
+/**
+ * One trash entry, locked on PostgreSQL until the transaction ends, so that two restores of it cannot
+ * both go ahead (the second finds it gone); SQLite's write transactions run one at a time anyway.
+ */
+export async function findTrashRowForUpdate(db: DynamicDb, id: number): Promise<Row | undefined> {
+  const query = db.selectFrom('trash').selectAll().where('id', '=', id);
+  return (await (engineOf(db) === 'postgres' ? query.forUpdate() : query).executeTakeFirst()) as
     | Row
     | undefined;
 }

@@ -97,7 +97,7 @@ export async function listTrash(
 
 /** The trashed record and its entity, which the user must be allowed to write. */
 async function trashed(db: DynamicDb, context: EngineContext, id: number) {
-  const row = await trash.findTrashRow(db, id);
+  const row = await trash.findTrashRowForUpdate(db, id);
   if (!row || !context.entities.has(String(row.entity))) throw notFound('Záznam v koši už není.');
   const entity = entityFor(context, String(row.entity), 'write');
   return { row, entity, stored: JSON.parse(String(row.record)) as TrashedRecord };
