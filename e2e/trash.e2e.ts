@@ -35,6 +35,9 @@ describe('trash', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
     await page.getByRole('textbox', { name: 'Hledat v koši' }).fill('kosova zofie');
+    await page.getByRole('combobox', { name: 'Typ záznamu' }).click();
+    await page.getByRole('option', { name: 'Členové', exact: true }).click();
+    await page.getByText('1 smazaný záznam').waitFor();
     await restore.focus();
     await page.keyboard.press('Enter');
     await flash(page, 'Obnoveno: Člen „Košová Žofie“.').waitFor();

@@ -1,11 +1,12 @@
 import {
   API_PATHS,
   apiPath,
+  type EntityMeta,
   type TrashEntry,
   type TrashPage as TrashPageData,
   type TrashRestoreResult,
 } from '@klubovna/shared';
-import { Alert, Group, Pagination, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Pagination, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconRestore, IconSearch, IconTrashX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -28,9 +29,11 @@ export function TrashPage() {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const [page, setPage] = useState(1);
+  const [entity, setEntity] = useState<string | null>(null);
+  const { data: tables } = useSWR<EntityMeta[]>(API_PATHS.tables);
   const trash = useSWR<TrashPageData>([
     API_PATHS.trash,
-    { s: debounced || undefined, page, limit: PAGE_SIZE },
+    { s: debounced || undefined, entity: entity ?? undefined, page, limit: PAGE_SIZE },
   ]);
   const reported = useReported();
   const confirm = useConfirm();
@@ -62,22 +65,40 @@ export function TrashPage() {
         Smazané záznamy tu čekají {data ? days(data.retentionDays) : '…'}, pak se smažou natrvalo. Obnovený
         záznam se vrátí i s vazbami, které smazáním ztratil.
       </Text>
-      <TextInput
-        label="Hledat v koši"
-        placeholder="Název nebo jméno záznamu"
-        leftSection={<IconSearch size={16} />}
-        value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          setPage(1);
-        }}
-        maw={420}
-      />
+      <Group align="flex-end" gap="md">
+        <TextInput
+          label="Hledat v koši"
+          placeholder="Název nebo jméno záznamu"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+          maw={420}
+        />
+        <Select
+          label="Typ záznamu"
+          data={[
+            { value: '', label: 'Všechny typy' },
+            ...(tables ?? []).map((table) => ({ value: table.alias, label: table.labels.plural })),
+          ]}
+          value={entity ?? ''}
+          onChange={(value) => {
+            setEntity(value || null);
+            setPage(1);
+          }}
+          allowDeselect={false}
+          maw={260}
+        />
+      </Group>
       {!data ? (
         <Skeleton h={160} />
       ) : data.total === 0 ? (
-        <Alert color="gray" title={debounced ? 'Nic nenalezeno' : 'Koš je prázdný'}>
-          {debounced ? 'Žádný smazaný záznam neodpovídá hledání.' : 'Žádný smazaný záznam tu nečeká.'}
+        <Alert color="gray" title={debounced || entity ? 'Nic nenalezeno' : 'Koš je prázdný'}>
+          {debounced || entity
+            ? 'Žádný smazaný záznam neodpovídá hledání.'
+            : 'Žádný smazaný záznam tu nečeká.'}
         </Alert>
       ) : (
         <Stack gap="sm">
