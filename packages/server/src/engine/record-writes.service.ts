@@ -185,10 +185,15 @@ export async function updateRecord(
 }
 
 /**
- * Deletes all or none, into the trash; refused while 'restrict' relations point at any of them, links
- * of 'cascade' relations removed (the trash remembers them for a restore).
+ * Deletes all or none, into the trash unless `toTrash` is false; refused while 'restrict' relations
+ * point at any of them, links of 'cascade' relations removed (the trash remembers them for a restore).
  */
-export async function deleteRecords(context: EngineContext, entity: CompiledEntity, ids: number[]) {
+export async function deleteRecords(
+  context: EngineContext,
+  entity: CompiledEntity,
+  ids: number[],
+  { toTrash = true }: { toTrash?: boolean } = {},
+) {
   const unique = [...new Set(ids)];
   const hooks = entity.declaration.hooks ?? {};
   await inTransaction(context, async (db) => {
@@ -202,7 +207,7 @@ export async function deleteRecords(context: EngineContext, entity: CompiledEnti
     const records: EntityRecord[] = await toRecords(db, context, entity, rows);
     for (const previous of records) await hooks.beforeDelete?.({ ...hook, previous });
     const lost = await releaseReferences(db, context, entity, records);
-    await moveToTrash(db, context, entity, rows, records, lost);
+    if (toTrash) await moveToTrash(db, context, entity, rows, records, lost);
     await deleteLinksOf(db, entity, unique);
     await repository.deleteRows(db, entity, unique);
     for (const previous of records) {

@@ -1,9 +1,36 @@
 import { API_PATHS, apiPath, type TrashEntry } from '@klubovna/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { DECLARATIONS } from '../modules/entities.ts';
 import { signedInClient } from '../test/fixtures.ts';
 import type { HttpClient } from '../test/http-client.ts';
-import { type TestApp, testEngines } from '../test/test-app.ts';
+import { startTestApp, type TestApp, testEngines } from '../test/test-app.ts';
+import type { EntityDeclaration } from './entity.types.ts';
+import { createEntityTables } from './entity-table.ts';
 import { startTestAppWithFixtures } from './test-entities.ts';
+
+/** A note whose action throws it away: an action's deletes are part of its work and skip the trash. */
+const noteFixture: EntityDeclaration = {
+  alias: 'test-note',
+  table: 'test_notes',
+  labels: { singular: 'Poznámka', plural: 'Poznámky' },
+  area: 'members',
+  fields: { text: { kind: 'text', label: 'Text', required: true } },
+  defaultSort: { field: 'text', direction: 'asc' },
+  searchFields: ['text'],
+  labelFields: ['text'],
+  actions: {
+    discard: {
+      label: 'Zahodit',
+      path: '/api/cms/action/:alias/:id/:action',
+      input: z.object({}),
+      run: async ({ record, records }) => {
+        await records.delete('test-note', [record!.id]);
+        return { discarded: record!.id };
+      },
+    },
+  },
+};
 
 describe.each(testEngines())('trash on %s', (engine) => {
   let t: TestApp;
@@ -161,5 +188,27 @@ describe.each(testEngines())('trash on %s', (engine) => {
       'Druhý Hromadný',
       'První Hromadný',
     ]);
+  });
+});
+
+describe.each(testEngines())('trash and actions on %s', (engine) => {
+  let t: TestApp;
+  let root: HttpClient;
+
+  beforeAll(async () => {
+    t = await startTestApp(engine, {}, {}, { entities: [...DECLARATIONS, noteFixture] });
+    await createEntityTables(t.db, t.app.entities.get('test-note')!, t.app.entities);
+    root = await t.signedInAsRoot();
+  });
+  afterAll(() => t.close());
+
+  it('deletes for good what an action deletes, and trashes what a user deletes', async () => {
+    const first = (await root.post('/api/cms/form/test-note', { text: 'Zahozená' })).body.data;
+    const second = (await root.post('/api/cms/form/test-note', { text: 'Smazaná' })).body.data;
+    const discarded = await root.post(`/api/cms/action/test-note/${first.id}/discard`, {});
+    expect(discarded.status, discarded.text).toBe(200);
+    expect((await root.delete(`/api/cms/form/test-note/${second.id}`)).status).toBe(200);
+    const trash = (await root.get(`${API_PATHS.trash}?entity=test-note`)).body.data;
+    expect(trash.items.map((entry: TrashEntry) => entry.label)).toEqual(['Smazaná']);
   });
 });
