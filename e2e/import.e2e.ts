@@ -128,4 +128,19 @@ describe('import', () => {
     const datum = imported.items.find((member) => member.birthDate === '2012-02-29');
     expect(datum).toBeDefined();
   });
+
+  it('fits a phone: the column mapping and the errors scroll inside their tables', async () => {
+    const { page } = await openSignedIn(app, '/admin/import?entity=member', {
+      viewport: { width: 375, height: 740 },
+    });
+    const bad = await workbook([HEADER, ['', 'Bez příjmení', 'včera', 'Závodník']]);
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'c.xlsx', mimeType: XLSX_TYPE, buffer: bad });
+    await page.getByRole('button', { name: 'Vyzkoušet import' }).click();
+    await page.getByRole('table', { name: 'Chyby importu' }).waitFor();
+    await settled(page);
+    await expectAccessible(page, '/admin/import (phone)');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
 });

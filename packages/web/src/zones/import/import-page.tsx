@@ -38,6 +38,8 @@ type Mapping = Record<string, string | null>;
 
 const NOT_MAPPED = '';
 const rows = (count: number) => `${count} ${czechPlural(count, ['řádek', 'řádky', 'řádků'])}`;
+/** A table with nothing to focus scrolls natively and takes the focus itself, so keys scroll it on a phone. */
+const KEYBOARD_SCROLL = { type: 'native', tabIndex: 0, role: 'region' } as const;
 /** Rows of a dry run listed one by one; the counts above cover the rest. */
 const LISTED_ROWS = 200;
 const ACTION_LABELS: Record<ImportReport['rows'][number]['action'], string> = {
@@ -272,7 +274,7 @@ export function ImportPage() {
               </Alert>
             )}
             <Group>
-              <BusyButton variant="light" onClick={dryRun}>
+              <BusyButton variant="default" onClick={dryRun}>
                 Vyzkoušet import
               </BusyButton>
               <BusyButton onClick={run} disabled={!report || report.errors.length > 0 || !report.dryRun}>
@@ -324,7 +326,7 @@ function ReportView({ report }: { report: ImportReport }) {
           {failed > 0 ? `, ${rows(failed)} s chybou (${errors(report.errors.length)}).` : '. Žádné chyby.'}
         </Text>
         {report.errors.length > 0 ? (
-          <Table.ScrollContainer minWidth={480}>
+          <Table.ScrollContainer minWidth={480} {...KEYBOARD_SCROLL} aria-label="Chyby importu, posuvné">
             <Table striped aria-label="Chyby importu">
               <Table.Thead>
                 <Table.Tr>
@@ -350,7 +352,7 @@ function ReportView({ report }: { report: ImportReport }) {
         <Title order={3} size="h4">
           Řádky
         </Title>
-        <Table.ScrollContainer minWidth={360}>
+        <Table.ScrollContainer minWidth={360} {...KEYBOARD_SCROLL} aria-label="Řádky importu, posuvné">
           <Table striped aria-label="Řádky importu">
             <Table.Thead>
               <Table.Tr>
