@@ -5,6 +5,7 @@ export * from './api/import.ts';
 export * from './api/page-meta.ts';
 export * from './api/paths.ts';
 export * from './api/profiles.ts';
+export * from './api/record-search.ts';
 export * from './api/schema.ts';
 export * from './api/training.ts';
 export * from './api/trash.ts';

@@ -42,6 +42,8 @@ export const API_PATHS = {
   importDryRun: '/api/cms/import/:alias/dry-run',
   /** Imports a file in one transaction, all rows or none (multipart `file` and `options`). */
   importRun: '/api/cms/import/:alias',
+  /** Records of every readable entity matching `?s=`, a few of each (the command palette). */
+  recordSearch: '/api/cms/search',
   /** A record's change history, newest first. */
   history: '/api/cms/history/:alias/:id',
   /** A group's members with names, a page at a time (the group-member entity's action). */

@@ -1,6 +1,7 @@
 import { PAGE_META, ROUTES, type RouteName } from '@klubovna/shared';
 import type { ComponentType } from 'react';
 import { prefetchDatagrid } from '../engine/datagrid/prefetch.ts';
+import { whenIdle } from '../ui/idle.ts';
 
 /** Where a screen renders: the bare sign-in frame, or the authenticated shell. */
 export type ScreenLayout = 'public' | 'shell';
@@ -19,10 +20,14 @@ const racesZone = () => import('../zones/races/races.zone.ts');
 const membersZone = () => import('../zones/members/members.zone.ts');
 const trashZone = () => import('../zones/trash/trash.zone.ts');
 const importZone = () => import('../zones/import/import.zone.ts');
-const entityPages = () => import('../engine/pages/entity-screen.tsx');
+const entityListScreens = () => import('../engine/pages/entity-list-screen.tsx');
+const entityFormScreens = () => import('../engine/pages/entity-form-screen.tsx');
 
-/** Fetches the code of the generic list and form screens ahead of the first visit to one. */
-export const preloadEntityScreens = (): void => void entityPages().catch(() => {});
+/** Fetches the code of the generic list screen ahead of the first visit to one. */
+export const preloadListScreens = (): void => void entityListScreens().catch(() => {});
+
+/** Fetches the code of the generic form screen ahead of the first visit to one. */
+export const preloadFormScreens = (): void => void entityFormScreens().catch(() => {});
 
 /**
  * The screens written for this app. Besides them, every entity the server declares gets the engine's
@@ -101,9 +106,15 @@ function entityScreens(declared: ReadonlySet<string>): Screen[] {
     if (!('entity' in route) || !declared.has(route.entity) || written.has(route.name)) return [];
     const { entity, name } = route;
     const load = () => {
+      if (!name.endsWith('.list'))
+        return entityFormScreens().then((screens) => screens.entityFormScreen(entity, name));
       // A list's data is asked for while its code loads (see prefetchDatagrid).
-      if (name.endsWith('.list')) prefetchDatagrid(entity, new URLSearchParams(window.location.search));
-      return entityPages().then((pages) => pages.entityScreen(entity, name));
+      prefetchDatagrid(entity, new URLSearchParams(window.location.search));
+      return entityListScreens().then((screens) => {
+        // From a list people open a record: the form's code follows once the list is shown.
+        whenIdle(preloadFormScreens);
+        return screens.entityListScreen(entity, name);
+      });
     };
     return [{ name, layout: 'shell', load }];
   });

@@ -19,7 +19,7 @@ export function DatagridEmpty({
       <ThemeIcon size={48} radius="xl" variant="light" aria-hidden>
         {filtered ? <IconFilterOff size={26} /> : <IconInbox size={26} />}
       </ThemeIcon>
-      <Text fw={600}>
+      <Text fw={600} c="var(--mantine-color-text)">
         {filtered ? 'Hledání ani filtrům nic neodpovídá' : `${schema.labels.plural}: zatím žádné záznamy`}
       </Text>
       {filtered ? (
