@@ -16,6 +16,8 @@ const optionsSchema = z.object({
 });
 /** Access is checked per entity: importing needs write access to its area. */
 const SESSION = { access: 'session' } as const;
+const WITH_FILE = { ...SESSION, multipart: { file: 'file' } } as const;
+const WITH_FILE_AND_OPTIONS = { ...SESSION, multipart: { file: 'file', options: optionsSchema } } as const;
 
 const badRequest = (message: string) => new AppError('BAD_REQUEST', 400, message);
 
@@ -63,18 +65,22 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
     limits: { fileSize: app.config.uploadMaxBytes, files: 1, fields: 5, parts: 10, fieldSize: 100_000 },
   });
 
-  app.post(API_PATHS.importPreview, { schema: { params: aliasParams }, config: SESSION }, async (request) => {
-    const ctx = engineContext(app, request);
-    const entity = entityFor(ctx, request.params.alias, 'write');
-    const { sheet } = await upload(request, false);
-    return { data: previewImport(entity, sheet) };
-  });
+  app.post(
+    API_PATHS.importPreview,
+    { schema: { params: aliasParams }, config: WITH_FILE },
+    async (request) => {
+      const ctx = engineContext(app, request);
+      const entity = entityFor(ctx, request.params.alias, 'write');
+      const { sheet } = await upload(request, false);
+      return { data: previewImport(entity, sheet) };
+    },
+  );
 
   for (const [path, dryRun] of [
     [API_PATHS.importDryRun, true],
     [API_PATHS.importRun, false],
   ] as const) {
-    app.post(path, { schema: { params: aliasParams }, config: SESSION }, async (request) => {
+    app.post(path, { schema: { params: aliasParams }, config: WITH_FILE_AND_OPTIONS }, async (request) => {
       const ctx = engineContext(app, request);
       const entity = entityFor(ctx, request.params.alias, 'write');
       const { sheet, options } = await upload(request, true);

@@ -1,6 +1,6 @@
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
-import type { RouteAccess } from './route-access.ts';
+import type { MultipartParts, RouteAccess } from './route-access.ts';
 
 /** A registered /api route as the auth plugin records it. */
 export interface DocumentedRoute {
@@ -8,6 +8,7 @@ export interface DocumentedRoute {
   url: string;
   access: RouteAccess;
   schema?: FastifySchema;
+  multipart?: MultipartParts;
 }
 
 type JsonSchema = Record<string, unknown>;
@@ -69,6 +70,21 @@ function parameters(writer: SchemaWriter, schema: unknown, where: 'path' | 'quer
   }));
 }
 
+/** A multipart body: files as binary strings, JSON fields by their schema (sent as application/json). */
+function multipartBody(writer: SchemaWriter, parts: MultipartParts, owner: string) {
+  const properties: Record<string, unknown> = {};
+  const encoding: Record<string, { contentType: string }> = {};
+  for (const [name, part] of Object.entries(parts)) {
+    if (part === 'file') {
+      properties[name] = { type: 'string', contentMediaType: 'application/octet-stream' };
+    } else {
+      properties[name] = writer.write(part, `${owner}_${name}`);
+      encoding[name] = { contentType: 'application/json' };
+    }
+  }
+  return { schema: { type: 'object', properties, required: Object.keys(parts) }, encoding };
+}
+
 /** The first words of the path without parameters, e.g. `cms datagrid`, to group the operations. */
 function tagOf(url: string): string {
   const words = url
@@ -81,6 +97,7 @@ function tagOf(url: string): string {
 function operation(writer: SchemaWriter, route: DocumentedRoute) {
   const operationId = `${route.method.toLowerCase()}${route.url.replace(/[^A-Za-z0-9]+(.)?/g, (_, next = '') => next.toUpperCase())}`;
   const body = writer.write(route.schema?.body, operationId);
+  const multipart = route.multipart && multipartBody(writer, route.multipart, operationId);
   const secured = route.access !== 'public';
   return {
     operationId,
@@ -92,6 +109,7 @@ function operation(writer: SchemaWriter, route: DocumentedRoute) {
       ...parameters(writer, route.schema?.querystring, 'query', operationId),
     ],
     ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
+    ...(multipart ? { requestBody: { required: true, content: { 'multipart/form-data': multipart } } } : {}),
     responses: {
       '2XX': { $ref: '#/components/responses/Data' },
       '400': ERROR_RESPONSE,

@@ -50,6 +50,14 @@ describe.each(testEngines())('API documentation on %s', (engine) => {
     expect(autocomplete.parameters).toContainEqual(
       expect.objectContaining({ name: 'limit', in: 'query', required: false }),
     );
+    // A multipart upload names its file and its JSON field, with the schema that validates the latter.
+    const dryRun = paths['/api/cms/import/{alias}/dry-run'].post.requestBody.content['multipart/form-data'];
+    expect(dryRun.schema.properties.file).toEqual({
+      type: 'string',
+      contentMediaType: 'application/octet-stream',
+    });
+    expect(dryRun.schema.properties.options).toMatchObject({ type: 'object', required: ['mapping'] });
+    expect(dryRun.encoding).toEqual({ options: { contentType: 'application/json' } });
     // An entity's declared action documents its own input schema.
     const setActive = paths['/api/cms/action/member/set-active'].post;
     expect(setActive.requestBody.content['application/json'].schema.type).toBe('object');

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import { writeTrackerOf } from '../db/write-tracker.ts';
 import { forbidden, unauthorized } from '../errors/app-error.ts';
-import type { RouteAccess } from '../http/route-access.ts';
+import type { MultipartParts, RouteAccess } from '../http/route-access.ts';
 import { sha256 } from '../modules/auth/secrets.ts';
 import { type CachedSession, SESSION_TABLES, SessionCache } from '../modules/auth/session-cache.ts';
 import { findLiveSession, touchSession } from '../modules/auth/sessions.repository.ts';
@@ -32,7 +32,13 @@ declare module 'fastify' {
      * Every /api route with its access rule and its Zod schemas, for the authorisation test that
      * walks them all and for the OpenAPI document.
      */
-    apiRoutes: Array<{ method: string; url: string; access: RouteAccess; schema?: FastifySchema }>;
+    apiRoutes: Array<{
+      method: string;
+      url: string;
+      access: RouteAccess;
+      schema?: FastifySchema;
+      multipart?: MultipartParts;
+    }>;
   }
   interface FastifyRequest {
     user: CurrentUser | null;
@@ -131,7 +137,14 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!access)
       throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.access)`);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access, schema: route.schema });
+      if (method !== 'HEAD')
+        app.apiRoutes.push({
+          method,
+          url: route.url,
+          access,
+          schema: route.schema,
+          multipart: route.config?.multipart,
+        });
     }
   });
 
