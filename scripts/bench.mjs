@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchGroupSave } from './bench/group-save.mjs';
+import { benchImport } from './bench/import.mjs';
 import { measure, printTable } from './bench/measure.mjs';
 import { benchPostgres, postgresUrl } from './bench/postgres.mjs';
 import { ARTICLE_COUNT, benchPublicSite, seedPublicSite } from './bench/public-site.mjs';
@@ -91,6 +92,7 @@ let peakRss;
 let browser;
 let groupSave;
 let publicSite;
+let importRun;
 try {
   const cookie = await signIn(server.url);
   rows.push(
@@ -116,6 +118,7 @@ try {
   rows.push(
     ...(await benchPublicSite({ url: server.url, slugs: publicSite.slugs, duration, cpuMs: server.cpuMs })),
   );
+  importRun = await benchImport({ url: server.url, cookie });
   browser = await browserFigures(server.url, cookie);
 } finally {
   rssAtEnd = server.rssMiB();
@@ -151,6 +154,9 @@ console.log(
 console.log(`cold start (spawn → first /api/health): ${Math.round(server.coldStartMs)} ms`);
 console.log(
   `bulk group save, 1,000 members added and 1,000 ended in one call: median ${groupSave.median} ms, worst ${groupSave.max} ms (target ≤ 200 ms)`,
+);
+console.log(
+  `import of ${importRun.count.toLocaleString('en')} members from XLSX (${Math.round(importRun.bytes / 1000)} kB): dry run ${importRun.dryRunMs} ms, import ${importRun.importMs} ms (target < 10 s)`,
 );
 console.log(
   `server RSS: ${Math.round(rssAfterLogin)} MiB after the login run, ${Math.round(rssAtEnd)} MiB at the end, peak ${Math.round(peakRss)} MiB`,

@@ -7,7 +7,9 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/databas
 import { actionRoutes } from './engine/actions.routes.ts';
 import { engineRoutes } from './engine/engine.routes.ts';
 import type { EntityDeclaration } from './engine/entity.types.ts';
+import { importRoutes } from './engine/import.routes.ts';
 import { compileRegistry, type EntityRegistry } from './engine/registry.ts';
+import { trashRoutes } from './engine/trash.routes.ts';
 import { notFound } from './errors/app-error.ts';
 import {
   clientErrorHandler,
@@ -28,6 +30,7 @@ import { publicSiteRoutes } from './modules/public-site/public-site.routes.ts';
 import { calendarFeedRoutes } from './modules/training/calendar-feed.routes.ts';
 import { userConfigRoutes } from './modules/user-config/user-config.routes.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
+import { apiDocsRoutes } from './plugins/api-docs.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { diskSpacePlugin } from './plugins/disk-space.ts';
@@ -125,6 +128,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authRoutes);
   await app.register(engineRoutes);
   await app.register(actionRoutes);
+  await app.register(trashRoutes);
+  await app.register(importRoutes);
   await app.register(userConfigRoutes);
   await app.register(filesRoutes);
   await app.register(calendarFeedRoutes);
@@ -132,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(webRoutes);
   await app.register(publicSiteRoutes);
   await app.register(housekeepingPlugin);
+  await app.register(apiDocsRoutes);
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.toLowerCase().startsWith('/api'))

@@ -178,6 +178,7 @@ export interface ActionContext<Input> extends HookContext {
     read(alias: string, id: number): Promise<EntityRecord>;
     create(alias: string, body: Values): Promise<EntityRecord>;
     update(alias: string, id: number, body: Values): Promise<EntityRecord>;
+    /** Deletes for good, past the trash: an action's deletes are part of its work (unmarking, unpairing). */
     delete(alias: string, ids: number[]): Promise<void>;
   };
 }

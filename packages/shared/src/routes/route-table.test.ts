@@ -27,10 +27,12 @@ const SPEC_PATHS = [
   ...['/admin/web/udalosti', '/admin/web/team', '/admin/web/sponzori'].flatMap(crud),
 ];
 
-/** Screens the product adds beside the specification's: the training zone's calendar, series, attendance. */
-const PRODUCT_PATHS = ['serie', 'kalendar', 'dochazka', 'statistiky'].map(
-  (slug) => `/admin/treninky/${slug}`,
-);
+/** Screens the product adds beside the specification's: the training zone's calendar, series, attendance; the trash. */
+const PRODUCT_PATHS = [
+  ...['serie', 'kalendar', 'dochazka', 'statistiky'].map((slug) => `/admin/treninky/${slug}`),
+  '/admin/kos',
+  '/admin/import',
+];
 
 function crud(list: string): string[] {
   return [list, `${list}/create`, `${list}/edit`];
@@ -53,6 +55,8 @@ describe('route table', () => {
       'cms.forgottenPassword',
       'cms.renewPassword',
       'cms.userProfile',
+      'cms.trash',
+      'cms.import',
       'groupMembers.bulkSetup',
       'trainings.series',
       'trainings.calendar',

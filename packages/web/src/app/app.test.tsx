@@ -112,6 +112,7 @@ describe('signed-in shell', () => {
       '/admin/web/udalosti',
       '/admin/web/team',
       '/admin/web/sponzori',
+      '/admin/kos',
     ]);
     expect(document.title).toBe('Přehled · Klubovna');
   });

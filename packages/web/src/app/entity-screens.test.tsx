@@ -128,7 +128,7 @@ describe('member list', () => {
     await user.click(screen.getByRole('button', { name: 'Smazat Čermák Jan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Smazat záznam?' });
     expect(
-      within(dialog).getByText('Opravdu chcete smazat Čermák Jan? Tuto akci nelze vrátit.'),
+      within(dialog).getByText('Opravdu chcete smazat Čermák Jan? Záznam půjde obnovit z koše.'),
     ).toBeInTheDocument();
     expect(deletes).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Smazat' }));

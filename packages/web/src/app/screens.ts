@@ -20,6 +20,8 @@ const racesZone = () => import('../zones/races/races.zone.ts');
 const membersZone = () => import('../zones/members/members.zone.ts');
 const contentZone = () => import('../zones/content/content.zone.ts');
 const webZone = () => import('../zones/web/web.zone.ts');
+const trashZone = () => import('../zones/trash/trash.zone.ts');
+const importZone = () => import('../zones/import/import.zone.ts');
 const entityListScreens = () => import('../engine/pages/entity-list-screen.tsx');
 const entityFormScreens = () => import('../engine/pages/entity-form-screen.tsx');
 
@@ -49,6 +51,8 @@ export const SCREENS: readonly Screen[] = [
   },
   { name: 'cms.index', layout: 'shell', load: () => authZone().then((zone) => zone.CmsIndexPage) },
   { name: 'cms.userProfile', layout: 'shell', load: () => authZone().then((zone) => zone.ProfilePage) },
+  { name: 'cms.trash', layout: 'shell', load: () => trashZone().then((zone) => zone.TrashPage) },
+  { name: 'cms.import', layout: 'shell', load: () => importZone().then((zone) => zone.ImportPage) },
   {
     name: 'groupMembers.bulkSetup',
     layout: 'shell',

@@ -24,7 +24,7 @@ const documentFixture: EntityDeclaration = {
 };
 
 /** What seedAuthRows leaves stale, plus `files` unreferenced old uploads. */
-const staleRows = (files: number) => ({ sessions: 2, attempts: 1, tokens: 2, files });
+const staleRows = (files: number) => ({ sessions: 2, attempts: 1, tokens: 2, files, trash: 0 });
 
 describe.each(testEngines())('housekeeping on %s', (engine) => {
   let t: TestApp;
@@ -73,7 +73,13 @@ describe.each(testEngines())('housekeeping on %s', (engine) => {
       expect(fs.existsSync(object), object).toBe(true);
     expect((await upload.client.get('/api/cms/user')).status).toBe(200);
 
-    expect(await t.app.housekeeping.runPass()).toEqual({ sessions: 0, attempts: 0, tokens: 0, files: 0 });
+    expect(await t.app.housekeeping.runPass()).toEqual({
+      sessions: 0,
+      attempts: 0,
+      tokens: 0,
+      files: 0,
+      trash: 0,
+    });
   });
 
   it('frees an upload once the record that pointed at it lets go', async () => {
@@ -108,6 +114,30 @@ describe.each(testEngines())('housekeeping on %s', (engine) => {
     expect(saved.status, saved.text).toBe(200);
     expect((await t.app.housekeeping.runPass())?.files).toBe(1);
     for (const object of picture.onDisk) expect(fs.existsSync(object)).toBe(false);
+  });
+
+  it('keeps the upload of a trashed record until the record leaves the trash after TRASH_RETENTION_DAYS', async () => {
+    const photo = await upload(2 * DAY);
+    const member = await upload.client.post('/api/cms/form/member', {
+      firstName: 'Ida',
+      lastName: 'Smazaná',
+      photo: photo.id,
+    });
+    expect(member.status, member.text).toBe(201);
+    const deleted = await upload.client.delete(`/api/cms/form/member/${member.body.data.id}`);
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(await t.app.housekeeping.runPass()).toMatchObject({ files: 0, trash: 0 });
+    for (const object of photo.onDisk) expect(fs.existsSync(object)).toBe(true);
+
+    const retention = t.config.trashRetentionDays * DAY;
+    await t.db
+      .updateTable('trash')
+      .set({ deleted_at: new Date(Date.now() - retention - MINUTE).toISOString() })
+      .where('record_id', '=', member.body.data.id)
+      .execute();
+    expect(await t.app.housekeeping.runPass()).toMatchObject({ files: 1, trash: 1 });
+    for (const object of photo.onDisk) expect(fs.existsSync(object)).toBe(false);
+    expect(await t.db.selectFrom('trash_files').selectAll().execute()).toEqual([]);
   });
 
   it('joins a pass already running in this process instead of starting another', async () => {
@@ -162,6 +192,7 @@ describe.each(testEngines().filter((engine) => engine === 'postgres'))(
         attempts: total('attempts'),
         tokens: total('tokens'),
         files: total('files'),
+        trash: total('trash'),
       }).toEqual(staleRows(2));
       for (const object of orphans.flatMap((orphan) => orphan.onDisk))
         expect(fs.existsSync(object)).toBe(false);
