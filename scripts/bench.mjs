@@ -9,8 +9,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchGroupSave } from './bench/group-save.mjs';
+import { benchImport } from './bench/import.mjs';
 import { measure, printTable } from './bench/measure.mjs';
 import { benchPostgres, postgresUrl } from './bench/postgres.mjs';
+import { ARTICLE_COUNT, benchPublicSite, seedPublicSite } from './bench/public-site.mjs';
 import { startServer } from './bench/server-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -89,6 +91,8 @@ let rssAtEnd;
 let peakRss;
 let browser;
 let groupSave;
+let publicSite;
+let importRun;
 try {
   const cookie = await signIn(server.url);
   rows.push(
@@ -110,6 +114,11 @@ try {
   );
   rows.push(...(await members.benchMembers({ url: server.url, cookie, dataDir, duration })));
   groupSave = await benchGroupSave({ url: server.url, cookie });
+  publicSite = await seedPublicSite({ url: server.url, cookie });
+  rows.push(
+    ...(await benchPublicSite({ url: server.url, slugs: publicSite.slugs, duration, cpuMs: server.cpuMs })),
+  );
+  importRun = await benchImport({ url: server.url, cookie });
   browser = await browserFigures(server.url, cookie);
 } finally {
   rssAtEnd = server.rssMiB();
@@ -139,9 +148,15 @@ if (find('PostgreSQL:')) {
     `PostgreSQL pages in turn: ${percent(find('PostgreSQL: datagrid pages in turn'), sqlitePages)} of SQLite's`,
   );
 }
+console.log(
+  `public site: ${ARTICLE_COUNT} articles written through the API in ${publicSite.seedMs} ms; p99 of the home page ${find('public home page').p99Ms} ms, of article pages ${find('public article pages').p99Ms} ms (target ≤ 20 ms at 20 connections)`,
+);
 console.log(`cold start (spawn → first /api/health): ${Math.round(server.coldStartMs)} ms`);
 console.log(
   `bulk group save, 1,000 members added and 1,000 ended in one call: median ${groupSave.median} ms, worst ${groupSave.max} ms (target ≤ 200 ms)`,
+);
+console.log(
+  `import of ${importRun.count.toLocaleString('en')} members from XLSX (${Math.round(importRun.bytes / 1000)} kB): dry run ${importRun.dryRunMs} ms, import ${importRun.importMs} ms (target < 10 s)`,
 );
 console.log(
   `server RSS: ${Math.round(rssAfterLogin)} MiB after the login run, ${Math.round(rssAtEnd)} MiB at the end, peak ${Math.round(peakRss)} MiB`,

@@ -174,13 +174,19 @@ export class ScreenAuditor {
 
 /**
  * The failing violations of the page in the light and then the dark scheme (the stored choice, then a
- * reload, `ready` waited for each time), as `describeFailures` writes them; light is stored again after.
+ * reload, `prepare` run and `ready` waited for each time), as `describeFailures` writes them; light is
+ * stored again after. `prepare` brings back what a reload closes (an open dialog, say).
  */
-export async function failuresInBothSchemes(page: Page, ready: Locator): Promise<Record<string, string>> {
+export async function failuresInBothSchemes(
+  page: Page,
+  ready: Locator,
+  prepare?: () => Promise<void>,
+): Promise<Record<string, string>> {
   const found: Record<string, string> = {};
   for (const scheme of ['light', 'dark']) {
     await page.evaluate((value) => window.localStorage.setItem('theme', value), scheme);
     await page.reload();
+    await prepare?.();
     await ready.waitFor();
     await page.waitForFunction((value) => document.body.classList.contains(value), scheme);
     await settled(page);

@@ -7,7 +7,9 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/databas
 import { actionRoutes } from './engine/actions.routes.ts';
 import { engineRoutes } from './engine/engine.routes.ts';
 import type { EntityDeclaration } from './engine/entity.types.ts';
+import { importRoutes } from './engine/import.routes.ts';
 import { compileRegistry, type EntityRegistry } from './engine/registry.ts';
+import { trashRoutes } from './engine/trash.routes.ts';
 import { notFound } from './errors/app-error.ts';
 import {
   clientErrorHandler,
@@ -20,12 +22,16 @@ import { logRequests } from './http/logging.ts';
 import { useZodValidation } from './http/zod-type-provider.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { type CreatedRootUser, ensureRootUser } from './modules/auth/root-user.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
 import { DECLARATIONS } from './modules/entities.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { housekeepingPlugin } from './modules/housekeeping/housekeeping.plugin.ts';
+import { publicSiteRoutes } from './modules/public-site/public-site.routes.ts';
 import { calendarFeedRoutes } from './modules/training/calendar-feed.routes.ts';
 import { userConfigRoutes } from './modules/user-config/user-config.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { webRoutes } from './modules/web/web.routes.ts';
+import { apiDocsRoutes } from './plugins/api-docs.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { diskSpacePlugin } from './plugins/disk-space.ts';
@@ -123,21 +129,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authRoutes);
   await app.register(engineRoutes);
   await app.register(actionRoutes);
+  await app.register(trashRoutes);
+  await app.register(importRoutes);
   await app.register(userConfigRoutes);
   await app.register(usersRoutes);
   await app.register(filesRoutes);
   await app.register(calendarFeedRoutes);
+  await app.register(contentRoutes);
+  await app.register(webRoutes);
+  await app.register(publicSiteRoutes);
   await app.register(housekeepingPlugin);
+  await app.register(apiDocsRoutes);
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.toLowerCase().startsWith('/api'))
       return sendError(reply, notFound('Tato adresa API neexistuje.'));
-    return reply
-      .status(404)
-      .type('text/html; charset=utf-8')
-      .send(
-        '<!doctype html><html lang="cs"><meta charset="utf-8"><title>Stránka nenalezena</title><h1>Stránka nenalezena</h1><p><a href="/admin">Přejít do Klubovny</a></p></html>',
-      );
+    return app.publicNotFound(request, reply);
   });
   return app;
 }

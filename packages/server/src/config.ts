@@ -54,6 +54,8 @@ const environmentSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
   /** Seconds between housekeeping passes (the first runs a minute after start); 0 turns them off. */
   HOUSEKEEPING_INTERVAL: z.coerce.number().int().min(0).default(3600),
+  /** Days a deleted record stays in the trash (Koš) before housekeeping deletes it for good. */
+  TRASH_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SENTRY_DSN: z.url().optional(),
   /** Trust X-Forwarded-* from a reverse proxy in front of the app. */
   TRUST_PROXY: booleanFlag.default(false),
@@ -81,6 +83,7 @@ export interface AppConfig {
   sessionTtlSeconds: number;
   sessionMaxAgeSeconds: number;
   housekeepingIntervalSeconds: number;
+  trashRetentionDays: number;
   sentryDsn: string | undefined;
   trustProxy: boolean;
   uploadMaxBytes: number;
@@ -122,6 +125,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     sessionTtlSeconds: values.SESSION_TTL,
     sessionMaxAgeSeconds: values.SESSION_MAX_AGE,
     housekeepingIntervalSeconds: values.HOUSEKEEPING_INTERVAL,
+    trashRetentionDays: values.TRASH_RETENTION_DAYS,
     sentryDsn: values.SENTRY_DSN,
     trustProxy: values.TRUST_PROXY,
     uploadMaxBytes: Math.round(values.UPLOAD_MAX_MB * 1024 * 1024),

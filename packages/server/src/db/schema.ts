@@ -126,8 +126,32 @@ export interface AuditLogTable {
   created_at: DbDateTime;
 }
 
+/**
+ * A deleted record in the trash: `record` is the record as the API served it (JSON), `unlinked` the
+ * links other records lost when it was deleted (JSON list of `{ entity, id, field }`), to put back.
+ */
+export interface TrashTable {
+  id: Generated<number>;
+  entity: string;
+  record_id: number;
+  label: string;
+  search_label: string;
+  record: string;
+  unlinked: string;
+  deleted_by: number | null;
+  deleted_at: DbDateTime;
+}
+
+/** An upload a trashed record points at (housekeeping keeps it while the record may come back). */
+export interface TrashFilesTable {
+  trash_id: number;
+  file_id: number;
+}
+
 export interface Database {
   audit_log: AuditLogTable;
+  trash: TrashTable;
+  trash_files: TrashFilesTable;
   user_configs: UserConfigsTable;
   files: FilesTable;
   users: UsersTable;

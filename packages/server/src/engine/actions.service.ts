@@ -27,7 +27,8 @@ export function runAction(
       create: (alias: string, body: Values) => createRecord(inner, entityFor(inner, alias, 'write'), body),
       update: (alias: string, recordId: number, body: Values) =>
         updateRecord(inner, entityFor(inner, alias, 'write'), recordId, body),
-      delete: (alias: string, ids: number[]) => deleteRecords(inner, entityFor(inner, alias, 'write'), ids),
+      delete: (alias: string, ids: number[]) =>
+        deleteRecords(inner, entityFor(inner, alias, 'write'), ids, { toTrash: false }),
     };
     const result = await action.run({
       db: trx,

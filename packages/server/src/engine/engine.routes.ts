@@ -17,6 +17,7 @@ import { exportBatches, exportColumns, pragueToday } from './export-columns.ts';
 import { spreadsheetAnswer } from './export-file.ts';
 import { sendFile } from './file-answer.ts';
 import { recordHistory } from './history.service.ts';
+import { searchRecords } from './record-search.service.ts';
 import { createRecord, deleteRecords, updateRecord } from './record-writes.service.ts';
 import { datagridSchema, entityMeta, formSchema } from './schema-json.ts';
 
@@ -28,6 +29,11 @@ const bulkDeleteBody = z.object({ ids: z.array(recordIdSchema).min(1).max(1000) 
 const searchQuery = z.object({
   s: z.string().max(SEARCH_MAX_LENGTH).default(''),
   limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+const recordSearchQuery = z.object({
+  s: z.string().max(SEARCH_MAX_LENGTH).default(''),
+  limit: z.coerce.number().int().min(1).max(10).default(5),
 });
 
 /** Access is checked per entity in the handlers (the alias decides the area), so routes need a session. */
@@ -88,6 +94,15 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
       const ctx = engineContext(app, request);
       const entity = entityFor(ctx, request.params.alias, 'read');
       return { data: await relatedOptions(ctx, entity, request.query.s, request.query.limit) };
+    },
+  );
+
+  app.get(
+    API_PATHS.recordSearch,
+    { schema: { querystring: recordSearchQuery }, config: SESSION },
+    async (request) => {
+      const ctx = engineContext(app, request);
+      return { data: await searchRecords(ctx, request.query.s, request.query.limit) };
     },
   );
 

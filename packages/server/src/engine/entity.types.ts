@@ -33,7 +33,10 @@ export interface FieldDeclaration extends FieldConstraints {
   filterable?: boolean;
   /** Required with, and only with, kinds 'relation' and 'relationMany'. */
   relation?: RelationDeclaration;
-  /** Upload namespace of file and image fields; default the entity alias. */
+  /**
+   * Upload namespace of file and image fields; default the entity alias. On rich text: where images
+   * put into the text are uploaded; default none (the editor then offers no image upload).
+   */
   uploadNamespace?: string;
   /** Key of the form section; default the first section. */
   section?: string;
@@ -175,6 +178,7 @@ export interface ActionContext<Input> extends HookContext {
     read(alias: string, id: number): Promise<EntityRecord>;
     create(alias: string, body: Values): Promise<EntityRecord>;
     update(alias: string, id: number, body: Values): Promise<EntityRecord>;
+    /** Deletes for good, past the trash: an action's deletes are part of its work (unmarking, unpairing). */
     delete(alias: string, ids: number[]): Promise<void>;
   };
 }

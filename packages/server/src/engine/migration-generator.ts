@@ -11,7 +11,7 @@ export interface MigrationStep {
 }
 
 /**
- * The steps that turn the tables of `previous` (the snapshot the latest migration recorded) into
+ * The steps that turn the tables of `previous` (what the migrations recorded, `latestSchema`) into
  * `next` (what the declarations imply now): drops first, dependants before what they reference,
  * then creations and alterations, referenced tables first. Empty when nothing differs.
  */
@@ -54,8 +54,10 @@ export interface MigrationSource {
   imports: { schemaApply: string; tableModel: string; derivedColumns: string };
 }
 
-/** A migration module as TypeScript: the steps as calls, and the resulting tables as data. */
+/** A migration module as TypeScript: the steps as calls, and the tables they create or alter as data. */
 export function renderMigration(steps: MigrationStep[], next: TableModel[], source: MigrationSource): string {
+  const changed = new Set(steps.filter((step) => step.action !== 'drop').map((step) => step.table));
+  const dropped = steps.filter((step) => step.action === 'drop').map((step) => step.table);
   const used = new Set(steps.map((step) => step.action));
   const applyImports = (['alter', 'create', 'drop'] as const)
     .filter((action) => used.has(action))
@@ -82,15 +84,18 @@ export async function up(db: Kysely<any>): Promise<void> {
 ${body.join('\n')}
 }
 
-/** Every entity table as it is after this migration: the next generated migration starts from here. */
-export const schema: TableModel[] = ${renderTables(next)};
-
+/**
+ * The tables this migration creates or alters, as they are after it. The next migration is generated
+ * from what every migration recorded, in order (\`latestSchema\`).
+ */
+export const schema: TableModel[] = ${renderTables(next.filter((model) => changed.has(model.name)))};
+${dropped.length > 0 ? `\n/** The tables this migration drops. */\nexport const dropped = ${JSON.stringify(dropped)};\n` : ''}
 const table = (name: string) => schema.find((model) => model.name === name)!;
 `;
 }
 
 /** The tables as data, a column or an index per line (objects without nested ones kept on one line). */
-function renderTables(tables: TableModel[]): string {
+export function renderTables(tables: TableModel[]): string {
   return JSON.stringify(tables, null, 2).replace(/\{\n\s+([^{}[\]]*?)\n\s*\}/g, (_, inner: string) => {
     return `{ ${inner.replace(/,\n\s+/g, ', ')} }`;
   });

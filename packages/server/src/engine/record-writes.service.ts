@@ -17,6 +17,7 @@ import {
   releaseReferences,
   saveLinks,
 } from './relations.service.ts';
+import { moveToTrash } from './trash.service.ts';
 
 /** A hook's refusal: a Czech 400 pointing at one field of the form. */
 export function fieldError(field: string, message: string): AppError {
@@ -184,10 +185,15 @@ export async function updateRecord(
 }
 
 /**
- * Deletes all or none; refused while 'restrict' relations point at any of them, links of 'cascade'
- * relations removed.
+ * Deletes all or none, into the trash unless `toTrash` is false; refused while 'restrict' relations
+ * point at any of them, links of 'cascade' relations removed (the trash remembers them for a restore).
  */
-export async function deleteRecords(context: EngineContext, entity: CompiledEntity, ids: number[]) {
+export async function deleteRecords(
+  context: EngineContext,
+  entity: CompiledEntity,
+  ids: number[],
+  { toTrash = true }: { toTrash?: boolean } = {},
+) {
   const unique = [...new Set(ids)];
   const hooks = entity.declaration.hooks ?? {};
   await inTransaction(context, async (db) => {
@@ -200,7 +206,8 @@ export async function deleteRecords(context: EngineContext, entity: CompiledEnti
     }
     const records: EntityRecord[] = await toRecords(db, context, entity, rows);
     for (const previous of records) await hooks.beforeDelete?.({ ...hook, previous });
-    await releaseReferences(db, context, entity, records);
+    const lost = await releaseReferences(db, context, entity, records);
+    if (toTrash) await moveToTrash(db, context, entity, rows, records, lost);
     await deleteLinksOf(db, entity, unique);
     await repository.deleteRows(db, entity, unique);
     for (const previous of records) {

@@ -66,24 +66,48 @@ export async function findDuplicate(
 }
 
 /** The audit trail's entry for one record: who changed which of its fields, from what to what. */
-export async function insertAudit(
+export interface AuditEntry {
+  /** 0 for an action that names no record. */
+  recordId: number;
+  action: 'create' | 'update' | 'delete' | 'action';
+  changes: unknown;
+}
+
+/** Rows a single audit insert carries: well under both engines' limits on bound parameters. */
+const AUDIT_ROWS_PER_INSERT = 500;
+
+/** Writes audit rows for records of one entity, a few hundred per statement. */
+export async function insertAudits(
   db: DynamicDb,
   userId: number,
   entity: Pick<CompiledEntity, 'declaration'>,
-  /** 0 for an action that names no record. */
+  entries: readonly AuditEntry[],
+) {
+  const createdAt = new Date().toISOString();
+  for (let start = 0; start < entries.length; start += AUDIT_ROWS_PER_INSERT) {
+    await db
+      .insertInto('audit_log')
+      .values(
+        entries.slice(start, start + AUDIT_ROWS_PER_INSERT).map((entry) => ({
+          user_id: userId,
+          entity: entity.declaration.alias,
+          record_id: entry.recordId,
+          action: entry.action,
+          changes: JSON.stringify(entry.changes),
+          created_at: createdAt,
+        })),
+      )
+      .execute();
+  }
+}
+
+export function insertAudit(
+  db: DynamicDb,
+  userId: number,
+  entity: Pick<CompiledEntity, 'declaration'>,
   recordId: number,
-  action: 'create' | 'update' | 'delete' | 'action',
+  action: AuditEntry['action'],
   changes: unknown,
 ) {
-  await db
-    .insertInto('audit_log')
-    .values({
-      user_id: userId,
-      entity: entity.declaration.alias,
-      record_id: recordId,
-      action,
-      changes: JSON.stringify(changes),
-      created_at: new Date().toISOString(),
-    })
-    .execute();
+  return insertAudits(db, userId, entity, [{ recordId, action, changes }]);
 }

@@ -148,3 +148,11 @@ export async function bumpVersions(db: DynamicDb, owner: CompiledEntity, ownerId
     .where('id', 'in', ownerIds)
     .execute();
 }
+
+/** Every record of `target` with its label columns (an import matches relations by label). */
+export async function allLabelRows(db: DynamicDb, target: CompiledEntity): Promise<Row[]> {
+  return (await db
+    .selectFrom(target.declaration.table)
+    .select(['id', ...labelColumns(target)])
+    .execute()) as Row[];
+}

@@ -132,17 +132,25 @@ function referenceText(count: number, owner: CompiledEntity, field: CompiledFiel
   return `${count} ${noun} v poli „${field.label}“`;
 }
 
+/** A link a record of `entity` (`id`, field `field`) lost to `target` when `target` was deleted. */
+export interface LostLink {
+  entity: string;
+  id: number;
+  field: string;
+  target: number;
+}
+
 /**
  * Before records are deleted: refuses (409) while 'restrict' relations point at them, saying where
  * and how many times; removes the links of 'cascade' relations, with a new version and an audit
- * entry for every owner that loses a link.
+ * entry for every owner that loses a link. Answers the links removed, so that a restore can put them back.
  */
 export async function releaseReferences(
   db: DynamicDb,
   context: { entities: EntityRegistry; userId: number },
   entity: CompiledEntity,
   records: EntityRecord[],
-): Promise<void> {
+): Promise<LostLink[]> {
   const ids = records.map((record) => record.id);
   const references = referencingFields(context.entities, entity);
   const blocking: string[] = [];
@@ -172,10 +180,15 @@ export async function releaseReferences(
   // Each owner losing links gets one new version and one audit entry, however many fields changed.
   const touched = new Map<CompiledEntity, Map<number, Record<string, { from: unknown; to: unknown }>>>();
   const removed = new Set(ids);
+  const lost: LostLink[] = [];
   for (const { owner, field } of references.filter((reference) => reference.cascade)) {
     const except = owner === entity ? ids : [];
     const rows = await relations.referencingRows(db, owner, field, ids, except);
     if (rows.length === 0) continue;
+    for (const row of rows) {
+      const link = { id: Number(row.owner_id), field: field.name, target: Number(row.target_id) };
+      lost.push({ entity: owner.declaration.alias, ...link });
+    }
     const ownerIds = [...new Set(rows.map((row) => Number(row.owner_id)))];
     const before = new Map<number, number[]>();
     if (field.joinTable) {
@@ -203,6 +216,7 @@ export async function releaseReferences(
       await insertAudit(db, context.userId, owner, ownerId, 'update', change);
     }
   }
+  return lost;
 }
 
 /** A foreign key refused the write: a related record went away between the check and the write. */

@@ -85,7 +85,9 @@ export function formSchema(entity: CompiledEntity, roles: Role[]): FormSchema {
           'uploadNamespace',
           field.kind === 'file' || field.kind === 'image'
             ? (field.uploadNamespace ?? declaration.alias)
-            : undefined,
+            : field.kind === 'richText'
+              ? field.uploadNamespace
+              : undefined,
         ),
         ...optional('readOnly', field.readOnly),
         ...optional('help', field.help),

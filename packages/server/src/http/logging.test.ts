@@ -20,11 +20,11 @@ describe('what npm start prints', () => {
     expect(localBaseUrl('0.0.0.0', 3000)).toBe('http://localhost:3000');
     expect(localBaseUrl('::1', 8080)).toBe('http://[::1]:8080');
     expect(startLine('http://127.0.0.1:3000')).toBe(
-      'Klubovna is running: back office http://127.0.0.1:3000/admin, public site http://127.0.0.1:3000/',
+      'Klubovna běží: administrace http://127.0.0.1:3000/admin, veřejný web http://127.0.0.1:3000/',
     );
     expect(
       startLine('http://localhost:3000', { email: 'admin@klubovna.local', password: 'tajne-heslo' }),
-    ).toContain('First start: sign in as admin@klubovna.local with password tajne-heslo');
+    ).toContain('První spuštění: přihlaste se jako admin@klubovna.local heslem tajne-heslo a pak ho změňte.');
   });
 
   it('starts with that line, then logs one JSON line per request and none for the web app files', async () => {
@@ -37,7 +37,7 @@ describe('what npm start prints', () => {
       const lines = server.output().trim().split('\n');
       const entries = lines.map((line) => JSON.parse(line) as { msg: string; level: number });
       expect(entries[0]!.msg).toMatch(
-        /^Klubovna is running: back office http:\/\/127\.0\.0\.1:\d+\/admin, public site http:\/\/127\.0\.0\.1:\d+\/\. First start: sign in as root@klub\.test with password \S{20} and change it\.$/,
+        /^Klubovna běží: administrace http:\/\/127\.0\.0\.1:\d+\/admin, veřejný web http:\/\/127\.0\.0\.1:\d+\/\. První spuštění: přihlaste se jako root@klub\.test heslem \S{20} a pak ho změňte\.$/,
       );
       const requests = entries.filter((entry) => /^(GET|POST) /.test(entry.msg)).map((entry) => entry.msg);
       expect(requests.some((msg) => msg.startsWith('GET /api/health 200'))).toBe(true);

@@ -57,13 +57,13 @@ export function localBaseUrl(host: string, port: number): string {
   return `http://${reachable}:${port}`;
 }
 
-/** The line `npm start` prints once the server listens. */
+/** The line `npm start` prints once the server listens, in Czech like everything a person reads. */
 export function startLine(baseUrl: string, firstStart?: { email: string; password?: string }): string {
-  let line = `Klubovna is running: back office ${baseUrl}/admin, public site ${baseUrl}/`;
+  let line = `Klubovna běží: administrace ${baseUrl}/admin, veřejný web ${baseUrl}/`;
   if (firstStart) {
     line += firstStart.password
-      ? `. First start: sign in as ${firstStart.email} with password ${firstStart.password} and change it.`
-      : `. First start: sign in as ${firstStart.email} with ADMIN_PASSWORD.`;
+      ? `. První spuštění: přihlaste se jako ${firstStart.email} heslem ${firstStart.password} a pak ho změňte.`
+      : `. První spuštění: přihlaste se jako ${firstStart.email} heslem z ADMIN_PASSWORD.`;
   }
   return line;
 }

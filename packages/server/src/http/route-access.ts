@@ -1,4 +1,5 @@
 import type { Access, Area } from '@klubovna/shared';
+import type { z } from 'zod';
 
 /**
  * Who may call a route. Every route under /api declares one; the app refuses to start otherwise.
@@ -8,8 +9,15 @@ import type { Access, Area } from '@klubovna/shared';
  */
 export type RouteAccess = 'public' | 'session' | { area: Area; access: Access };
 
+/**
+ * The parts of a multipart body, for the API documentation: `'file'` for an uploaded file, or the Zod
+ * schema of a field that holds JSON (the same schema the handler validates it with).
+ */
+export type MultipartParts = Record<string, 'file' | z.ZodType>;
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    multipart?: MultipartParts;
   }
 }

@@ -1,6 +1,10 @@
 import type { EntityDeclaration } from '../engine/entity.types.ts';
 import { campEntity } from './camps/camp.entity.ts';
 import { campParticipantEntity } from './camps/camp-participant.entity.ts';
+import { articleEntity } from './content/article.entity.ts';
+import { authorEntity } from './content/author.entity.ts';
+import { contentCategoryEntity } from './content/content-category.entity.ts';
+import { tagEntity } from './content/tag.entity.ts';
 import { memberEntity } from './members/member.entity.ts';
 import { profileMemberEntity } from './profiles/profile-member.entity.ts';
 import { raceEntity } from './races/race.entity.ts';
@@ -11,6 +15,10 @@ import { groupEntity } from './training/group.entity.ts';
 import { groupCalendarEntity } from './training/group-calendar.entity.ts';
 import { groupMemberEntity } from './training/group-member.entity.ts';
 import { trainingEntity } from './training/training.entity.ts';
+import { eventEntity } from './web/event.entity.ts';
+import { sponsorEntity } from './web/sponsor.entity.ts';
+import { teamMemberEntity } from './web/team-member.entity.ts';
+import { webConfigurationEntity } from './web/web-configuration.entity.ts';
 
 /** Every entity the product declares: one line each. Their tables, API and screens follow from this list. */
 export const DECLARATIONS: readonly EntityDeclaration[] = [
@@ -26,4 +34,12 @@ export const DECLARATIONS: readonly EntityDeclaration[] = [
   raceEntity,
   raceParticipantEntity,
   profileMemberEntity,
+  authorEntity,
+  tagEntity,
+  contentCategoryEntity,
+  articleEntity,
+  eventEntity,
+  teamMemberEntity,
+  sponsorEntity,
+  webConfigurationEntity,
 ];

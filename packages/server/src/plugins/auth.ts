@@ -1,10 +1,10 @@
 import { API_PATHS, can, type Role, type UserDto } from '@klubovna/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import { writeTrackerOf } from '../db/write-tracker.ts';
 import { AppError, forbidden, unauthorized } from '../errors/app-error.ts';
-import type { RouteAccess } from '../http/route-access.ts';
+import type { MultipartParts, RouteAccess } from '../http/route-access.ts';
 import { sha256 } from '../modules/auth/secrets.ts';
 import { type CachedSession, SESSION_TABLES, SessionCache } from '../modules/auth/session-cache.ts';
 import { findLiveSession, touchSession } from '../modules/auth/sessions.repository.ts';
@@ -29,8 +29,17 @@ export interface CurrentUser extends UserDto {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every /api route with its access rule, for the authorisation test that walks them all. */
-    apiRoutes: Array<{ method: string; url: string; access: RouteAccess }>;
+    /**
+     * Every /api route with its access rule and its Zod schemas, for the authorisation test that
+     * walks them all and for the OpenAPI document.
+     */
+    apiRoutes: Array<{
+      method: string;
+      url: string;
+      access: RouteAccess;
+      schema?: FastifySchema;
+      multipart?: MultipartParts;
+    }>;
   }
   interface FastifyRequest {
     user: CurrentUser | null;
@@ -139,7 +148,14 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!access)
       throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.access)`);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access });
+      if (method !== 'HEAD')
+        app.apiRoutes.push({
+          method,
+          url: route.url,
+          access,
+          schema: route.schema,
+          multipart: route.config?.multipart,
+        });
     }
   });
 

@@ -165,10 +165,10 @@ describe('serving the back-office app', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
   });
 
-  it('sends the club address to the back office and unknown pages to a Czech 404', async () => {
+  it('leaves the club address to the public site and unknown pages to its Czech 404', async () => {
     const root = await fetch(`${t.url}/`, { redirect: 'manual' });
-    expect(root.status).toBe(302);
-    expect(root.headers.get('location')).toBe('/admin');
+    expect(root.status).toBe(200);
+    expect(await root.text()).toContain('<html lang="cs">');
     const missing = await fetch(`${t.url}/neco-jineho`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('Stránka nenalezena');

@@ -109,6 +109,4 @@ export async function webAppPlugin(app: FastifyInstance): Promise<void> {
   };
   app.get('/admin', { logLevel: 'warn' }, sendApp);
   app.get('/admin/*', { logLevel: 'warn' }, sendApp);
-  // The public website is not built yet; until it is, the club's address opens the back office.
-  app.get('/', async (_request, reply) => reply.redirect('/admin'));
 }

@@ -38,6 +38,26 @@ export const API_PATHS = {
   formCreate: '/api/cms/form/:alias',
   form: '/api/cms/form/:alias/:id',
   autocomplete: '/api/cms/autocomplete/:alias',
+  /** The API documentation (Swagger UI) for administrators. */
+  apiDocs: '/api/docs',
+  /** The OpenAPI 3.1 document of every /api route, generated from the routes' Zod schemas. */
+  apiDocsDocument: '/api/docs/openapi.json',
+  /** Swagger UI's scripts and styles, served from the installed package. */
+  apiDocsAsset: '/api/docs/assets/:file',
+  /** Deleted records of every entity the user may read, newest first (`?page&limit&entity&s`). */
+  trash: '/api/cms/trash',
+  /** One trashed record: DELETE deletes it for good. */
+  trashEntry: '/api/cms/trash/:id',
+  /** Puts a trashed record back, with the links other records lost when it was deleted. */
+  trashRestore: '/api/cms/trash/:id/restore',
+  /** Reads an uploaded CSV or XLSX file (multipart `file`): its columns and the fields they probably fill. */
+  importPreview: '/api/cms/import/:alias/preview',
+  /** Runs an import without keeping anything (multipart `file` and `options`): what each row would do. */
+  importDryRun: '/api/cms/import/:alias/dry-run',
+  /** Imports a file in one transaction, all rows or none (multipart `file` and `options`). */
+  importRun: '/api/cms/import/:alias',
+  /** Records of every readable entity matching `?s=`, a few of each (the command palette). */
+  recordSearch: '/api/cms/search',
   /** A record's change history, newest first. */
   history: '/api/cms/history/:alias/:id',
   /** A group's members with names, a page at a time (the group-member entity's action). */
@@ -65,6 +85,15 @@ export const API_PATHS = {
   pairingSuggestions: '/api/admin/profile/get-suggestions',
   /** Pairs many profiles with members at once, all or none. */
   acceptPairings: '/api/admin/profile/accept-suggestions',
+  /** An article as the editor reads and saves it (the article entity's record). */
+  content: '/api/cms/content/:id',
+  contentCreate: '/api/cms/content',
+  /** An article in any state as the public site will show it (HTML, for the staff). */
+  contentPreview: '/api/cms/content/:id/preview',
+  /** The public site's configuration record; its defaults while none is saved. */
+  webConfiguration: '/api/admin/web/configuration',
+  /** Moves team members into the given order (ids, first to last). */
+  teamOrder: '/api/admin/web/team/order',
   /** CMS users, searched and filtered, a page at a time. */
   users: '/api/admin/user/get-users',
   /** One CMS user (GET) and its names, e-mail, roles and active flag (PUT, with `version`). */

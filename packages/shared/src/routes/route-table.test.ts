@@ -27,9 +27,11 @@ const SPEC_PATHS = [
   ...['/admin/web/udalosti', '/admin/web/team', '/admin/web/sponzori'].flatMap(crud),
 ];
 
-/** Screens the product adds beside the specification's: the training zone's calendar, series, attendance. */
+/** Screens the product adds beside the specification's: the training zone's calendar, series, attendance; the trash; e-mail confirmation. */
 const PRODUCT_PATHS = [
   ...['serie', 'kalendar', 'dochazka', 'statistiky'].map((slug) => `/admin/treninky/${slug}`),
+  '/admin/kos',
+  '/admin/import',
   // An own e-mail change is confirmed from the link mailed to the new address.
   '/admin/potvrzeni-emailu/[token]',
 ];
@@ -55,6 +57,8 @@ describe('route table', () => {
       'cms.forgottenPassword',
       'cms.renewPassword',
       'cms.userProfile',
+      'cms.trash',
+      'cms.import',
       'cms.confirmEmail',
       'groupMembers.bulkSetup',
       'trainings.series',
@@ -62,6 +66,7 @@ describe('route table', () => {
       'trainings.attendance',
       'trainings.stats',
       'members.bulkPairing',
+      'web.configuration',
       'cms.users',
       'users.invite',
       'users.changePassword',

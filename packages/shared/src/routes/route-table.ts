@@ -214,7 +214,7 @@ export const ROUTES = [
     title: 'Konfigurace webu',
     zone: 'web',
     area: 'webConfig',
-    active: false,
+    active: true,
     nav: true,
   },
   ...crud(
@@ -241,6 +241,10 @@ export const ROUTES = [
     { list: 'Sponzoři', create: 'Nový sponzor', edit: 'Úprava sponzora' },
     { list: '/admin/web/sponzori' },
   ),
+  // Deleted records of every entity; each user sees those of the entities they may read.
+  { name: 'cms.trash', path: '/admin/kos', title: 'Koš', zone: 'cms', active: true, nav: true },
+  // Import into the entity named by `?entity=`, reached from its list.
+  { name: 'cms.import', path: '/admin/import', title: 'Import', zone: 'cms', active: true },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteName = (typeof ROUTES)[number]['name'];

@@ -16,16 +16,22 @@ export interface UploadOptions {
   client?: ApiClient;
 }
 
-/** Sends files as multipart `files[]` and returns the first item of the answer's list. */
-export async function uploadFiles<T = unknown>(
-  files: File | Blob | readonly (File | Blob)[],
-  { namespace = DEFAULT_UPLOAD_NAMESPACE, onProgress, signal, client = defaultApi }: UploadOptions = {},
+/** Posts a multipart form, reporting the upload's progress; answers the response's `data`. */
+export async function postMultipart<T = unknown>(
+  url: string,
+  form: FormData,
+  {
+    onProgress,
+    signal,
+    client = defaultApi,
+    params,
+  }: Omit<UploadOptions, 'namespace'> & {
+    params?: Record<string, string>;
+  } = {},
 ): Promise<T> {
-  const form = new FormData();
-  for (const file of Array.isArray(files) ? files : [files]) form.append('files[]', file);
   const http = await client.http();
-  const response = await http.post(UPLOAD_URL, form, {
-    params: { namespace },
+  const response = await http.post(url, form, {
+    params,
     timeout: UPLOAD_TIMEOUT_MS,
     signal,
     onUploadProgress: (event) => {
@@ -34,7 +40,17 @@ export async function uploadFiles<T = unknown>(
       onProgress(total > 0 ? Math.min(100, Math.round((event.loaded / total) * 100)) : 0);
     },
   });
-  const items = (response.data as { data?: T[] | null } | null)?.data;
+  return (response.data as { data?: T } | null)?.data as T;
+}
+
+/** Sends files as multipart `files[]` and returns the first item of the answer's list. */
+export async function uploadFiles<T = unknown>(
+  files: File | Blob | readonly (File | Blob)[],
+  { namespace = DEFAULT_UPLOAD_NAMESPACE, ...options }: UploadOptions = {},
+): Promise<T> {
+  const form = new FormData();
+  for (const file of Array.isArray(files) ? files : [files]) form.append('files[]', file);
+  const items = await postMultipart<T[] | T | null>(UPLOAD_URL, form, { ...options, params: { namespace } });
   const first = Array.isArray(items) ? items[0] : items;
   if (first === null || first === undefined) throw new Error('Response is null');
   return first;

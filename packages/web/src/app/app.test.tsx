@@ -87,8 +87,7 @@ describe('signed-in shell', () => {
     const hrefs = within(navigation)
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
-    // The lists of the entities the server declares and the zones' own screens (the users' too);
-    // not the content, which is still to come.
+    // The lists of the entities the server declares and the zones' own screens, the users' too.
     expect(hrefs).toEqual([
       '/admin',
       '/admin/clenove',
@@ -104,8 +103,17 @@ describe('signed-in shell', () => {
       '/admin/treninky/statistiky',
       '/admin/soustredeni',
       '/admin/zavody',
+      '/admin/obsah/clanky',
+      '/admin/obsah/autori',
+      '/admin/obsah/tagy',
+      '/admin/obsah/kategorie',
       '/admin/uzivatele',
       '/admin/uzivatel/pozvanka',
+      '/admin/web/konfigurace',
+      '/admin/web/udalosti',
+      '/admin/web/team',
+      '/admin/web/sponzori',
+      '/admin/kos',
     ]);
     expect(document.title).toBe('Přehled · Klubovna');
   });

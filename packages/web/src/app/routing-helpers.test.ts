@@ -101,6 +101,7 @@ describe('screens and the shared route table', () => {
       'Obsah',
       'Uživatelé',
       'Web',
+      'Klubovna',
     ]);
     const salesman = buildNavigation({
       routes: everyRoute,
@@ -109,6 +110,6 @@ describe('screens and the shared route table', () => {
       zoneLabels: ZONE_LABELS,
       link: (route) => route.path,
     });
-    expect(salesman.map((group) => group.label)).toEqual(['Web']);
+    expect(salesman.map((group) => group.label)).toEqual(['Web', 'Klubovna']);
   });
 });

@@ -1,6 +1,7 @@
 import { PAGE_META, ROUTES, type RouteName } from '@klubovna/shared';
 import type { ComponentType } from 'react';
 import { prefetchDatagrid } from '../engine/datagrid/prefetch.ts';
+import { preloadOnIntent } from '../ui/preload-on-intent.ts';
 
 /** Where a screen renders: the bare sign-in frame, or the authenticated shell. */
 export type ScreenLayout = 'public' | 'shell';
@@ -17,11 +18,19 @@ const trainingZone = () => import('../zones/training/training.zone.ts');
 const campsZone = () => import('../zones/camps/camps.zone.ts');
 const racesZone = () => import('../zones/races/races.zone.ts');
 const membersZone = () => import('../zones/members/members.zone.ts');
+const contentZone = () => import('../zones/content/content.zone.ts');
+const webZone = () => import('../zones/web/web.zone.ts');
+const trashZone = () => import('../zones/trash/trash.zone.ts');
+const importZone = () => import('../zones/import/import.zone.ts');
 const usersZone = () => import('../zones/users/users.zone.ts');
-const entityPages = () => import('../engine/pages/entity-screen.tsx');
+const entityListScreens = () => import('../engine/pages/entity-list-screen.tsx');
+const entityFormScreens = () => import('../engine/pages/entity-form-screen.tsx');
 
-/** Fetches the code of the generic list and form screens ahead of the first visit to one. */
-export const preloadEntityScreens = (): void => void entityPages().catch(() => {});
+/** Fetches the code of the generic list screen ahead of the first visit to one. */
+export const preloadListScreens = (): void => void entityListScreens().catch(() => {});
+
+/** Fetches the code of the generic form screen ahead of the first visit to one. */
+export const preloadFormScreens = (): void => void entityFormScreens().catch(() => {});
 
 /**
  * The screens written for this app. Besides them, every entity the server declares gets the engine's
@@ -48,6 +57,8 @@ export const SCREENS: readonly Screen[] = [
   },
   { name: 'cms.index', layout: 'shell', load: () => authZone().then((zone) => zone.CmsIndexPage) },
   { name: 'cms.userProfile', layout: 'shell', load: () => authZone().then((zone) => zone.ProfilePage) },
+  { name: 'cms.trash', layout: 'shell', load: () => trashZone().then((zone) => zone.TrashPage) },
+  { name: 'cms.import', layout: 'shell', load: () => importZone().then((zone) => zone.ImportPage) },
   {
     name: 'groupMembers.bulkSetup',
     layout: 'shell',
@@ -88,6 +99,13 @@ export const SCREENS: readonly Screen[] = [
     layout: 'shell',
     load: () => membersZone().then((zone) => zone.BulkPairingPage),
   },
+  { name: 'articles.edit', layout: 'shell', load: () => contentZone().then((zone) => zone.ArticleFormPage) },
+  { name: 'team.list', layout: 'shell', load: () => webZone().then((zone) => zone.TeamOrderPage) },
+  {
+    name: 'web.configuration',
+    layout: 'shell',
+    load: () => webZone().then((zone) => zone.WebConfigurationPage),
+  },
   // Users are accounts, not a declared entity: their list and forms are written screens.
   { name: 'users.list', layout: 'shell', load: () => usersZone().then((zone) => zone.UsersListPage) },
   { name: 'cms.users', layout: 'shell', load: () => usersZone().then((zone) => zone.UsersListPage) },
@@ -114,9 +132,15 @@ function entityScreens(declared: ReadonlySet<string>): Screen[] {
     if (!('entity' in route) || !declared.has(route.entity) || written.has(route.name)) return [];
     const { entity, name } = route;
     const load = () => {
+      if (!name.endsWith('.list'))
+        return entityFormScreens().then((screens) => screens.entityFormScreen(entity, name));
       // A list's data is asked for while its code loads (see prefetchDatagrid).
-      if (name.endsWith('.list')) prefetchDatagrid(entity, new URLSearchParams(window.location.search));
-      return entityPages().then((pages) => pages.entityScreen(entity, name));
+      prefetchDatagrid(entity, new URLSearchParams(window.location.search));
+      return entityListScreens().then((screens) => {
+        // From a list people open a record: the form's code follows once they reach for something.
+        preloadOnIntent(preloadFormScreens);
+        return screens.entityListScreen(entity, name);
+      });
     };
     return [{ name, layout: 'shell', load }];
   });

@@ -52,18 +52,20 @@ export const theme = createTheme({
 
 /**
  * Text colours with at least 4.5:1 contrast on the page and card backgrounds of each scheme (Mantine's
- * own dimmed grey, link blue and error red fall short: 3.3:1, 4.2:1 and 3.3:1 in the light scheme,
+ * own dimmed and placeholder grey, link blue and error red fall short: 3.3:1, 4.2:1 and 3.3:1 in the light scheme,
  * 4.0:1 and 3.4:1 for dimmed and error text in the dark one).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': '#687078',
+    '--mantine-color-placeholder': '#687078',
     '--mantine-color-anchor': 'var(--mantine-color-blue-8)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
   },
   dark: {
     '--mantine-color-dimmed': '#a3a3a3',
+    '--mantine-color-placeholder': '#a3a3a3',
     '--mantine-color-anchor': 'var(--mantine-color-blue-4)',
     '--mantine-color-error': 'var(--mantine-color-red-4)',
   },

@@ -13,7 +13,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await alterTable(db, table('members'));
 }
 
-/** Every entity table as it is after this migration: the next generated migration starts from here. */
+/**
+ * The tables this migration creates or alters, as they are after it. The next migration is generated
+ * from what every migration recorded, in order (`latestSchema`).
+ */
 export const schema: TableModel[] = [
   {
     name: 'members',

@@ -15,75 +15,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await createTable(db, table('group_members'));
 }
 
-/** Every entity table as it is after this migration: the next generated migration starts from here. */
+/**
+ * The tables this migration creates or alters, as they are after it. The next migration is generated
+ * from what every migration recorded, in order (`latestSchema`).
+ */
 export const schema: TableModel[] = [
-  {
-    name: 'members',
-    columns: [
-      { name: 'id', type: 'id', notNull: true },
-      { name: 'last_name', type: 'varchar(100)', notNull: true },
-      { name: 'last_name_sort', type: 'sortKey', notNull: true },
-      { name: 'first_name', type: 'varchar(100)', notNull: true },
-      { name: 'first_name_sort', type: 'sortKey', notNull: true },
-      { name: 'birth_date', type: 'varchar(10)' },
-      { name: 'gender', type: 'varchar(20)' },
-      { name: 'photo', type: 'integer' },
-      { name: 'email', type: 'varchar(254)' },
-      { name: 'email_sort', type: 'sortKey' },
-      { name: 'phone', type: 'varchar(30)' },
-      { name: 'phone_sort', type: 'sortKey' },
-      { name: 'address', type: 'text' },
-      { name: 'member_type', type: 'varchar(20)' },
-      { name: 'registration_number', type: 'varchar(40)', unique: true },
-      { name: 'registration_number_sort', type: 'sortKey' },
-      { name: 'active', type: 'boolean', notNull: true },
-      { name: 'note', type: 'text' },
-      { name: 'search_text', type: 'text', notNull: true, default: '' },
-      { name: 'version', type: 'integer', notNull: true, default: 1 },
-      { name: 'created_at', type: 'dateTime', notNull: true },
-      { name: 'updated_at', type: 'dateTime', notNull: true },
-    ],
-    indexes: [
-      {
-        name: 'members_active',
-        columns: ['active', 'id'],
-      },
-      {
-        name: 'members_birth_date',
-        columns: ['birth_date', 'id'],
-      },
-      {
-        name: 'members_email_sort',
-        columns: ['email_sort', 'id'],
-      },
-      {
-        name: 'members_first_name_sort',
-        columns: ['first_name_sort', 'id'],
-      },
-      {
-        name: 'members_gender',
-        columns: ['gender', 'id'],
-      },
-      {
-        name: 'members_last_name_sort',
-        columns: ['last_name_sort', 'id'],
-      },
-      {
-        name: 'members_member_type',
-        columns: ['member_type', 'id'],
-      },
-      {
-        name: 'members_phone_sort',
-        columns: ['phone_sort', 'id'],
-      },
-      {
-        name: 'members_registration_number_sort',
-        columns: ['registration_number_sort', 'id'],
-      },
-    ],
-    search: true,
-    searchColumns: ['last_name', 'first_name', 'email', 'registration_number'],
-  },
   {
     name: 'categories',
     columns: [

@@ -4,9 +4,12 @@ import { pathToFileURL } from 'node:url';
 import type { Migration } from 'kysely/migration';
 import type { TableModel } from '../table-model.ts';
 
-/** A migration module; generated ones also record every entity table as it is after them. */
+/** A migration module; generated ones also record the entity tables they change. */
 export interface MigrationModule extends Migration {
+  /** The tables it creates or alters, as they are after it. */
   schema?: TableModel[];
+  /** The tables it drops. */
+  dropped?: string[];
 }
 
 /** `YYYY-MM-DD-NNN-what.ts`: the names sort in the order the migrations run and never collide. */
@@ -27,11 +30,12 @@ export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<Record<strin
   return migrations;
 }
 
-/** The entity tables as the latest migration that recorded them left them. */
+/** The entity tables as the migrations leave them: what each recorded, in order, drops taken out. */
 export function latestSchema(migrations: Record<string, MigrationModule>): TableModel[] {
-  return (
-    Object.values(migrations)
-      .reverse()
-      .find((migration) => migration.schema)?.schema ?? []
-  );
+  const tables = new Map<string, TableModel>();
+  for (const migration of Object.values(migrations)) {
+    for (const name of migration.dropped ?? []) tables.delete(name);
+    for (const table of migration.schema ?? []) tables.set(table.name, table);
+  }
+  return [...tables.values()];
 }

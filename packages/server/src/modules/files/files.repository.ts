@@ -21,10 +21,12 @@ export const findFileByKey = (db: Executor, key: string) =>
     .where((eb) => eb.or([eb('storage_key', '=', key), eb('thumbnail_key', '=', key)]))
     .executeTakeFirst();
 
-/** A column that holds ids of `files` (a file or image field of an entity). */
+/** A column that holds ids of `files` (a file or image field of an entity), or, `inText`, HTML naming their addresses. */
 export interface FileReference {
   table: string;
   column: string;
+  /** The column is rich text: a file is used while its address `/files/<key>` is in it. Default false. */
+  inText?: boolean;
 }
 
 /**
@@ -37,16 +39,34 @@ export function deleteUnreferencedFiles(
   references: readonly FileReference[],
   limit: number,
 ) {
-  const referenced = references.map(
-    ({ table, column }) =>
-      sql`select ${sql.ref(column)} from ${sql.table(table)} where ${sql.ref(column)} is not null`,
-  );
+  const referenced = references
+    .filter((reference) => !reference.inText)
+    .map(
+      ({ table, column }) =>
+        sql`select ${sql.ref(column)} from ${sql.table(table)} where ${sql.ref(column)} is not null`,
+    );
+  const inText = references.filter((reference) => reference.inText);
   const unreferenced = db
     .selectFrom('files')
     .select('id')
     .where('created_at', '<', uploadedBefore)
     .$if(referenced.length > 0, (query) =>
       query.where('id', 'not in', sql<number>`(${sql.join(referenced, sql` union `)})`),
+    )
+    .$if(inText.length > 0, (query) =>
+      query.where(({ not, exists }) =>
+        not(
+          exists(
+            sql`(${sql.join(
+              inText.map(
+                ({ table, column }) =>
+                  sql`select 1 from ${sql.table(table)} where ${sql.ref(column)} like '%/files/' || ${sql.ref('files.storage_key')} || '%'`,
+              ),
+              sql` union all `,
+            )})`,
+          ),
+        ),
+      ),
     )
     .orderBy('id')
     .limit(limit);

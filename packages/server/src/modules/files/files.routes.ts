@@ -54,7 +54,10 @@ export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     API_PATHS.fileUpload,
-    { schema: { querystring: uploadQuery }, config: { access: { area: 'files', access: 'write' } } },
+    {
+      schema: { querystring: uploadQuery },
+      config: { access: { area: 'files', access: 'write' }, multipart: { 'files[]': 'file' } },
+    },
     async (request, reply) => {
       if (!request.user) throw unauthorized();
       if (!request.isMultipart())

@@ -1,2 +1,3 @@
 // What other modules may use of the files module.
 export { deleteUnreferencedFiles, type FileReference } from './files.repository.ts';
+export { THUMBNAIL_WIDTH } from './upload.service.ts';

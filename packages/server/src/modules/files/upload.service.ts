@@ -12,7 +12,8 @@ import type { FileStorage } from '../../plugins/storage.ts';
 import { allowedType, displayName } from './file-types.ts';
 import { type FileRow, insertFile } from './files.repository.ts';
 
-const THUMBNAIL_WIDTH = 320;
+/** Width the thumbnail of an uploaded image is made at. */
+export const THUMBNAIL_WIDTH = 320;
 const OUTPUT_FORMATS: Record<string, 'jpeg' | 'png' | 'webp' | 'gif' | 'avif'> = {
   jpg: 'jpeg',
   png: 'png',

@@ -107,7 +107,7 @@ export async function uploader(t: TestApp) {
       path.join(t.config.dataDir, 'files', url.replace(/^\/files\//, '')),
     );
     for (const object of onDisk) expect(fs.existsSync(object), object).toBe(true);
-    return { id: file.id, onDisk };
+    return { id: file.id, url: file.url, onDisk };
   };
   return Object.assign(upload, { client });
 }

@@ -36,6 +36,7 @@ export const housekeepingPlugin = fp(
         entities: app.entities,
         storage: app.storage,
         sessionTtlSeconds: app.config.sessionTtlSeconds,
+        trashRetentionDays: app.config.trashRetentionDays,
       }).finally(() => {
         running = undefined;
       });

@@ -1,7 +1,9 @@
 import { type DeleteResult, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database.ts';
 import { engineOf } from '../../db/dialect.ts';
+import type { DynamicDb } from '../../engine/entity.types.ts';
 import type { EntityRegistry } from '../../engine/registry.ts';
+import { deleteTrashBefore, TRASH_FILE_REFERENCE } from '../../engine/trash.repository.ts';
 import type { FileStorage } from '../../plugins/storage.ts';
 import {
   deleteAttemptsBefore,
@@ -13,6 +15,7 @@ import { deleteUnreferencedFiles, type FileReference } from '../files/index.ts';
 
 /** An upload no record points at is kept this long: the form it came from may not be saved yet. */
 export const UPLOAD_GRACE_MS = 24 * 60 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
 /** Files deleted per statement, so that a pass after a long pause does not build one huge list. */
 const FILE_BATCH = 500;
 
@@ -21,6 +24,8 @@ export interface HousekeepingDeps {
   entities: EntityRegistry;
   storage: FileStorage;
   sessionTtlSeconds: number;
+  /** Days a deleted record stays in the trash. */
+  trashRetentionDays: number;
 }
 
 /** Rows one pass deleted, by kind. */
@@ -29,15 +34,27 @@ export interface PassResult {
   attempts: number;
   tokens: number;
   files: number;
+  /** Records deleted for good from the trash. */
+  trash: number;
 }
 
-/** Every column of every entity that holds file ids: the file and image fields. */
+/**
+ * Every column that points at files: the file and image fields of every entity by id, rich text with
+ * image uploads by the files' addresses in its HTML, and the trash's.
+ */
 export function fileReferences(entities: EntityRegistry): FileReference[] {
-  return [...entities.values()].flatMap((entity) =>
-    entity.fields
-      .filter((field) => field.kind === 'file' || field.kind === 'image')
-      .map((field) => ({ table: entity.declaration.table, column: field.column })),
-  );
+  return [
+    ...[...entities.values()].flatMap((entity) =>
+      entity.fields.flatMap((field): FileReference[] => {
+        const { table } = entity.declaration;
+        if (field.kind === 'file' || field.kind === 'image') return [{ table, column: field.column }];
+        if (field.kind === 'richText' && field.uploadNamespace)
+          return [{ table, column: field.column, inText: true }];
+        return [];
+      }),
+    ),
+    TRASH_FILE_REFERENCE,
+  ];
 }
 
 /**
@@ -87,8 +104,10 @@ export async function runHousekeepingPass(
     const sessions = counted(await deleteExpiredSessions(trx, now.toISOString(), idleSince));
     const attempts = counted(await deleteAttemptsBefore(trx, at(LONGEST_LIMIT_WINDOW_MS)));
     const tokens = counted(await deleteSpentTokens(trx, now.toISOString()));
+    // The trash first: the uploads only its expired records pointed at go in the same pass.
+    const trash = await deleteTrashBefore(trx as unknown as DynamicDb, at(deps.trashRetentionDays * DAY_MS));
     const uploads = await deleteStaleUploads(trx, at(UPLOAD_GRACE_MS), references);
-    return { result: { sessions, attempts, tokens, files: uploads.count }, keys: uploads.keys };
+    return { result: { sessions, attempts, tokens, files: uploads.count, trash }, keys: uploads.keys };
   });
   if (!outcome) return null;
   // After the commit: a pass that failed keeps both the rows and the objects they name.

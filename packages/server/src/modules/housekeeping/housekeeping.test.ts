@@ -24,7 +24,7 @@ const documentFixture: EntityDeclaration = {
 };
 
 /** What seedAuthRows leaves stale, plus `files` unreferenced old uploads. */
-const staleRows = (files: number) => ({ sessions: 2, attempts: 1, tokens: 2, files });
+const staleRows = (files: number) => ({ sessions: 2, attempts: 1, tokens: 2, files, trash: 0 });
 
 describe.each(testEngines())('housekeeping on %s', (engine) => {
   let t: TestApp;
@@ -73,7 +73,13 @@ describe.each(testEngines())('housekeeping on %s', (engine) => {
       expect(fs.existsSync(object), object).toBe(true);
     expect((await upload.client.get('/api/cms/user')).status).toBe(200);
 
-    expect(await t.app.housekeeping.runPass()).toEqual({ sessions: 0, attempts: 0, tokens: 0, files: 0 });
+    expect(await t.app.housekeeping.runPass()).toEqual({
+      sessions: 0,
+      attempts: 0,
+      tokens: 0,
+      files: 0,
+      trash: 0,
+    });
   });
 
   it('frees an upload once the record that pointed at it lets go', async () => {
@@ -91,6 +97,47 @@ describe.each(testEngines())('housekeeping on %s', (engine) => {
     expect(saved.status, saved.text).toBe(200);
     expect((await t.app.housekeeping.runPass())?.files).toBe(1);
     for (const object of photo.onDisk) expect(fs.existsSync(object)).toBe(false);
+  });
+
+  it('keeps an image put into an article’s text while the text shows it', async () => {
+    const picture = await upload(2 * DAY);
+    const article = await upload.client.post('/api/cms/content', {
+      title: 'Článek s obrázkem',
+      content: `<p>Text</p><img src="${picture.url}" alt="Hřiště">`,
+    });
+    expect(article.status, article.text).toBe(201);
+    expect((await t.app.housekeeping.runPass())?.files).toBe(0);
+    const saved = await upload.client.put(`/api/cms/content/${article.body.data.id}`, {
+      version: article.body.data.version,
+      content: '<p>Bez obrázku</p>',
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect((await t.app.housekeeping.runPass())?.files).toBe(1);
+    for (const object of picture.onDisk) expect(fs.existsSync(object)).toBe(false);
+  });
+
+  it('keeps the upload of a trashed record until the record leaves the trash after TRASH_RETENTION_DAYS', async () => {
+    const photo = await upload(2 * DAY);
+    const member = await upload.client.post('/api/cms/form/member', {
+      firstName: 'Ida',
+      lastName: 'Smazaná',
+      photo: photo.id,
+    });
+    expect(member.status, member.text).toBe(201);
+    const deleted = await upload.client.delete(`/api/cms/form/member/${member.body.data.id}`);
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(await t.app.housekeeping.runPass()).toMatchObject({ files: 0, trash: 0 });
+    for (const object of photo.onDisk) expect(fs.existsSync(object)).toBe(true);
+
+    const retention = t.config.trashRetentionDays * DAY;
+    await t.db
+      .updateTable('trash')
+      .set({ deleted_at: new Date(Date.now() - retention - MINUTE).toISOString() })
+      .where('record_id', '=', member.body.data.id)
+      .execute();
+    expect(await t.app.housekeeping.runPass()).toMatchObject({ files: 1, trash: 1 });
+    for (const object of photo.onDisk) expect(fs.existsSync(object)).toBe(false);
+    expect(await t.db.selectFrom('trash_files').selectAll().execute()).toEqual([]);
   });
 
   it('joins a pass already running in this process instead of starting another', async () => {
@@ -145,6 +192,7 @@ describe.each(testEngines().filter((engine) => engine === 'postgres'))(
         attempts: total('attempts'),
         tokens: total('tokens'),
         files: total('files'),
+        trash: total('trash'),
       }).toEqual(staleRows(2));
       for (const object of orphans.flatMap((orphan) => orphan.onDisk))
         expect(fs.existsSync(object)).toBe(false);

@@ -6,7 +6,7 @@ import type { ActionContext, EntityAction } from '../../engine/entity.types.ts';
 import { pragueToday } from '../../engine/export-columns.ts';
 import { diffRecords, toRow } from '../../engine/record-mapper.ts';
 import { fieldError } from '../../engine/record-writes.service.ts';
-import { insertAudit } from '../../engine/records.repository.ts';
+import { insertAudits } from '../../engine/records.repository.ts';
 import { calendarLinkActions } from './calendar-link.actions.ts';
 
 /** Memberships in force on `day`: started, and not ended before it. */
@@ -143,15 +143,16 @@ async function addMembers(
       .values(values.map((value) => ({ ...toRow(entity, value), created_at: now, updated_at: now })))
       .returning('id')
       .execute();
-    for (const [index, row] of inserted.entries())
-      await insertAudit(
-        db,
-        userId,
-        entity,
-        Number(row.id),
-        'create',
-        diffRecords(null, values[index]!, entity),
-      );
+    await insertAudits(
+      db,
+      userId,
+      entity,
+      inserted.map((row, index) => ({
+        recordId: Number(row.id),
+        action: 'create',
+        changes: diffRecords(null, values[index]!, entity),
+      })),
+    );
   }
 }
 
@@ -172,9 +173,14 @@ async function endMemberships(
       .set({ valid_to: yesterday, version: sql`version + 1`, updated_at: new Date().toISOString() })
       .where('id', 'in', ended)
       .execute();
-  for (const id of startedToday) await insertAudit(db, userId, entity, id, 'delete', {});
-  for (const id of ended)
-    await insertAudit(db, userId, entity, id, 'update', { validTo: { from: null, to: yesterday } });
+  await insertAudits(db, userId, entity, [
+    ...startedToday.map((id) => ({ recordId: id, action: 'delete' as const, changes: {} })),
+    ...ended.map((id) => ({
+      recordId: id,
+      action: 'update' as const,
+      changes: { validTo: { from: null, to: yesterday } },
+    })),
+  ]);
 }
 
 export const groupActions = {

@@ -166,6 +166,14 @@ describe.each(testEngines())('training groups on %s', (engine) => {
     expect(ids.length).toBeGreaterThanOrEqual(1000);
 
     const chosen = ids.slice(0, 1000);
+    const lastAuditId = Number(
+      (
+        await t.db
+          .selectFrom('audit_log')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst()
+      )?.id ?? 0,
+    );
     const saved = await root.post('/api/cms/action/group/set-members', {
       groupId: group.id,
       memberIds: chosen,
@@ -174,6 +182,9 @@ describe.each(testEngines())('training groups on %s', (engine) => {
     expect(saved.body.data).toEqual({ added: 1000, removed: 0, members: 1000 });
     const listed = await root.get(`/api/admin/group-member/get-group-members?groupId=${group.id}&limit=1`);
     expect(listed.body.data.total).toBe(1000);
+    const membership = listed.body.data.items[0];
+    const history = await root.get(`/api/cms/history/group-member/${membership.id}`);
+    expect(history.body.data.map((entry: { action: string }) => entry.action)).toEqual(['create']);
 
     const broken = await root.post('/api/cms/action/group/set-members', {
       groupId: group.id,
@@ -195,5 +206,18 @@ describe.each(testEngines())('training groups on %s', (engine) => {
       row.groupIds.includes(group.id),
     );
     expect(inGroup).toHaveLength(993);
+    // Every change of the bulk saves is in the audit trail: 1,003 created, 10 deleted (they began today).
+    const audited = await t.db
+      .selectFrom('audit_log')
+      .select(['action', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('entity', '=', 'group-member')
+      .where('id', '>', lastAuditId)
+      .groupBy('action')
+      .orderBy('action')
+      .execute();
+    expect(audited.map((row) => [row.action, Number(row.count)])).toEqual([
+      ['create', 1003],
+      ['delete', 10],
+    ]);
   });
 });

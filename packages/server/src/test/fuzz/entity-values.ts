@@ -83,12 +83,16 @@ function canCreate(entity: CompiledEntity, ids: RecordIds): boolean {
  */
 export type SeedValues = Record<string, Record<string, unknown>>;
 
-/** Creates `perEntity` records of every entity through the API, related entities first. */
+/**
+ * Creates `perEntity` records of every entity through the API, related entities first; `counts`
+ * names entities that take fewer (a single configuration record).
+ */
 export async function seedEveryEntity(
   client: HttpClient,
   entities: EntityRegistry,
   perEntity: number,
   seedValues: SeedValues = {},
+  counts: Record<string, number> = {},
 ): Promise<RecordIds> {
   const ids: RecordIds = new Map();
   const pending = [...entities.values()];
@@ -98,7 +102,7 @@ export async function seedEveryEntity(
     const [entity] = pending.splice(index, 1) as [CompiledEntity];
     const alias = entity.declaration.alias;
     ids.set(alias, []);
-    for (let count = 0; count < perEntity; count += 1) {
+    for (let count = 0; count < (counts[alias] ?? perEntity); count += 1) {
       const body = { ...validBody(entity, ids, count), ...seedValues[alias] };
       ids.get(alias)!.push(await createRecord(client, entity, body));
     }

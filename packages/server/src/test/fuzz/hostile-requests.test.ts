@@ -27,7 +27,14 @@ describe.each(testEngines())('hostile requests from the route table and the decl
     root = await t.signedInAsRoot();
     // A pairing names a profile: an account with only the lowest role.
     const profile = await createUser(t, { roles: [PROFILE_ROLE] });
-    ids = await seedEveryEntity(root, t.app.entities, 3, { 'profile-member': { profile: profile.id } });
+    // The web configuration is one record: a second is refused.
+    ids = await seedEveryEntity(
+      root,
+      t.app.entities,
+      3,
+      { 'profile-member': { profile: profile.id } },
+      { 'web-configuration': 1 },
+    );
     // Signing out would leave the rest of the run anonymous; anonymous requests are sent anyway.
     routes = t.app.apiRoutes.filter((route) => route.url !== '/api/logout');
     checker = new RefusalChecker(t, root);

@@ -12,13 +12,15 @@ import { UnauthorizedError } from '../../api/api-errors.ts';
 import { useCurrentUser } from '../../api/use-current-user.ts';
 import { appPath } from '../../ui/navigation/app-path.ts';
 import { NavigationContext } from '../../ui/navigation/navigation-context.ts';
+import { preloadOnIntent } from '../../ui/preload-on-intent.ts';
 import { BrandMark } from '../brand-mark.tsx';
 import { loginTarget } from '../login-target.ts';
 import { useRouteName } from '../route-handle.ts';
 import { findRoute } from '../route-table.ts';
-import { preloadEntityScreens } from '../screens.ts';
+import { preloadListScreens } from '../screens.ts';
 import { SkipLink } from '../skip-link.tsx';
 import { AppNavigation } from './app-navigation.tsx';
+import { CommandPaletteLauncher } from './command-palette-launcher.tsx';
 import classes from './shell.module.css';
 import { ForbiddenPage, ShellError, ShellLoading } from './shell-states.tsx';
 import { useNavigationModel } from './use-navigation-groups.ts';
@@ -39,12 +41,10 @@ export function AuthenticatedLayout() {
   // On every page change: close the phone navigation and move focus to the new page's content, so
   // keyboard and screen-reader users start there (not on the link they left).
   const signedIn = user !== undefined;
-  // Lists and forms are where people go from here: their code is fetched once the shell idles.
+  // Lists are where people go from here: their code is fetched once the user reaches for something.
   useEffect(() => {
     if (!signedIn) return;
-    const whenIdle =
-      window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 300));
-    whenIdle(preloadEntityScreens);
+    return preloadOnIntent(preloadListScreens);
   }, [signedIn]);
 
   const firstPath = useRef(location.pathname);
@@ -101,7 +101,10 @@ export function AuthenticatedLayout() {
                   <span>Klubovna</span>
                 </Link>
               </Group>
-              <UserMenu user={user} />
+              <Group gap="sm" wrap="nowrap">
+                <CommandPaletteLauncher groups={groups} roles={roles} />
+                <UserMenu user={user} />
+              </Group>
             </div>
           </AppShell.Header>
           <AppShell.Navbar id="app-navigation" aria-label="Navigace">

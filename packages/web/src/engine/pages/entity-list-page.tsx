@@ -1,7 +1,7 @@
-import { Button, Stack } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Button, Group, Stack } from '@mantine/core';
+import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { routerPath } from '../../ui/navigation/app-path.ts';
+import { appPath, routerPath } from '../../ui/navigation/app-path.ts';
 import { DataGrid } from '../datagrid/data-grid.tsx';
 import { useDatagridSchema } from '../engine-api.ts';
 import { PageHeader } from './page-header.tsx';
@@ -16,13 +16,23 @@ export function EntityListPage({ alias, title }: { alias: string; title: string 
         actions={
           schema?.canCreate &&
           schema.routes && (
-            <Button
-              component={Link}
-              to={routerPath(schema.routes.create)}
-              leftSection={<IconPlus size={18} />}
-            >
-              Přidat
-            </Button>
+            <Group gap="xs">
+              <Button
+                component={Link}
+                to={appPath('cms.import', { entity: alias })}
+                variant="default"
+                leftSection={<IconFileImport size={18} />}
+              >
+                Importovat
+              </Button>
+              <Button
+                component={Link}
+                to={routerPath(schema.routes.create)}
+                leftSection={<IconPlus size={18} />}
+              >
+                Přidat
+              </Button>
+            </Group>
           )
         }
       />

@@ -1,27 +1,32 @@
 import { findRoute } from '@klubovna/shared';
 import type { ComponentType } from 'react';
-import { EntityFormPage } from './entity-form-page.tsx';
-import { EntityListPage } from './entity-list-page.tsx';
 
-const pages = new Map<string, ComponentType>();
+export interface ScreenTitles {
+  list: string;
+  create: string;
+  edit: string;
+}
+
+const screens = new Map<string, ComponentType>();
 
 /**
- * The generic page of one entity route (`<prefix>.list`, `.create` or `.edit`), titled from the
- * route table. Create and edit are one component per entity, so saving a new record and moving to
- * its edit address keeps the form mounted.
+ * The generic page of one entity route, made once per entity and kind and titled from the route
+ * table. Create and edit are one component per entity, so saving a new record and moving to its
+ * edit address keeps the form mounted.
  */
-export function entityScreen(alias: string, routeName: string): ComponentType {
-  const prefix = routeName.slice(0, routeName.lastIndexOf('.'));
-  const kind = routeName.endsWith('.list') ? 'list' : 'form';
+export function cachedEntityScreen(
+  alias: string,
+  routeName: string,
+  kind: 'list' | 'form',
+  make: (titles: ScreenTitles) => ComponentType,
+): ComponentType {
   const key = `${alias}:${kind}`;
-  let page = pages.get(key);
-  if (!page) {
-    const title = (screen: string) => findRoute(`${prefix}.${screen}`)?.title ?? '';
-    page =
-      kind === 'list'
-        ? () => <EntityListPage alias={alias} title={title('list')} />
-        : () => <EntityFormPage alias={alias} createTitle={title('create')} editTitle={title('edit')} />;
-    pages.set(key, page);
+  let screen = screens.get(key);
+  if (!screen) {
+    const prefix = routeName.slice(0, routeName.lastIndexOf('.'));
+    const title = (crud: keyof ScreenTitles) => findRoute(`${prefix}.${crud}`)?.title ?? '';
+    screen = make({ list: title('list'), create: title('create'), edit: title('edit') });
+    screens.set(key, screen);
   }
-  return page;
+  return screen;
 }

@@ -51,7 +51,7 @@ describe('confirm dialog', () => {
       answer = confirmDelete.get()('člena Jana Nováka', remove);
     });
     const dialog = screen.getByRole('dialog', { name: 'Smazat záznam?' });
-    expect(dialog).toHaveTextContent('Opravdu chcete smazat člena Jana Nováka? Tuto akci nelze vrátit.');
+    expect(dialog).toHaveTextContent('Opravdu chcete smazat člena Jana Nováka? Záznam půjde obnovit z koše.');
     expect(document.querySelector('[data-modal-id]')).toHaveAttribute('data-variant', 'danger');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Smazat' }));

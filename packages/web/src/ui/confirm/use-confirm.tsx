@@ -72,7 +72,7 @@ export function useConfirmDelete(): (subject: string, onConfirm?: () => unknown)
     (subject: string, onConfirm?: () => unknown) =>
       confirm({
         title: 'Smazat záznam?',
-        message: `Opravdu chcete smazat ${subject}? Tuto akci nelze vrátit.`,
+        message: `Opravdu chcete smazat ${subject}? Záznam půjde obnovit z koše.`,
         confirmLabel: 'Smazat',
         danger: true,
         onConfirm,

@@ -7,6 +7,7 @@ import {
 } from '@klubovna/shared';
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Group,
@@ -59,7 +60,9 @@ function RecentTrainings() {
       ) : data.length === 0 ? (
         <Alert title="Žádné tréninky">
           Za poslední dva týdny a na nejbližší dny nejsou naplánované žádné tréninky.{' '}
-          <Link to={appPath('trainings.series')}>Vytvořit sérii tréninků</Link>
+          <Anchor component={Link} to={appPath('trainings.series')}>
+            Vytvořit sérii tréninků
+          </Anchor>
         </Alert>
       ) : (
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Candidate, EMPTY_FILTER, filterCandidates, foldText } from './member-filter.ts';
+import { foldText } from '../../ui/format/fold-text.ts';
+import { type Candidate, EMPTY_FILTER, filterCandidates } from './member-filter.ts';
 
 const member = (id: number, lastName: string, extra: Partial<Candidate> = {}): Candidate => ({
   id,

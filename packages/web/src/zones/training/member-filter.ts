@@ -1,4 +1,5 @@
 import type { GroupSetupCandidates } from '@klubovna/shared';
+import { foldText } from '../../ui/format/fold-text.ts';
 
 export type Candidate = GroupSetupCandidates['members'][number];
 
@@ -18,14 +19,6 @@ export const EMPTY_FILTER: CandidateFilter = {
   birthYear: null,
   currentGroup: null,
 };
-
-/** Lower case without diacritics, so `cerm` finds Čermák. */
-export function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-}
 
 /** The members the filter lets through; a category matches members in any of its groups today. */
 export function filterCandidates(

@@ -1,6 +1,7 @@
 import type { TrainingSeriesPlan } from '@klubovna/shared';
 import {
   Alert,
+  Anchor,
   Checkbox,
   Chip,
   Group,
@@ -111,7 +112,10 @@ export function SeriesPage() {
       <Text size="sm">
         Vytvoří tréninky skupiny na vybrané dny v týdnu v zadaném období. Státní svátky (i Velikonoce) se
         vynechají. Jednotlivé tréninky pak jde upravit v seznamu{' '}
-        <Link to={appPath('trainings.list')}>Tréninky</Link>.
+        <Anchor component={Link} to={appPath('trainings.list')}>
+          Tréninky
+        </Anchor>
+        .
       </Text>
       <Paper withBorder p="md">
         <Stack gap="md">

@@ -1,6 +1,7 @@
 import type { CalendarTraining } from '@klubovna/shared';
 import {
   ActionIcon,
+  Anchor,
   Badge,
   Button,
   Group,
@@ -124,7 +125,9 @@ export function WeekCalendarPage() {
       {data && data.length === 0 && (
         <Text size="sm">
           Tento týden nejsou žádné tréninky.{' '}
-          <Link to={appPath('trainings.series')}>Vytvořit sérii tréninků</Link>
+          <Anchor component={Link} to={appPath('trainings.series')}>
+            Vytvořit sérii tréninků
+          </Anchor>
         </Text>
       )}
     </Stack>

@@ -6,6 +6,7 @@ function ColorWidget(props: WidgetProps<string | null>) {
     <ColorInput
       {...inputProps(props)}
       format="hex"
+      eyeDropperButtonProps={{ 'aria-label': 'Vybrat barvu z obrazovky', title: 'Vybrat barvu z obrazovky' }}
       placeholder={props.field.placeholder ?? '#1C7ED6'}
       value={props.value ?? ''}
       onChange={(value) => props.onChange(value === '' ? null : value)}

@@ -14,20 +14,6 @@ export function fromPickerDateTime(value: string | null): string | null {
   return value ? dayjs.tz(value, PICKER_FORMAT, APP_TIME_ZONE).format() : null;
 }
 
+export { parseCzechDate } from '@klubovna/shared/validation/czech-date';
 /** `22. 11. 2026 18:30` in Prague time. */
 export { formatDateTime } from '../../../ui/format/date-format.ts';
-
-/** Czech input `22. 11. 2026`, `22.11.2026` or ISO `2026-11-22` → `2026-11-22`; null when not a date. */
-export function parseCzechDate(input: string): string | null {
-  const text = input.trim();
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
-  const czech = /^(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})$/.exec(text);
-  const [year, month, day] = iso
-    ? [iso[1], iso[2], iso[3]]
-    : czech
-      ? [czech[3], czech[2], czech[1]]
-      : [undefined, undefined, undefined];
-  if (!year || !month || !day) return null;
-  const date = dayjs(`${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`, 'YYYY-MM-DD', true);
-  return date.isValid() ? date.format('YYYY-MM-DD') : null;
-}

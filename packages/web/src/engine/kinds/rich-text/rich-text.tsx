@@ -22,6 +22,7 @@ function RichTextWidget(props: WidgetProps<string | null>) {
           onBlur={props.onBlur}
           disabled={base.disabled}
           labelId={labelId}
+          uploadNamespace={props.field.uploadNamespace}
         />
       </Suspense>
     </Input.Wrapper>

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiSession, apiSession } from './support/api-session.ts';
+import { failuresInBothSchemes } from './support/axe.ts';
+import { ADMIN, type Klubovna, startKlubovna } from './support/klubovna.ts';
+import { createMember, openSignedIn } from './support/members.ts';
+
+let app: Klubovna;
+let api: ApiSession;
+
+beforeAll(async () => {
+  app = await startKlubovna();
+  api = await apiSession(app.server.url, ADMIN.email, ADMIN.password);
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('command palette', () => {
+  it('finds a member by name without diacritics and a screen by its title, by keyboard alone', async () => {
+    const member = await createMember(api, {
+      lastName: 'Žďárský',
+      firstName: 'Šimon',
+      memberType: 'ATHLETE',
+    });
+    const { page } = await openSignedIn(app, '/admin');
+    const search = page.getByRole('textbox', { name: 'Hledat obrazovku nebo záznam' });
+    await page.getByRole('button', { name: /Hledat/ }).waitFor();
+
+    await page.keyboard.press('Control+K');
+    await search.waitFor();
+    await search.fill('zdarsky sim');
+    const hit = page.getByRole('button', { name: /Žďárský Šimon/ });
+    await hit.waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(
+      (url) => url.pathname === '/admin/clenove/edit' && url.search === `?id=${member.id}`,
+    );
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Příjmení', exact: true }).inputValue())
+      .toBe('Žďárský');
+    await expect(search.isVisible()).resolves.toBe(false);
+
+    // From inside a form field too, and screens are found without diacritics.
+    await page.getByRole('textbox', { name: 'Jméno', exact: true }).focus();
+    await page.keyboard.press('Control+K');
+    await search.fill('treninky');
+    await page
+      .getByRole('button', { name: /^Tréninky/ })
+      .first()
+      .waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/admin/treninky');
+
+    await page.keyboard.press('Control+K');
+    await search.fill('xyzzy neexistuje');
+    await page.getByText('Nic nenalezeno.', { exact: false }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => search.isVisible()).toBe(false);
+  });
+
+  it('is clean for assistive technology in both colour schemes, opened from the header button', async () => {
+    const { page } = await openSignedIn(app, '/admin');
+    const openPalette = async () => {
+      await page.getByRole('button', { name: /Hledat/ }).click();
+      await page.getByRole('textbox', { name: 'Hledat obrazovku nebo záznam' }).fill('čle');
+    };
+    const results = page.getByRole('button', { name: /Členové/ }).first();
+    expect(await failuresInBothSchemes(page, results, openPalette)).toEqual({ light: '', dark: '' });
+  });
+});

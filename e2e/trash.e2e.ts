@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiSession, apiSession } from './support/api-session.ts';
+import { failuresInBothSchemes } from './support/axe.ts';
+import { ADMIN, type Klubovna, startKlubovna } from './support/klubovna.ts';
+import { flash, openSignedIn } from './support/members.ts';
+
+let app: Klubovna;
+let api: ApiSession;
+
+beforeAll(async () => {
+  app = await startKlubovna();
+  api = await apiSession(app.server.url, ADMIN.email, ADMIN.password);
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('trash', () => {
+  it('restores a deleted member from the trash, by keyboard, on a phone', async () => {
+    const member = await api.data<{ id: number }>('POST', '/api/cms/form/member', {
+      lastName: 'Košová',
+      firstName: 'Žofie',
+      registrationNumber: 'KOS-E2E',
+    });
+    await api.data('DELETE', `/api/cms/form/member/${member.id}`);
+    expect((await api.request('GET', `/api/cms/form/member/${member.id}`)).status).toBe(404);
+
+    const { page } = await openSignedIn(app, '/admin/kos', { viewport: { width: 375, height: 740 } });
+    const restore = page.getByRole('button', { name: 'Obnovit Košová Žofie' });
+    await restore.waitFor();
+    const row = page.getByRole('row', { name: /Košová Žofie/ });
+    await row.getByText('Člen', { exact: true }).waitFor();
+    expect(await failuresInBothSchemes(page, restore)).toEqual({ light: '', dark: '' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await page.getByRole('textbox', { name: 'Hledat v koši' }).fill('kosova zofie');
+    await page.getByRole('combobox', { name: 'Typ záznamu' }).click();
+    await page.getByRole('option', { name: 'Členové', exact: true }).click();
+    await page.getByText('1 smazaný záznam').waitFor();
+    await restore.focus();
+    await page.keyboard.press('Enter');
+    await flash(page, 'Obnoveno: Člen „Košová Žofie“.').waitFor();
+    await page.getByText('Koš je prázdný').or(page.getByText('Nic nenalezeno')).waitFor();
+    const back = await api.data<{ registrationNumber: string }>('GET', `/api/cms/form/member/${member.id}`);
+    expect(back.registrationNumber).toBe('KOS-E2E');
+
+    await page.goto(app.url(`/admin/clenove/edit?id=${member.id}`));
+    await page.getByRole('button', { name: 'Historie změn' }).click();
+    await page.getByText(/obnovení z koše/).waitFor();
+  });
+});

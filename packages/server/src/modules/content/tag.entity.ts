@@ -1,0 +1,24 @@
+import type { EntityDeclaration } from '../../engine/entity.types.ts';
+import { sluggedHooks } from './content.rules.ts';
+
+/** A keyword articles are listed by on the public site (`/tagy/{slug}`). */
+export const tagEntity: EntityDeclaration = {
+  alias: 'tag',
+  table: 'tags',
+  labels: { singular: 'Tag', plural: 'Tagy', count: { one: 'tag', few: 'tagy', many: 'tagů' } },
+  area: 'content',
+  fields: {
+    name: { kind: 'text', label: 'Název', required: true, maxLength: 80, unique: true },
+    slug: {
+      kind: 'slug',
+      label: 'Adresa (slug)',
+      maxLength: 100,
+      unique: true,
+      help: 'Prázdné: vytvoří se z názvu.',
+    },
+  },
+  defaultSort: { field: 'name', direction: 'asc' },
+  searchFields: ['name', 'slug'],
+  labelFields: ['name'],
+  hooks: sluggedHooks('tags', 'name'),
+};

@@ -1,0 +1,33 @@
+import type { EntityDeclaration } from '../../engine/entity.types.ts';
+import { SPONSOR_LEVEL_OPTIONS, sponsorHooks } from './web.rules.ts';
+
+/** A sponsor shown on the public site while active, by level and then `position`. */
+export const sponsorEntity: EntityDeclaration = {
+  alias: 'sponsor',
+  table: 'sponsors',
+  labels: {
+    singular: 'Sponzor',
+    plural: 'Sponzoři',
+    count: { one: 'sponzor', few: 'sponzoři', many: 'sponzorů' },
+  },
+  area: 'sponsors',
+  fields: {
+    name: { kind: 'text', label: 'Název', required: true, maxLength: 150 },
+    level: {
+      kind: 'enum',
+      label: 'Úroveň',
+      required: true,
+      options: SPONSOR_LEVEL_OPTIONS,
+      defaultValue: 'PARTNER',
+    },
+    logo: { kind: 'image', label: 'Logo', uploadNamespace: 'sponsors', listed: false },
+    url: { kind: 'url', label: 'Web' },
+    position: { kind: 'integer', label: 'Pořadí', min: 0, max: 100_000, defaultValue: 0 },
+    activeFrom: { kind: 'date', label: 'Aktivní od' },
+    activeTo: { kind: 'date', label: 'Aktivní do' },
+  },
+  defaultSort: { field: 'position', direction: 'asc' },
+  searchFields: ['name'],
+  labelFields: ['name'],
+  hooks: sponsorHooks,
+};

@@ -1,0 +1,41 @@
+import type { EntityDeclaration } from '../../engine/entity.types.ts';
+import { reorderTeam } from './team.actions.ts';
+import { teamMemberHooks } from './web.rules.ts';
+
+/** A person of the club's team on the public site, in the order of `position`. */
+export const teamMemberEntity: EntityDeclaration = {
+  alias: 'team-member',
+  table: 'team_members',
+  labels: {
+    singular: 'Člen týmu',
+    plural: 'Tým',
+    count: { one: 'člen týmu', few: 'členové týmu', many: 'členů týmu' },
+  },
+  area: 'team',
+  fields: {
+    name: { kind: 'text', label: 'Jméno', required: true, maxLength: 150 },
+    role: { kind: 'text', label: 'Funkce', maxLength: 150 },
+    member: {
+      kind: 'relation',
+      label: 'Člen klubu',
+      relation: { alias: 'member', onDelete: 'cascade' },
+      help: 'Nepovinné: propojení s evidencí členů.',
+    },
+    photo: { kind: 'image', label: 'Fotografie', uploadNamespace: 'team', listed: false },
+    email: { kind: 'email', label: 'E-mail', listed: false },
+    phone: { kind: 'phone', label: 'Telefon', maxLength: 30, listed: false },
+    bio: { kind: 'longText', label: 'Medailonek', maxLength: 2000, listed: false },
+    position: {
+      kind: 'integer',
+      label: 'Pořadí',
+      min: 0,
+      max: 100_000,
+      help: 'Prázdné: na konec.',
+    },
+  },
+  defaultSort: { field: 'position', direction: 'asc' },
+  searchFields: ['name', 'role'],
+  labelFields: ['name'],
+  hooks: teamMemberHooks,
+  actions: { order: reorderTeam },
+};

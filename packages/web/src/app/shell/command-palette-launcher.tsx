@@ -1,0 +1,58 @@
+import type { Role } from '@klubovna/shared';
+import { Kbd, UnstyledButton } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useCallback, useMemo, useState } from 'react';
+import type { NavigationGroup } from '../../ui/navigation/navigation-model.ts';
+import { allScreens } from '../screens.ts';
+import { paletteScreens } from './palette-screens.ts';
+import classes from './shell.module.css';
+
+type PaletteModule = typeof import('./command-palette.tsx');
+const loadPalette = (): Promise<PaletteModule> => import('./command-palette.tsx');
+
+const onMac = () => /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? '');
+
+/**
+ * The header's search button and the Ctrl+K / ⌘K shortcut (also from inside a field). The palette's
+ * code loads on first use, so the shell does not carry it.
+ */
+export function CommandPaletteLauncher({
+  groups,
+  roles,
+}: {
+  groups: readonly NavigationGroup[];
+  roles: readonly Role[];
+}) {
+  const [palette, setPalette] = useState<PaletteModule | null>(null);
+  const open = useCallback(() => {
+    void loadPalette().then((module) => {
+      setPalette(() => module);
+      module.palette.open();
+    });
+  }, []);
+  useHotkeys([['mod+K', open]], []);
+  const screens = useMemo(
+    () => paletteScreens(groups, roles, new Set(allScreens().map((screen) => screen.name))),
+    [groups, roles],
+  );
+  const shortcut = onMac() ? '⌘ K' : 'Ctrl K';
+
+  return (
+    <>
+      <UnstyledButton
+        className={classes.searchButton}
+        onClick={open}
+        onMouseEnter={() => void loadPalette()}
+        aria-keyshortcuts={onMac() ? 'Meta+K' : 'Control+K'}
+      >
+        <IconSearch size={16} aria-hidden />
+        <span className={classes.searchLabel}>Hledat</span>
+        <Kbd size="xs" className={classes.searchShortcut} aria-hidden>
+          {shortcut}
+        </Kbd>
+      </UnstyledButton>
+      {palette && <palette.CommandPalette screens={screens} />}
+    </>
+  );
+}

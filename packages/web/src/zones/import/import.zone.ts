@@ -1,0 +1,2 @@
+/** Import of CSV and XLSX files into any entity (one lazy chunk). */
+export { ImportPage } from './import-page.tsx';
