@@ -70,7 +70,7 @@ describe('users zone in the browser', () => {
     const hrefs = await menu
       .getByRole('link')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    // A trainer reads members and runs trainings and races; users are not theirs.
+    // A trainer reads members and runs trainings and races, and has the trash; users are not theirs.
     expect(hrefs).toEqual([
       '/admin',
       '/admin/clenove',
@@ -86,6 +86,7 @@ describe('users zone in the browser', () => {
       '/admin/treninky/statistiky',
       '/admin/soustredeni',
       '/admin/zavody',
+      '/admin/kos',
     ]);
     await invited.page.goto(app.url('/admin/uzivatele'));
     await invited.page.getByText('K této stránce nemáte přístup').waitFor();
@@ -280,7 +281,8 @@ describe('users zone in the browser', () => {
     expect(await failuresInBothSchemes(page, confirm)).toEqual({ light: '', dark: '' });
     await confirm.click();
     await page.getByText('E-mail pro přihlášení je změněn na novy.email@klub.test.').waitFor();
-    await page.getByRole('link', { name: 'Na můj profil' }).click();
+    await page.getByRole('link', { name: 'Na můj profil' }).waitFor();
+    await page.goto(app.url('/admin/user/profile'));
     await expect.poll(() => page.getByLabel(/^E-mail/).inputValue()).toBe('novy.email@klub.test');
     await apiSession(app.server.url, 'novy.email@klub.test', PASSWORD);
   });

@@ -14,6 +14,7 @@ export interface Screen {
 }
 
 const authZone = () => import('../zones/auth/auth.zone.ts');
+const accountZone = () => import('../zones/auth/account.zone.ts');
 const trainingZone = () => import('../zones/training/training.zone.ts');
 const campsZone = () => import('../zones/camps/camps.zone.ts');
 const racesZone = () => import('../zones/races/races.zone.ts');
@@ -53,10 +54,10 @@ export const SCREENS: readonly Screen[] = [
   {
     name: 'cms.confirmEmail',
     layout: 'public',
-    load: () => authZone().then((zone) => zone.ConfirmEmailPage),
+    load: () => accountZone().then((zone) => zone.ConfirmEmailPage),
   },
-  { name: 'cms.index', layout: 'shell', load: () => authZone().then((zone) => zone.CmsIndexPage) },
-  { name: 'cms.userProfile', layout: 'shell', load: () => authZone().then((zone) => zone.ProfilePage) },
+  { name: 'cms.index', layout: 'shell', load: () => accountZone().then((zone) => zone.CmsIndexPage) },
+  { name: 'cms.userProfile', layout: 'shell', load: () => accountZone().then((zone) => zone.ProfilePage) },
   { name: 'cms.trash', layout: 'shell', load: () => trashZone().then((zone) => zone.TrashPage) },
   { name: 'cms.import', layout: 'shell', load: () => importZone().then((zone) => zone.ImportPage) },
   {
@@ -115,7 +116,7 @@ export const SCREENS: readonly Screen[] = [
   {
     name: 'users.changePassword',
     layout: 'shell',
-    load: () => authZone().then((zone) => zone.UserPasswordPage),
+    load: () => accountZone().then((zone) => zone.UserPasswordPage),
   },
 ];
 

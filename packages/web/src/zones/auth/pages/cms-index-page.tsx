@@ -19,7 +19,7 @@ import { formatLongDate, pragueHour } from '../../../ui/format/date-format.ts';
 import { appPath } from '../../../ui/navigation/app-path.ts';
 import { useNavigationGroups } from '../../../ui/navigation/navigation-context.ts';
 import { zoneIcon } from '../../../ui/navigation/zone-icons.tsx';
-import { CHANGE_PASSWORD_ANCHOR } from './profile-page.tsx';
+import { CHANGE_PASSWORD_ANCHOR } from '../components/profile-anchors.ts';
 
 function greeting(hour: number): string {
   if (hour < 9) return 'Dobré ráno';

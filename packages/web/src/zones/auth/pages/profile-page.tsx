@@ -8,11 +8,9 @@ import { useErrorHandler } from '../../../api/api-provider.tsx';
 import { describeError } from '../../../api/describe-error.ts';
 import { AccountActivityPanel } from '../components/account-activity-panel.tsx';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
+import { CHANGE_PASSWORD_ANCHOR } from '../components/profile-anchors.ts';
 import { OWN_PROFILE_KEY, ProfileDetailsForm } from '../components/profile-details-form.tsx';
 import { TwoFactorPanel } from '../components/two-factor-panel.tsx';
-
-/** Anchor of the password section; the user menu links here. */
-export const CHANGE_PASSWORD_ANCHOR = 'zmena-hesla';
 
 export function ProfilePage() {
   const handleError = useErrorHandler();
