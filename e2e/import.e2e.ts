@@ -30,7 +30,7 @@ async function workbook(rows: unknown[][]): Promise<Buffer> {
 }
 
 const HEADER = ['Příjmení', 'Jméno', 'Datum narození', 'Typ člena'];
-const GOOD = [
+const GOOD: [unknown[], unknown[], unknown[]] = [
   ['Importová', 'Anna', new Date(Date.UTC(2010, 0, 15)), 'Závodník'],
   ['Importový', 'Bedřich', '3. 4. 2011', 'trenér'],
   ['Importová', 'Cecílie', null, 'Závodník'],

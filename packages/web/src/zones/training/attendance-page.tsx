@@ -60,7 +60,7 @@ function RecentTrainings() {
       ) : data.length === 0 ? (
         <Alert title="Žádné tréninky">
           Za poslední dva týdny a na nejbližší dny nejsou naplánované žádné tréninky.{' '}
-          <Anchor component={Link} to={appPath('trainings.series')}>
+          <Anchor component={Link} underline="always" to={appPath('trainings.series')}>
             Vytvořit sérii tréninků
           </Anchor>
         </Alert>

@@ -125,7 +125,7 @@ export function WeekCalendarPage() {
       {data && data.length === 0 && (
         <Text size="sm">
           Tento týden nejsou žádné tréninky.{' '}
-          <Anchor component={Link} to={appPath('trainings.series')}>
+          <Anchor component={Link} underline="always" to={appPath('trainings.series')}>
             Vytvořit sérii tréninků
           </Anchor>
         </Text>
