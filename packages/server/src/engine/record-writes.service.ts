@@ -83,7 +83,8 @@ function defaults(entity: CompiledEntity): Values {
   return Object.fromEntries(entity.fields.map((field) => [field.name, initialValue(field)]));
 }
 
-const hookContext = (
+/** What every hook of `entity` is given: the transaction, the user and the entity. */
+export const hookContext = (
   context: EngineContext,
   entity: CompiledEntity,
   db: repository.DynamicDb,

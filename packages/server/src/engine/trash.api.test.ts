@@ -152,6 +152,26 @@ describe.each(testEngines())('trash on %s', (engine) => {
     expect(orphan.body.error.message).toContain('který byl smazán natrvalo');
   });
 
+  it('holds the entity’s own rules on a restore: a full group takes no one back', async () => {
+    const group = await created('group', { name: 'Minipřípravka', capacity: 1 });
+    const first = await created('member', { firstName: 'Ema', lastName: 'Vrácená' });
+    const second = await created('member', { firstName: 'Olga', lastName: 'Nová' });
+    const membership = await created('group-member', {
+      group: group.id,
+      member: first.id,
+      validFrom: '2026-09-01',
+    });
+    await remove('group-member', membership.id);
+    await created('group-member', { group: group.id, member: second.id, validFrom: '2026-09-01' });
+
+    const refused = await restore((await entryOf('group-member', membership.id))!);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.error.message).toMatch(
+      /^Záznam „.*“ nelze obnovit: Skupina Minipřípravka je plná: kapacita 1 místo\.$/,
+    );
+    expect((await root.get(`/api/cms/form/group-member/${membership.id}`)).status).toBe(404);
+  });
+
   it('shows each user the trash of the entities they may read, and lets only writers restore or purge', async () => {
     const member = await created('member', { firstName: 'Olga', lastName: 'Trashová' });
     await remove('member', member.id);

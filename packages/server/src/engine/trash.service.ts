@@ -2,8 +2,9 @@ import type { EntityRecord, TrashEntry, TrashPage, TrashRestoreResult } from '@k
 import { can } from '@klubovna/shared';
 import { AppError, notFound } from '../errors/app-error.ts';
 import { type CompiledEntity, initialValue } from './compile-entity.ts';
-import { dynamic, type EngineContext, entityFor, inTransaction } from './engine.service.ts';
+import { dynamic, type EngineContext, entityFor, findRecord, inTransaction } from './engine.service.ts';
 import { type Row, recordLabel, toRecord, toRow, type Values } from './record-mapper.ts';
+import { hookContext } from './record-writes.service.ts';
 import type { DynamicDb } from './records.repository.ts';
 import * as repository from './records.repository.ts';
 import * as relations from './relations.repository.ts';
@@ -106,6 +107,17 @@ async function trashed(db: DynamicDb, context: EngineContext, id: number) {
 const cannotRestore = (label: string, reason: string) =>
   new AppError('CANNOT_RESTORE', 409, `Záznam „${label}“ nelze obnovit: ${reason}`);
 
+/** Runs one of the entity's rules; a refusal by it becomes the restore's, with the rule's own words. */
+async function asRestoreRefusal<T>(label: string, rule: () => Promise<T>): Promise<T> {
+  try {
+    return await rule();
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    const reasons = error.validationErrors?.map((refusal) => refusal.message) ?? [error.message];
+    throw cannotRestore(label, reasons.join(' '));
+  }
+}
+
 /** Refuses a restore while a unique value is taken by another record or a related record is gone. */
 async function assertRestorable(
   db: DynamicDb,
@@ -198,14 +210,23 @@ export async function restoreFromTrash(context: EngineContext, trashId: number):
     if (await repository.findRow(db, entity, recordId))
       throw cannotRestore(label, 'záznam se stejným id už existuje.');
     await assertRestorable(db, context, entity, values, label);
+    const hooks = entity.declaration.hooks ?? {};
+    const hook = hookContext(context, entity, db);
+    // The entity's own rules hold for a record coming back as for a new one (a group's capacity…).
+    const restored = await asRestoreRefusal(
+      label,
+      async () => (await hooks.beforeCreate?.({ ...hook, data: values })) ?? values,
+    );
     await repository.insertRow(db, entity, {
-      ...toRow(entity, values),
+      ...toRow(entity, restored),
       id: recordId,
       version: stored.version + 1,
       created_at: stored.createdAt,
       updated_at: new Date().toISOString(),
     });
-    await saveLinks(db, entity, recordId, values);
+    await saveLinks(db, entity, recordId, restored);
+    const record = await findRecord(db, context, entity, recordId);
+    await asRestoreRefusal(label, async () => hooks.afterCreate?.({ ...hook, record }));
     const relinked = await relink(db, context, JSON.parse(String(row.unlinked)) as LostLink[], recordId);
     await repository.insertAudit(db, context.userId, entity, recordId, 'action', RESTORE_AUDIT);
     await trash.deleteTrashRow(db, trashId);
