@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateXML } from 'xmllint-wasm';
 import { signedInClient } from '../../test/fixtures.ts';
 import type { HttpClient } from '../../test/http-client.ts';
 import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts';
@@ -90,6 +93,26 @@ describe.each(testEngines())('the public website on %s', (engine) => {
     expect(map.text).toContain('<loc>https://klub.example/clanky/vitezstvi-v-krajskem-preboru</loc>');
     for (const slug of [hidden.slug, secret.slug, draft.slug, future.slug])
       expect(map.text).not.toContain(`/clanky/${slug}<`);
+    const schema = fs.readFileSync(path.join(import.meta.dirname, 'sitemap-0.9.xsd'), 'utf8');
+    const validation = await validateXML({
+      xml: [{ fileName: 'sitemap.xml', contents: map.text }],
+      schema: [{ fileName: 'sitemap-0.9.xsd', contents: schema }],
+    });
+    expect(validation.errors.map((error) => error.rawMessage)).toEqual([]);
+    expect(validation.valid).toBe(true);
+    // The schema catches what the protocol forbids: a relative address, a date that is none.
+    const broken = await validateXML({
+      xml: [
+        {
+          fileName: 'broken.xml',
+          contents: map.text
+            .replace(/<loc>https:\/\/klub\.example/, '<loc>')
+            .replace(/<lastmod>[^<]*/, '<lastmod>včera'),
+        },
+      ],
+      schema: [{ fileName: 'sitemap-0.9.xsd', contents: schema }],
+    });
+    expect(broken.valid).toBe(false);
     // Every entry is a <url> with a <loc> and, for articles, a W3C date-time <lastmod>.
     const entries = map.text.match(/<url>.*?<\/url>/g) ?? [];
     expect(entries.length).toBeGreaterThan(5);
