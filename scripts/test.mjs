@@ -37,7 +37,7 @@ const skipped = results.numPendingTests + results.numTodoTests;
 const failedFiles = results.numFailedTestSuites;
 console.log(
   `\n${results.numPassedTests} passed, ${results.numFailedTests} failed, ${skipped} skipped` +
-    (failedFiles > 0 ? `; ${failedFiles} test file(s) failed` : ''),
+    (failedFiles > 0 ? `; ${failedFiles} suite(s) failed (files, or describe blocks in them)` : ''),
 );
 if (vitest.status !== 0) process.exit(vitest.status ?? 1);
 if (process.env.CI && skipped > 0) {
