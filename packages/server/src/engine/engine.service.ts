@@ -6,6 +6,7 @@ import type { CompiledEntity } from './compile-entity.ts';
 import { searchNormalize } from './czech-text.ts';
 import { distinctValues, listRows } from './datagrid.repository.ts';
 import { parseDatagridQuery } from './datagrid-query.ts';
+import type { HookContext } from './entity.types.ts';
 import { type Row, recordLabel, toRecord } from './record-mapper.ts';
 import * as repository from './records.repository.ts';
 import type { EntityRegistry } from './registry.ts';
@@ -32,6 +33,18 @@ export function entityFor(
   if (!can(context.roles, entity.declaration.area, access)) throw forbidden();
   return entity;
 }
+
+/** What every hook of `entity` is given: the transaction, the user and the entity. */
+export const hookContext = (
+  context: EngineContext,
+  entity: CompiledEntity,
+  db: repository.DynamicDb,
+): HookContext => ({
+  db,
+  userId: context.userId,
+  roles: context.roles,
+  entity,
+});
 
 export const dynamic = (context: EngineContext) =>
   context.trx ?? (context.db as unknown as repository.DynamicDb);

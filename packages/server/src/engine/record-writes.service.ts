@@ -4,8 +4,14 @@ import { z } from 'zod';
 import { AppError, validationFailed } from '../errors/app-error.ts';
 import { issuesToValidationErrors } from '../http/zod-type-provider.ts';
 import { type CompiledEntity, initialValue } from './compile-entity.ts';
-import { type EngineContext, findRecord, inTransaction, recordMissing, toRecords } from './engine.service.ts';
-import type { HookContext } from './entity.types.ts';
+import {
+  type EngineContext,
+  findRecord,
+  hookContext,
+  inTransaction,
+  recordMissing,
+  toRecords,
+} from './engine.service.ts';
 import { diffRecords, type Row, toRow, type Values } from './record-mapper.ts';
 import * as repository from './records.repository.ts';
 import {
@@ -82,18 +88,6 @@ async function assertUnique(
 function defaults(entity: CompiledEntity): Values {
   return Object.fromEntries(entity.fields.map((field) => [field.name, initialValue(field)]));
 }
-
-/** What every hook of `entity` is given: the transaction, the user and the entity. */
-export const hookContext = (
-  context: EngineContext,
-  entity: CompiledEntity,
-  db: repository.DynamicDb,
-): HookContext => ({
-  db,
-  userId: context.userId,
-  roles: context.roles,
-  entity,
-});
 
 const audit = (
   db: repository.DynamicDb,

@@ -2,9 +2,15 @@ import type { EntityRecord, TrashEntry, TrashPage, TrashRestoreResult } from '@k
 import { can } from '@klubovna/shared';
 import { AppError, notFound } from '../errors/app-error.ts';
 import { type CompiledEntity, initialValue } from './compile-entity.ts';
-import { dynamic, type EngineContext, entityFor, findRecord, inTransaction } from './engine.service.ts';
+import {
+  dynamic,
+  type EngineContext,
+  entityFor,
+  findRecord,
+  hookContext,
+  inTransaction,
+} from './engine.service.ts';
 import { type Row, recordLabel, toRecord, toRow, type Values } from './record-mapper.ts';
-import { hookContext } from './record-writes.service.ts';
 import type { DynamicDb } from './records.repository.ts';
 import * as repository from './records.repository.ts';
 import * as relations from './relations.repository.ts';
