@@ -50,7 +50,8 @@ export function ProfileDetailsForm({ user }: { user: VersionedUser }) {
       if (saved.pendingEmail)
         flash.success(
           `Profil byl uložen. Na ${saved.pendingEmail} jsme poslali odkaz; e-mail se změní, až ho tam potvrdíte.`,
-          { id: 'profile-saved' },
+          // What to do next stays on screen until read, not five seconds.
+          { id: 'profile-saved', autoDismiss: false },
         );
       else flash.success('Profil byl uložen.', { id: 'profile-saved' });
     } catch (error) {
