@@ -1,5 +1,5 @@
 import { escapeHtml } from './html.ts';
-import { type ArticleSummary, iso } from './public-site.repository.ts';
+import { type ArticleSummary, iso } from './public-articles.repository.ts';
 
 /** The site's own pages that are always in the sitemap. */
 const FIXED_PAGES = ['/', '/clanky', '/udalosti', '/tym', '/sponzori'];

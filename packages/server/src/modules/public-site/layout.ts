@@ -1,6 +1,6 @@
 import { THUMBNAIL_WIDTH } from '../files/index.ts';
 import { html, SafeHtml } from './html.ts';
-import type { ImageRef } from './public-site.repository.ts';
+import type { ImageRef } from './public-articles.repository.ts';
 
 /** What the layout needs of the web configuration. */
 export interface SiteConfig {

@@ -2,13 +2,8 @@ import { czechDate, czechPlural } from '../../engine/czech-text.ts';
 import { pragueDateTime } from '../../engine/export-columns.ts';
 import { html, type SafeHtml, trusted } from './html.ts';
 import { picture } from './layout.ts';
-import type {
-  Article,
-  ArticleSummary,
-  PublicEvent,
-  PublicSponsor,
-  TeamPerson,
-} from './public-site.repository.ts';
+import type { Article, ArticleSummary } from './public-articles.repository.ts';
+import type { PublicEvent, PublicSponsor, TeamPerson } from './public-web.repository.ts';
 
 /** `22. 11. 2026` in Prague. */
 export function pragueDate(iso: string): string {

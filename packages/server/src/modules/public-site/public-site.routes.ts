@@ -30,7 +30,8 @@ import {
   type Rendered,
   sendAnswer as send,
 } from './public-answer.ts';
-import * as repository from './public-site.repository.ts';
+import * as articleQueries from './public-articles.repository.ts';
+import * as webQueries from './public-web.repository.ts';
 
 /** Articles on a page of a listing, and on the home page. */
 export const PAGE_SIZE = 10;
@@ -76,11 +77,11 @@ export const publicSiteRoutes = fp(async (fastify: FastifyInstance): Promise<voi
     const row = await findConfigurationRow(db);
     const record = row ? toRecord(configEntity, row) : defaultConfiguration(configEntity);
     const logoId = record.logo as number | null;
-    const images = logoId ? await repository.imagesOf(db, [logoId]) : new Map();
+    const images = logoId ? await articleQueries.imagesOf(db, [logoId]) : new Map();
     return {
       ...(record as unknown as SiteConfig),
       logo: logoId ? (images.get(logoId) ?? null) : null,
-      categories: (await repository.listCategories(db)).map((row) => ({
+      categories: (await articleQueries.listCategories(db)).map((row) => ({
         name: row.name as string,
         slug: row.slug as string,
       })),
@@ -95,7 +96,7 @@ export const publicSiteRoutes = fp(async (fastify: FastifyInstance): Promise<voi
   const stamp = () => tracker?.stamp(SITE_TABLES) ?? Number.NaN;
 
   const finish = async (rendered: Rendered): Promise<Answer> =>
-    answerOf(rendered, await repository.lastChange(db, new Date().toISOString()));
+    answerOf(rendered, await webQueries.lastChange(db, new Date().toISOString()));
 
   const page = async (
     meta: PageMeta,
@@ -140,10 +141,10 @@ export const publicSiteRoutes = fp(async (fastify: FastifyInstance): Promise<voi
   publicGet('/', async () => {
     const config = await siteConfig();
     const [articles, events, team, sponsors] = [
-      await repository.listArticles(db, now(), {}, HOME_ARTICLES, 0),
-      await repository.listEvents(db, now(), 'upcoming', 5),
-      await repository.listTeam(db),
-      await repository.listSponsors(db, pragueDateTime(now())!.slice(0, 10), [...SPONSOR_LEVELS.keys()]),
+      await articleQueries.listArticles(db, now(), {}, HOME_ARTICLES, 0),
+      await webQueries.listEvents(db, now(), 'upcoming', 5),
+      await webQueries.listTeam(db),
+      await webQueries.listSponsors(db, pragueDateTime(now())!.slice(0, 10), [...SPONSOR_LEVELS.keys()]),
     ];
     const body = homePage(config.clubName, articles.items, events, team, sponsors);
     return { body: layout(config, baseUrl, { title: null, path: '/' }, body) };
@@ -154,11 +155,11 @@ export const publicSiteRoutes = fp(async (fastify: FastifyInstance): Promise<voi
     path: string,
     heading: string,
     intro: string | null,
-    filter: repository.ArticleFilter,
+    filter: articleQueries.ArticleFilter,
   ): Promise<Rendered | null> {
     const number = pageNumber(request);
     if (number === null) return null;
-    const found = await repository.listArticles(db, now(), filter, PAGE_SIZE, (number - 1) * PAGE_SIZE);
+    const found = await articleQueries.listArticles(db, now(), filter, PAGE_SIZE, (number - 1) * PAGE_SIZE);
     const pages = Math.max(1, Math.ceil(found.total / PAGE_SIZE));
     if (number > pages) return null;
     const title = number > 1 ? `${heading} – strana ${number}` : heading;
@@ -176,7 +177,7 @@ export const publicSiteRoutes = fp(async (fastify: FastifyInstance): Promise<voi
     ['/tagy', 'tags'],
   ] as const) {
     publicGet<{ slug: string }>(`${prefix}/:slug`, async (request) => {
-      const found = await repository.findTaxonomy(db, table, request.params.slug);
+      const found = await articleQueries.findTaxonomy(db, table, request.params.slug);
       if (!found) return null;
       const name = found.name as string;
       return table === 'content_categories'
@@ -196,7 +197,7 @@ export const publicSiteRoutes = fp(async (fastify: FastifyInstance): Promise<voi
   }
 
   publicGet<{ slug: string }>('/clanky/:slug', async (request) => {
-    const article = await repository.findArticle(db, { slug: request.params.slug, now: now() });
+    const article = await articleQueries.findArticle(db, { slug: request.params.slug, now: now() });
     if (!article) return null;
     const meta: PageMeta = {
       title: article.seoTitle ?? article.title,
@@ -211,26 +212,26 @@ export const publicSiteRoutes = fp(async (fastify: FastifyInstance): Promise<voi
 
   publicGet('/udalosti', async () => {
     const [upcoming, past] = [
-      await repository.listEvents(db, now(), 'upcoming', 50),
-      await repository.listEvents(db, now(), 'past', 20),
+      await webQueries.listEvents(db, now(), 'upcoming', 50),
+      await webQueries.listEvents(db, now(), 'past', 20),
     ];
     return page({ title: 'Události', path: '/udalosti' }, eventsPage(upcoming, past));
   });
 
   publicGet('/tym', async () =>
-    page({ title: 'Tým', path: '/tym' }, teamPage(await repository.listTeam(db))),
+    page({ title: 'Tým', path: '/tym' }, teamPage(await webQueries.listTeam(db))),
   );
 
   publicGet('/sponzori', async () => {
     const today = pragueDateTime(now())!.slice(0, 10);
-    const sponsors = await repository.listSponsors(db, today, [...SPONSOR_LEVELS.keys()]);
+    const sponsors = await webQueries.listSponsors(db, today, [...SPONSOR_LEVELS.keys()]);
     return page({ title: 'Sponzoři', path: '/sponzori' }, sponsorsPage(sponsors, SPONSOR_LEVELS));
   });
 
   publicGet('/sitemap.xml', async () => {
     const [articles, categories, tags] = [
-      await repository.sitemapArticles(db, now()),
-      await repository.listCategories(db),
+      await articleQueries.sitemapArticles(db, now()),
+      await articleQueries.listCategories(db),
       await db.selectFrom('tags').select('slug').orderBy('slug').execute(),
     ];
     const taxonomies = [
@@ -244,7 +245,7 @@ export const publicSiteRoutes = fp(async (fastify: FastifyInstance): Promise<voi
 
   publicGet('/rss.xml', async () => {
     const config = await siteConfig();
-    const { items } = await repository.listArticles(db, now(), {}, 20, 0);
+    const { items } = await articleQueries.listArticles(db, now(), {}, 20, 0);
     return {
       type: 'application/rss+xml; charset=utf-8',
       body: rss(baseUrl, { clubName: config.clubName, description: config.seoDescription }, items),
@@ -256,7 +257,7 @@ export const publicSiteRoutes = fp(async (fastify: FastifyInstance): Promise<voi
     API_PATHS.contentPreview,
     { schema: { params: idParams }, config: { access: { area: 'content', access: 'read' } } },
     async (request, reply) => {
-      const article = await repository.findArticle(db, { id: request.params.id });
+      const article = await articleQueries.findArticle(db, { id: request.params.id });
       if (!article) throw notFound('Článek neexistuje nebo byl smazán.');
       const page = layout(
         await siteConfig(),
