@@ -2,7 +2,6 @@ import {
   API_PATHS,
   apiPath,
   type EntityMeta,
-  type ImportError,
   type ImportOptions,
   type ImportPreview,
   type ImportReport,
@@ -24,47 +23,23 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import useSWR from 'swr';
-import { ApiError } from '../../api/api-errors.ts';
 import { errorMessageOrGeneric } from '../../api/error-message.ts';
 import { postMultipart } from '../../api/upload.ts';
 import { useUserConfig } from '../../api/user-config.ts';
 import { PageHeader } from '../../engine/pages/page-header.tsx';
 import { BusyButton } from '../../ui/busy/busy-button.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
-import { czechPlural } from '../../ui/format/plural.ts';
 import { routerPath } from '../../ui/navigation/app-path.ts';
+import { ReportView, rows } from './import-report.tsx';
+import { formOf, refusedReport } from './import-requests.ts';
 
 type Mapping = Record<string, string | null>;
 
 const NOT_MAPPED = '';
-const rows = (count: number) => `${count} ${czechPlural(count, ['řádek', 'řádky', 'řádků'])}`;
-/** A table with nothing to focus scrolls natively and takes the focus itself, so keys scroll it on a phone. */
-const KEYBOARD_SCROLL = { type: 'native', tabIndex: 0, role: 'region' } as const;
-/** Rows of a dry run listed one by one; the counts above cover the rest. */
-const LISTED_ROWS = 200;
-const ACTION_LABELS: Record<ImportReport['rows'][number]['action'], string> = {
-  create: 'Vytvoří se',
-  update: 'Změní se',
-  error: 'Chyba',
-};
-const errors = (count: number) => `${count} ${czechPlural(count, ['chyba', 'chyby', 'chyb'])}`;
 
 /** The stored column → field choices of this user for one entity (`import.<alias>`). */
 const parseMapping = (stored: unknown): Mapping | undefined =>
   stored && typeof stored === 'object' && !Array.isArray(stored) ? (stored as Mapping) : undefined;
-
-function formOf(file: File, options?: ImportOptions): FormData {
-  const form = new FormData();
-  form.append('file', file);
-  if (options) form.append('options', JSON.stringify(options));
-  return form;
-}
-
-/** The report a refused import carries (400 with `error.report`). */
-function refusedReport(error: unknown): ImportReport | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  return (error.body as { error?: { report?: ImportReport } } | null)?.error?.report;
-}
 
 /**
  * Import into any entity from CSV or XLSX: upload, columns mapped to fields (guessed from their Czech
@@ -313,71 +288,3 @@ export function ImportPage() {
 }
 
 /** What a dry run found: how many rows would be created or changed, and every error by row and column. */
-function ReportView({ report }: { report: ImportReport }) {
-  const failed = report.rows.filter((row) => row.action === 'error').length;
-  return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="import-report">
-      <Stack gap="sm">
-        <Title order={2} size="h3" id="import-report">
-          {report.dryRun ? 'Výsledek zkoušky' : 'Import se neprovedl'}
-        </Title>
-        <Text>
-          Vytvoří se {report.created}, změní se {report.updated}
-          {failed > 0 ? `, ${rows(failed)} s chybou (${errors(report.errors.length)}).` : '. Žádné chyby.'}
-        </Text>
-        {report.errors.length > 0 ? (
-          <Table.ScrollContainer minWidth={480} {...KEYBOARD_SCROLL} aria-label="Chyby importu, posuvné">
-            <Table striped aria-label="Chyby importu">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Řádek</Table.Th>
-                  <Table.Th>Sloupec</Table.Th>
-                  <Table.Th>Chyba</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {report.errors.map((error: ImportError) => (
-                  <Table.Tr key={`${error.row}-${error.column}-${error.message}`}>
-                    <Table.Td>{error.row}</Table.Td>
-                    <Table.Td>{error.column ?? '—'}</Table.Td>
-                    <Table.Td>{error.message}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        ) : (
-          report.dryRun && <Text size="sm">Vše je v pořádku, můžete importovat.</Text>
-        )}
-        <Title order={3} size="h4">
-          Řádky
-        </Title>
-        <Table.ScrollContainer minWidth={360} {...KEYBOARD_SCROLL} aria-label="Řádky importu, posuvné">
-          <Table striped aria-label="Řádky importu">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Řádek</Table.Th>
-                <Table.Th>Záznam</Table.Th>
-                <Table.Th>Výsledek</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {report.rows.slice(0, LISTED_ROWS).map((row) => (
-                <Table.Tr key={row.row}>
-                  <Table.Td>{row.row}</Table.Td>
-                  <Table.Td>{row.label || '—'}</Table.Td>
-                  <Table.Td>{ACTION_LABELS[row.action]}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {report.rows.length > LISTED_ROWS && (
-          <Text size="sm" c="dimmed">
-            Zobrazeno prvních {LISTED_ROWS} z {rows(report.rows.length)}.
-          </Text>
-        )}
-      </Stack>
-    </Paper>
-  );
-}
