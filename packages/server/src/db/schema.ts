@@ -25,6 +25,15 @@ export interface UsersTable {
   totp_enabled_at: Generated<DbDateTime | null>;
   /** The last TOTP time step used, so a code is never accepted twice. */
   totp_last_step: Generated<number | string | null>;
+  /** The engine's derived columns of the user entity (see modules/auth/user-declaration.ts). */
+  first_name_sort: string;
+  last_name_sort: string;
+  email_sort: string;
+  search_text: Generated<string>;
+  /** Where the invitation stands: 'none' (has a password), 'pending' or 'expired'. */
+  invitation: Generated<string | null>;
+  /** When the last invitation link stops working; null when none is open. */
+  invitation_expires_at: Generated<DbDateTime | null>;
 }
 
 export interface SessionsTable {

@@ -14,6 +14,7 @@ const SORTABLE_BY_DEFAULT: readonly FieldKind[] = [
 ];
 const FILTERABLE_BY_DEFAULT: readonly FieldKind[] = [
   'enum',
+  'multiEnum',
   'boolean',
   'date',
   'dateTime',
@@ -40,7 +41,12 @@ export const isRelationKind = (kind: FieldKind) => RELATION_KINDS.includes(kind)
  * the declared default, else false for a boolean, no links for a relation to many, else empty.
  */
 export const initialValue = (field: CompiledField): unknown =>
-  field.defaultValue ?? (field.kind === 'boolean' ? false : field.kind === 'relationMany' ? [] : null);
+  field.defaultValue ??
+  (field.kind === 'boolean'
+    ? false
+    : field.kind === 'relationMany' || field.kind === 'multiEnum'
+      ? []
+      : null);
 
 function compileField(table: string, name: string, field: FieldDeclaration): CompiledField {
   const column = field.column ?? snakeCase(name);

@@ -87,6 +87,10 @@ function filterCondition(eb: WhereBuilder, filter: FieldFilter) {
     return eb('id', 'in', linked);
   }
   if (filter.type === 'in') return eb(column, 'in', filter.values);
+  if (filter.type === 'contains') {
+    // Option values are checked against the declaration, so they hold no LIKE wildcard or quote.
+    return eb.or(filter.values.map((value) => eb(column, 'like', `%${JSON.stringify(value)}%`)));
+  }
   const parts = [];
   if (filter.from !== undefined) parts.push(eb(column, '>=', filter.from));
   if (filter.to !== undefined) {

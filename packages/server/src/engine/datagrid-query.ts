@@ -13,6 +13,8 @@ export const MAX_PAGE_SIZE = 100;
 
 export type FieldFilter =
   | { field: CompiledField; type: 'in'; values: string[] }
+  /** A multiEnum holding any of the values. */
+  | { field: CompiledField; type: 'contains'; values: string[] }
   | { field: CompiledField; type: 'boolean'; value: boolean }
   | { field: CompiledField; type: 'range'; from?: string | number; to?: string | number };
 
@@ -61,7 +63,7 @@ function parseFilter(field: CompiledField, values: string[], from?: string, to?:
   if (['date', 'dateTime', 'integer', 'decimal'].includes(field.kind)) {
     return { field, type: 'range', from: rangeValue(field, from), to: rangeValue(field, to) };
   }
-  if (field.kind === 'enum') {
+  if (field.kind === 'enum' || field.kind === 'multiEnum') {
     const allowed = new Set(field.options?.map((option) => option.value));
     const unknown = values.find((value) => !allowed.has(value));
     if (unknown !== undefined) throw badRequest(`Filtr „${field.label}“ nezná hodnotu „${unknown}“.`);
@@ -72,7 +74,7 @@ function parseFilter(field: CompiledField, values: string[], from?: string, to?:
       throw badRequest(`Filtr „${field.label}“ očekává id záznamu, ne „${invalid}“.`);
   }
   if (values.length === 0) throw badRequest(`Filtr „${field.label}“ potřebuje hodnotu.`);
-  return { field, type: 'in', values };
+  return { field, type: field.kind === 'multiEnum' ? 'contains' : 'in', values };
 }
 
 /**

@@ -26,6 +26,7 @@ export function entityTables(entity: CompiledEntity, entities: EntityRegistry): 
       indexes.push(index(table, [field.column]));
   }
   columns.push(
+    ...(entity.declaration.privateColumns ?? []),
     { name: 'search_text', type: 'text', notNull: true, default: '' },
     { name: 'version', type: 'integer', notNull: true, default: 1 },
     { name: 'created_at', type: 'dateTime', notNull: true },
@@ -84,6 +85,7 @@ function columnType(field: CompiledField): ColumnType {
     case 'longText':
     case 'richText':
     case 'url':
+    case 'multiEnum':
       return 'text';
     case 'email':
       return `varchar(${field.maxLength ?? 254})`;

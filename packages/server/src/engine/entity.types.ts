@@ -11,6 +11,7 @@ import type {
 } from '@klubovna/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
+import type { ColumnModel } from '../db/table-model.ts';
 
 /** One field of an entity. Everything the table, validation, API, datagrid and form need. */
 export interface FieldDeclaration extends FieldConstraints {
@@ -84,6 +85,13 @@ export interface EntityDeclaration {
   labelFields: string[];
   /** The entity's own rules, run inside the engine's transaction; default none. */
   hooks?: EntityHooks;
+  /** Whether records may be deleted (to the trash); default true. Accounts are deactivated instead. */
+  deletable?: boolean;
+  /**
+   * Columns of the table that other code owns and the engine never reads, serves or writes (an
+   * account's password hash); the generated migrations keep them. Default none.
+   */
+  privateColumns?: ColumnModel[];
   /** Work beyond create, update and delete, each with its own route, by kebab-case name; default none. */
   // biome-ignore lint/suspicious/noExplicitAny: each action has its own input type
   actions?: Record<string, EntityAction<any>>;

@@ -47,6 +47,9 @@ export const pragueToday = () => pragueDateTime(new Date().toISOString())!.slice
 
 const text = (value: string): ExportCell => (value === '' ? null : { type: 'text', value });
 
+const optionLabel = (field: CompiledField, value: unknown) =>
+  field.options?.find((option) => option.value === value)?.label ?? String(value);
+
 function fieldCell(field: CompiledField, record: EntityRecord): ExportCell {
   const value = record[field.name];
   if (field.kind === 'relation') return text(String(record._labels?.[field.name] ?? ''));
@@ -59,7 +62,9 @@ function fieldCell(field: CompiledField, record: EntityRecord): ExportCell {
     case 'boolean':
       return text(value ? 'Ano' : 'Ne');
     case 'enum':
-      return text(field.options?.find((option) => option.value === value)?.label ?? String(value));
+      return text(optionLabel(field, value));
+    case 'multiEnum':
+      return text((value as unknown[]).map((choice) => optionLabel(field, choice)).join(', '));
     case 'integer':
     case 'decimal':
       return Number.isFinite(Number(value)) ? { type: 'number', value: Number(value) } : null;

@@ -116,6 +116,9 @@ async function relationLabels(
 
 const MONEY = new Intl.NumberFormat('cs-CZ', { maximumFractionDigits: 2 });
 
+const optionLabel = (field: CompiledField, value: unknown) =>
+  field.options?.find((option) => option.value === value)?.label ?? String(value);
+
 /** A stored value as a person reads it: Czech dates, option labels, related records' names. */
 function valueText(field: CompiledField, value: unknown, labels: LabelsByAlias): string {
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0))
@@ -124,7 +127,9 @@ function valueText(field: CompiledField, value: unknown, labels: LabelsByAlias):
     case 'boolean':
       return value ? 'Ano' : 'Ne';
     case 'enum':
-      return field.options?.find((option) => option.value === value)?.label ?? String(value);
+      return optionLabel(field, value);
+    case 'multiEnum':
+      return (value as unknown[]).map((choice) => optionLabel(field, choice)).join(', ');
     case 'date':
       return czechDate(String(value));
     case 'dateTime': {

@@ -86,12 +86,31 @@ function parseMoney(cell: Cell): { amount: number; currency: string } | null {
   return isCurrencyCode(currency) ? { amount, currency } : null;
 }
 
+/** A list cell's items: "A, B" or "A; B". */
+const splitList = (text: string) =>
+  text
+    .split(/[,;]/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+
+/** The option whose label or value the text names, ignoring case and diacritics. */
+function option(field: CompiledField, text: string): { value: string } | { error: string } {
+  const wanted = searchNormalize(text);
+  const found = field.options?.find(
+    (candidate) => searchNormalize(candidate.label) === wanted || searchNormalize(candidate.value) === wanted,
+  );
+  return found
+    ? { value: found.value }
+    : { error: `${quoted(text)} není žádná z možností: ${field.options?.map((o) => o.label).join(', ')}.` };
+}
+
 /**
  * A cell as the value of a field, ready for the engine's own validation (which says what is too long,
  * required or out of range); what cannot even be read as the field's kind is refused here.
  */
 export function convertCell(field: CompiledField, cell: Cell, relation: RelationResolver): Converted {
-  if (cell === null) return { value: field.kind === 'relationMany' ? [] : null };
+  if (cell === null)
+    return { value: field.kind === 'relationMany' || field.kind === 'multiEnum' ? [] : null };
   switch (field.kind) {
     case 'integer':
     case 'decimal': {
@@ -119,26 +138,22 @@ export function convertCell(field: CompiledField, cell: Cell, relation: Relation
       if (FALSE_WORDS.has(word)) return { value: false };
       return { error: `${quoted(cell)} není ano, nebo ne.` };
     }
-    case 'enum': {
-      const wanted = searchNormalize(cellText(cell));
-      const option = field.options?.find(
-        (candidate) =>
-          searchNormalize(candidate.label) === wanted || searchNormalize(candidate.value) === wanted,
-      );
-      return option
-        ? { value: option.value }
-        : {
-            error: `${quoted(cell)} není žádná z možností: ${field.options?.map((o) => o.label).join(', ')}.`,
-          };
+    case 'enum':
+      return option(field, cellText(cell));
+    case 'multiEnum': {
+      const chosen: string[] = [];
+      for (const part of splitList(cellText(cell))) {
+        const converted = option(field, part);
+        if ('error' in converted) return converted;
+        chosen.push(converted.value);
+      }
+      return { value: chosen };
     }
     case 'relation':
       return relation(field, cellText(cell));
     case 'relationMany': {
       const ids: number[] = [];
-      for (const label of cellText(cell)
-        .split(/[,;]/)
-        .map((part) => part.trim())
-        .filter(Boolean)) {
+      for (const label of splitList(cellText(cell))) {
         const found = relation(field, label);
         if ('error' in found) return found;
         ids.push(found.value as number);

@@ -14,6 +14,7 @@ export function readField(field: CompiledField, row: Row): unknown {
     return id === null || id === undefined ? null : Number(id);
   }
   if (field.kind === 'boolean') return row[field.column] === null ? null : Boolean(row[field.column]);
+  if (field.kind === 'multiEnum') return parseChoices(row[field.column]);
   if (field.kind === 'money') {
     const amount = row[`${field.column}_amount`];
     return amount === null || amount === undefined
@@ -22,6 +23,19 @@ export function readField(field: CompiledField, row: Row): unknown {
   }
   const value = row[field.column];
   return value instanceof Date ? value.toISOString() : (value ?? null);
+}
+
+/**
+ * The chosen options of a multiEnum column (a JSON array of option values); [] when none, and when
+ * the column holds something else (written past the engine), so that one bad row cannot fail a list.
+ */
+export function parseChoices(stored: unknown): string[] {
+  try {
+    const parsed: unknown = typeof stored === 'string' ? JSON.parse(stored) : null;
+    return Array.isArray(parsed) ? parsed.filter((value) => typeof value === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 /** A database row as the API's record: camelCase fields, `id` and `version`. */
@@ -38,6 +52,8 @@ function writeField(field: CompiledField, value: unknown, row: Row): void {
     row[`${field.column}_currency`] = money?.currency ?? null;
   } else if (field.kind === 'boolean') {
     row[field.column] = value === null || value === undefined ? null : value ? 1 : 0;
+  } else if (field.kind === 'multiEnum') {
+    row[field.column] = JSON.stringify(Array.isArray(value) ? value : []);
   } else if (field.kind === 'dateTime' && typeof value === 'string') {
     // Stored in UTC, so that text order (SQLite) is time order whatever offset the client sent.
     row[field.column] = new Date(value).toISOString();

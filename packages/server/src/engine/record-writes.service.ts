@@ -189,6 +189,8 @@ export async function deleteRecords(
   ids: number[],
   { toTrash = true }: { toTrash?: boolean } = {},
 ) {
+  if (entity.declaration.deletable === false)
+    throw new AppError('NOT_DELETABLE', 400, `${entity.declaration.labels.plural} se nemažou.`);
   const unique = [...new Set(ids)];
   const hooks = entity.declaration.hooks ?? {};
   await inTransaction(context, async (db) => {

@@ -11,6 +11,7 @@ import { MAX_PAGE_SIZE, PAGE_SIZES } from './datagrid-query.ts';
 
 const FILTER_KINDS: Partial<Record<CompiledField['kind'], FilterKind>> = {
   enum: 'enum',
+  multiEnum: 'enum',
   boolean: 'boolean',
   date: 'dateRange',
   dateTime: 'dateRange',
@@ -25,6 +26,7 @@ const optional = <T>(key: string, value: T | undefined) => (value === undefined 
 export function datagridSchema(entity: CompiledEntity, roles: Role[]): DatagridSchema {
   const { declaration } = entity;
   const canWrite = can(roles, declaration.area, 'write');
+  const canDelete = canWrite && declaration.deletable !== false;
   return {
     name: declaration.alias,
     labels: declaration.labels,
@@ -43,9 +45,12 @@ export function datagridSchema(entity: CompiledEntity, roles: Role[]): DatagridS
     defaultPageSize: 25,
     maxPageSize: MAX_PAGE_SIZE,
     searchable: declaration.searchFields.length > 0,
-    rowActions: canWrite ? (entity.routes ? ['edit', 'delete'] : ['delete']) : [],
+    rowActions: [
+      ...(canWrite && entity.routes ? (['edit'] as const) : []),
+      ...(canDelete ? (['delete'] as const) : []),
+    ],
     canCreate: canWrite,
-    canDelete: canWrite,
+    canDelete,
     routes: entity.routes,
     labelFields: declaration.labelFields,
   };
@@ -60,6 +65,7 @@ export function formSchema(entity: CompiledEntity, roles: Role[]): FormSchema {
     sections,
     routes: entity.routes,
     canWrite: can(roles, declaration.area, 'write'),
+    canDelete: can(roles, declaration.area, 'write') && declaration.deletable !== false,
     labelFields: declaration.labelFields,
     fields: entity.fields
       .filter((field) => field.inForm !== false)

@@ -15,6 +15,7 @@ import { groupEntity } from './training/group.entity.ts';
 import { groupCalendarEntity } from './training/group-calendar.entity.ts';
 import { groupMemberEntity } from './training/group-member.entity.ts';
 import { trainingEntity } from './training/training.entity.ts';
+import { userEntity } from './users/user.entity.ts';
 import { eventEntity } from './web/event.entity.ts';
 import { sponsorEntity } from './web/sponsor.entity.ts';
 import { teamMemberEntity } from './web/team-member.entity.ts';
@@ -22,6 +23,7 @@ import { webConfigurationEntity } from './web/web-configuration.entity.ts';
 
 /** Every entity the product declares: one line each. Their tables, API and screens follow from this list. */
 export const DECLARATIONS: readonly EntityDeclaration[] = [
+  userEntity,
   memberEntity,
   categoryEntity,
   groupEntity,

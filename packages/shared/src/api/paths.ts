@@ -94,10 +94,6 @@ export const API_PATHS = {
   webConfiguration: '/api/admin/web/configuration',
   /** Moves team members into the given order (ids, first to last). */
   teamOrder: '/api/admin/web/team/order',
-  /** CMS users, searched and filtered, a page at a time. */
-  users: '/api/admin/user/get-users',
-  /** One CMS user (GET) and its names, e-mail, roles and active flag (PUT, with `version`). */
-  user: '/api/admin/user/:userId',
   createUser: '/api/admin/user/create-user',
   /** Creates a user without a password and mails an invitation link to set one. */
   createInvitedUser: '/api/admin/user/create/create-invite-user',

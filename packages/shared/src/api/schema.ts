@@ -18,6 +18,7 @@ export const FIELD_KINDS = [
   'dateTime',
   'boolean',
   'enum',
+  'multiEnum',
   'relation',
   'relationMany',
   'file',
@@ -92,6 +93,8 @@ export interface FormSchema {
   /** The entity's screens; null for an entity served only through the API. */
   routes: EntityRoutes | null;
   canWrite: boolean;
+  /** May delete the record (write access, and the entity's records are deletable). */
+  canDelete: boolean;
   /** Fields whose values, joined by a space, name a record in confirmations and pickers. */
   labelFields: string[];
 }

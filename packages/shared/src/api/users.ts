@@ -28,13 +28,6 @@ export interface CmsUser {
   version: number;
 }
 
-export interface CmsUserPage {
-  items: CmsUser[];
-  total: number;
-  page: number;
-  limit: number;
-}
-
 /** How long an invitation link works. */
 export const INVITATION_TTL_DAYS = 7;
 

@@ -26,6 +26,7 @@ const VALID: Record<Exclude<FieldKind, 'relationMany'>, unknown> = {
   dateTime: '2026-11-22T18:30:00+01:00',
   boolean: true,
   enum: 'A',
+  multiEnum: ['A'],
   relation: 7,
   file: 3,
   image: 4,
@@ -47,6 +48,7 @@ const INVALID: Record<Exclude<FieldKind, 'relationMany'>, unknown> = {
   dateTime: '2026-11-22 18:30',
   boolean: 'ano',
   enum: 'Z',
+  multiEnum: ['A', 'Z'],
   relation: -1,
   file: 'soubor.pdf',
   image: 0,
@@ -61,12 +63,27 @@ describe('field validation by kind', () => {
   it.each(Object.keys(VALID) as Array<keyof typeof VALID>)(
     '%s accepts a good value and refuses a bad one',
     (kind) => {
-      const declaration = field(kind, kind === 'enum' ? { options: [{ value: 'A', label: 'Áčko' }] } : {});
+      const declaration = field(
+        kind,
+        kind === 'enum' || kind === 'multiEnum' ? { options: [{ value: 'A', label: 'Áčko' }] } : {},
+      );
       expect(accepts(declaration, VALID[kind])).toBe(true);
       expect(accepts(declaration, INVALID[kind])).toBe(false);
       expect(accepts(declaration, null)).toBe(true);
     },
   );
+
+  it('keeps a multiEnum in the order of its options, each once, and an empty choice as not filled', () => {
+    const roles = field('multiEnum', {
+      options: [
+        { value: 'A', label: 'Áčko' },
+        { value: 'B', label: 'Béčko' },
+      ],
+    });
+    expect(buildFieldSchema(roles).parse(['B', 'A', 'B'])).toEqual(['A', 'B']);
+    expect(message({ ...roles, required: true }, [])).toBe('Toto pole je povinné.');
+    expect(message(roles, 'A')).toBe('Vyberte z nabízených možností.');
+  });
 
   it('treats empty text as not filled and says so in Czech for required fields', () => {
     expect(message(field('text', { required: true }), '   ')).toBe('Toto pole je povinné.');

@@ -82,6 +82,16 @@ function kindSchema(field: ValidatedField): z.ZodType {
       const values = (field.options ?? []).map((option) => option.value);
       return z.string().refine((value) => values.includes(value), 'Vyberte jednu z nabízených možností.');
     }
+    case 'multiEnum': {
+      const values = (field.options ?? []).map((option) => option.value);
+      return z
+        .array(
+          z.string().refine((value) => values.includes(value), 'Vyberte jen z nabízených možností.'),
+          { message: 'Vyberte z nabízených možností.' },
+        )
+        .max(100, 'Vybráno příliš mnoho možností.')
+        .transform((chosen) => values.filter((value) => chosen.includes(value)));
+    }
     case 'relation':
     case 'file':
     case 'image':
@@ -101,7 +111,11 @@ const storableText = z
  * with it and the form mirrors it, so both sides say the same Czech message.
  */
 export function buildFieldSchema(field: ValidatedField): z.ZodType {
-  const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+  const emptyToNull = (value: unknown) =>
+    (typeof value === 'string' && value.trim() === '') ||
+    (field.kind === 'multiEnum' && Array.isArray(value) && value.length === 0)
+      ? null
+      : value;
   const schema = storableText.pipe(kindSchema(field));
   // A switch left alone is off: booleans are stored as yes or no, never as "not filled".
   if (field.kind === 'boolean') return z.preprocess((value) => value ?? false, schema);

@@ -107,7 +107,8 @@ export const SCREENS: readonly Screen[] = [
     layout: 'shell',
     load: () => webZone().then((zone) => zone.WebConfigurationPage),
   },
-  // Users are accounts, not a declared entity: their list and forms are written screens.
+  // Users are a declared entity, but accounts are made with a password or an invitation, and their
+  // list has activation and invitation buttons: the list and the new-user screens are written ones.
   { name: 'users.list', layout: 'shell', load: () => usersZone().then((zone) => zone.UsersListPage) },
   { name: 'cms.users', layout: 'shell', load: () => usersZone().then((zone) => zone.UsersListPage) },
   { name: 'users.create', layout: 'shell', load: () => usersZone().then((zone) => zone.UserCreatePage) },

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { columnTypes, withIdColumn } from '../dialect.ts';
+import type { TableModel } from '../table-model.ts';
 
 /**
  * The users zone's account tables (hand-written like the other account tables): when each user last
@@ -45,3 +46,30 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', type.dateTime, (c) => c.notNull())
     .execute();
 }
+
+/**
+ * The users table as this and the first migration leave it, for the migration generator: from the
+ * next migration on, the user entity's declaration (modules/auth/user-declaration.ts) owns the table.
+ */
+export const schema: TableModel[] = [
+  {
+    name: 'users',
+    columns: [
+      { name: 'id', type: 'id', notNull: true },
+      { name: 'email', type: 'varchar(254)', notNull: true, unique: true },
+      { name: 'password_hash', type: 'text' },
+      { name: 'first_name', type: 'varchar(100)', notNull: true },
+      { name: 'last_name', type: 'varchar(100)', notNull: true },
+      { name: 'roles', type: 'text', notNull: true },
+      { name: 'active', type: 'boolean', notNull: true },
+      { name: 'version', type: 'integer', notNull: true },
+      { name: 'created_at', type: 'dateTime', notNull: true },
+      { name: 'updated_at', type: 'dateTime', notNull: true },
+      { name: 'last_login_at', type: 'dateTime' },
+      { name: 'totp_secret', type: 'varchar(64)' },
+      { name: 'totp_enabled_at', type: 'dateTime' },
+      { name: 'totp_last_step', type: 'bigint' },
+    ],
+    indexes: [],
+  },
+];

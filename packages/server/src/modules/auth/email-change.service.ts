@@ -3,7 +3,7 @@ import { AppError } from '../../errors/app-error.ts';
 import type { AuthDeps } from './auth-deps.ts';
 import { deleteEmailChange, findUsableEmailChange, replaceEmailChange } from './email-changes.repository.ts';
 import { randomToken, sha256 } from './secrets.ts';
-import { findUserByEmailIgnoringCase } from './users.repository.ts';
+import { findUserByEmailIgnoringCase, findUserById, updateProfile } from './users.repository.ts';
 
 export const EMAIL_CHANGE_TTL_HOURS = 24;
 
@@ -65,11 +65,11 @@ export async function confirmEmailChange(deps: AuthDeps, token: string): Promise
     if (!change || !(await deleteEmailChange(trx, change.id)))
       throw new AppError('INVALID_TOKEN', 400, 'Odkaz pro potvrzení e-mailu je neplatný nebo vypršel.');
     if (await findUserByEmailIgnoringCase(trx, change.new_email, change.user_id)) throw emailTaken();
-    await trx
-      .updateTable('users')
-      .set((eb) => ({ email: change.new_email, updated_at: now, version: eb('version', '+', 1) }))
-      .where('id', '=', change.user_id)
-      .execute();
+    const user = await findUserById(trx, change.user_id);
+    if (!user)
+      throw new AppError('INVALID_TOKEN', 400, 'Odkaz pro potvrzení e-mailu je neplatný nebo vypršel.');
+    const names = { firstName: user.first_name, lastName: user.last_name };
+    await updateProfile(trx, change.user_id, { ...names, email: change.new_email }, undefined, now);
     return { email: change.new_email };
   });
 }

@@ -5,7 +5,9 @@ export { LONGEST_LIMIT_WINDOW_MS } from './rate-limits.ts';
 export { emailSchema, hashPassword, passwordSchema, randomToken, sha256 } from './secrets.ts';
 export { deleteExpiredSessions, deleteUserSessions } from './sessions.repository.ts';
 export { clearTwoFactor } from './two-factor.service.ts';
+export { userDeclaration } from './user-declaration.ts';
 export {
+  expireInvitations,
   findUserByEmailIgnoringCase,
   findUserById,
   insertUser,

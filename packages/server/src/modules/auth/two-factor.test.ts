@@ -121,7 +121,7 @@ describe.each(testEngines())('two-factor sign-in on %s', (engine) => {
   it('lets an admin turn off someone else’s two-factor sign-in (a lost phone), ending their sessions', async () => {
     const { client, user } = await withTwoFactor({ roles: ['ROLE_USER'] });
     const { client: admin, user: adminUser } = await signedInClient(t, { roles: ['ROLE_ADMIN'] });
-    expect((await admin.get(`/api/admin/user/${user.id}`)).body.data.twoFactor).toBe(true);
+    expect((await admin.get(`/api/cms/form/user/${user.id}`)).body.data.twoFactorSince).toMatch(/^\d{4}-/);
     const reset = await admin.post(`/api/admin/user/${user.id}/two-factor/reset`);
     expect(reset.status, reset.text).toBe(200);
     expect(reset.body.data.twoFactor).toBe(false);
@@ -149,8 +149,8 @@ describe.each(testEngines())('two-factor sign-in on %s', (engine) => {
     const on = await root.put('/api/admin/security-policy', { twoFactorForAdmins: true });
     expect(on.status, on.text).toBe(200);
     try {
-      expect((await plainRoot.get('/api/admin/user/get-users')).status).toBe(403);
-      const blocked = await admin.get('/api/admin/user/get-users');
+      expect((await plainRoot.get('/api/cms/datagrid/user')).status).toBe(403);
+      const blocked = await admin.get('/api/cms/datagrid/user');
       expect(blocked.status).toBe(403);
       expect(blocked.body.error.code).toBe('TWO_FACTOR_SETUP_REQUIRED');
       expect((await admin.get('/api/cms/user')).body.data.user.twoFactorSetupRequired).toBe(true);
@@ -159,7 +159,7 @@ describe.each(testEngines())('two-factor sign-in on %s', (engine) => {
 
       const setup = await admin.post('/api/cms/me/two-factor/setup', {});
       await admin.post('/api/cms/me/two-factor/enable', { code: codeOf(setup.body.data.secret) });
-      expect((await admin.get('/api/admin/user/get-users')).status).toBe(200);
+      expect((await admin.get('/api/cms/datagrid/user')).status).toBe(200);
       expect((await admin.get('/api/admin/security-policy')).body.data).toEqual({ twoFactorForAdmins: true });
       const off = await admin.post('/api/cms/me/two-factor/disable', { password: 'tajné heslo 123' });
       expect(off.status).toBe(403);

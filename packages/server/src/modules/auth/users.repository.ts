@@ -2,6 +2,7 @@ import { isRole, type Role, type UserDto } from '@klubovna/shared';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
+import { userNameColumns } from './user-declaration.ts';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -56,11 +57,10 @@ export async function insertUser(db: Executor, user: NewUser, now: string): Prom
   const row = await db
     .insertInto('users')
     .values({
-      email: user.email,
+      ...userNameColumns(user),
       password_hash: user.passwordHash,
-      first_name: user.firstName,
-      last_name: user.lastName,
       roles: JSON.stringify(user.roles),
+      invitation: user.passwordHash === null ? 'expired' : 'none',
       active: user.active ? 1 : 0,
       created_at: now,
       updated_at: now,
@@ -82,7 +82,13 @@ export const findUserByEmailIgnoringCase = (db: Executor, email: string, exceptI
 export const updatePasswordHash = (db: Executor, userId: number, passwordHash: string, now: string) =>
   db
     .updateTable('users')
-    .set((eb) => ({ password_hash: passwordHash, updated_at: now, version: eb('version', '+', 1) }))
+    .set((eb) => ({
+      password_hash: passwordHash,
+      invitation: 'none',
+      invitation_expires_at: null,
+      updated_at: now,
+      version: eb('version', '+', 1),
+    }))
     .where('id', '=', userId)
     .execute();
 
@@ -115,9 +121,7 @@ export async function updateProfile(
   let query = db
     .updateTable('users')
     .set((eb) => ({
-      email: changes.email,
-      first_name: changes.firstName,
-      last_name: changes.lastName,
+      ...userNameColumns(changes),
       updated_at: now,
       version: eb('version', '+', 1),
     }))
@@ -125,4 +129,15 @@ export async function updateProfile(
   if (version !== undefined) query = query.where('version', '=', version);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Marks pending invitations whose link ran out as expired, so that the user list filters them right. */
+export async function expireInvitations(db: Executor, now: string): Promise<number> {
+  const result = await db
+    .updateTable('users')
+    .set({ invitation: 'expired' })
+    .where('invitation', '=', 'pending')
+    .where('invitation_expires_at', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -9,6 +9,7 @@ import {
   deleteAttemptsBefore,
   deleteExpiredSessions,
   deleteSpentTokens,
+  expireInvitations,
   LONGEST_LIMIT_WINDOW_MS,
 } from '../auth/index.ts';
 import { deleteUnreferencedFiles, type FileReference } from '../files/index.ts';
@@ -36,6 +37,8 @@ export interface PassResult {
   files: number;
   /** Records deleted for good from the trash. */
   trash: number;
+  /** Pending invitations whose link ran out, marked expired (not deleted). */
+  invitations: number;
 }
 
 /**
@@ -104,10 +107,12 @@ export async function runHousekeepingPass(
     const sessions = counted(await deleteExpiredSessions(trx, now.toISOString(), idleSince));
     const attempts = counted(await deleteAttemptsBefore(trx, at(LONGEST_LIMIT_WINDOW_MS)));
     const tokens = counted(await deleteSpentTokens(trx, now.toISOString()));
+    const invitations = await expireInvitations(trx, now.toISOString());
     // The trash first: the uploads only its expired records pointed at go in the same pass.
     const trash = await deleteTrashBefore(trx as unknown as DynamicDb, at(deps.trashRetentionDays * DAY_MS));
     const uploads = await deleteStaleUploads(trx, at(UPLOAD_GRACE_MS), references);
-    return { result: { sessions, attempts, tokens, files: uploads.count, trash }, keys: uploads.keys };
+    const result = { sessions, attempts, tokens, files: uploads.count, trash, invitations };
+    return { result, keys: uploads.keys };
   });
   if (!outcome) return null;
   // After the commit: a pass that failed keeps both the rows and the objects they name.

@@ -24,7 +24,14 @@ const documentFixture: EntityDeclaration = {
 };
 
 /** What seedAuthRows leaves stale, plus `files` unreferenced old uploads. */
-const staleRows = (files: number) => ({ sessions: 2, attempts: 1, tokens: 2, files, trash: 0 });
+const staleRows = (files: number) => ({
+  sessions: 2,
+  attempts: 1,
+  tokens: 2,
+  files,
+  trash: 0,
+  invitations: 0,
+});
 
 describe.each(testEngines())('housekeeping on %s', (engine) => {
   let t: TestApp;
@@ -79,6 +86,7 @@ describe.each(testEngines())('housekeeping on %s', (engine) => {
       tokens: 0,
       files: 0,
       trash: 0,
+      invitations: 0,
     });
   });
 

@@ -1,5 +1,5 @@
 import { API_PATHS, ROLES } from '@klubovna/shared';
-import { recordIdText, recordVersionSchema } from '@klubovna/shared/validation/input-limits';
+import { recordIdText } from '@klubovna/shared/validation/input-limits';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { unauthorized } from '../../errors/app-error.ts';
@@ -8,14 +8,11 @@ import { emailSchema, passwordSchema } from '../auth/index.ts';
 import type { Actor } from './users.rules.ts';
 import {
   createUser,
-  getUser,
-  listUsers,
   reinviteUser,
   resetTwoFactor,
   setPassword,
   toggleActive,
   type UsersDeps,
-  updateUser,
 } from './users.service.ts';
 
 const nameSchema = (missing: string) => z.string().trim().min(1, missing).max(100);
@@ -37,56 +34,19 @@ const createBody = z.strictObject({
   active: z.boolean().default(true),
 });
 const inviteBody = z.strictObject(userFields);
-/** The first root comes from the environment without names, so an edit may leave them empty. */
-const updateBody = z.strictObject({
-  ...userFields,
-  firstName: z.string().trim().max(100),
-  lastName: z.string().trim().max(100),
-  active: z.boolean(),
-  version: recordVersionSchema,
-});
 const passwordBody = z.strictObject({ password: passwordSchema });
 const userParams = z.object({ userId: recordIdText });
-const listQuery = z.object({
-  s: z.string().max(200).optional(),
-  role: z.enum(ROLES).optional(),
-  active: z
-    .enum(['true', 'false'])
-    .transform((value) => value === 'true')
-    .optional(),
-  invitation: z.enum(['none', 'pending', 'expired']).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-});
-
 function actorOf(request: FastifyRequest): Actor {
   if (!request.user) throw unauthorized();
   return request.user;
 }
 
-const read = { access: { area: 'users', access: 'read' } } as const;
 const write = { access: { area: 'users', access: 'write' } } as const;
 
 /** CMS users: the list, creation with a password or an invitation, edits, activation and passwords. */
 export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps: UsersDeps = { db: app.db, config: app.config, mailer: app.mailer, log: app.log };
-
-  app.get(API_PATHS.users, { schema: { querystring: listQuery }, config: read }, async (request) => ({
-    data: await listUsers(deps, request.query),
-  }));
-
-  app.get(API_PATHS.user, { schema: { params: userParams }, config: read }, async (request) => ({
-    data: await getUser(deps, request.params.userId),
-  }));
-
-  app.put(
-    API_PATHS.user,
-    { schema: { params: userParams, body: updateBody }, config: write },
-    async (request) => ({
-      data: await updateUser(deps, actorOf(request), request.params.userId, request.body),
-    }),
-  );
 
   app.post(API_PATHS.createUser, { schema: { body: createBody }, config: write }, async (request, reply) => {
     const { user } = await createUser(deps, actorOf(request), request.body, false);

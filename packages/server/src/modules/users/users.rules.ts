@@ -1,6 +1,8 @@
 import { AREAS, can, ROLE_LABELS, type Role } from '@klubovna/shared';
 import type { Executor } from '../../db/database.ts';
+import { fieldError } from '../../engine/record-writes.service.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { findUserByEmailIgnoringCase } from '../auth/index.ts';
 
 /** The signed-in user doing the work. */
 export interface Actor {
@@ -62,4 +64,10 @@ export async function assertAnotherActiveRoot(db: Executor, targetId: number): P
       400,
       `Jde o posledního aktivního uživatele s rolí ${ROLE_LABELS[ROOT]}: nejdřív jmenujte jiného.`,
     );
+}
+
+/** Refuses an e-mail another account has, ignoring case (call inside the write's transaction). */
+export async function assertEmailFree(db: Executor, email: string, exceptId?: number): Promise<void> {
+  if (await findUserByEmailIgnoringCase(db, email, exceptId))
+    throw fieldError('email', 'Tento e-mail už používá jiný uživatel.');
 }

@@ -1,15 +1,12 @@
-import { buildUrl, type CmsUser, type CmsUserPage, INVITATION_TTL_DAYS, type Role } from '@klubovna/shared';
+import { buildUrl, type CmsUser, INVITATION_TTL_DAYS, type Role } from '@klubovna/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/database.ts';
-import { czechSortKey, searchNormalize } from '../../engine/czech-text.ts';
-import { fieldError } from '../../engine/record-writes.service.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import {
   clearTwoFactor,
   deleteUserSessions,
-  findUserByEmailIgnoringCase,
   findUserById,
   hashPassword,
   insertUser,
@@ -19,10 +16,11 @@ import {
   sha256,
   updatePasswordHash,
 } from '../auth/index.ts';
-import { allCmsUsers, findCmsUser, updateCmsUser } from './users.repository.ts';
+import { findCmsUser, markInvited } from './users.repository.ts';
 import {
   type Actor,
   assertAnotherActiveRoot,
+  assertEmailFree,
   assertMayManage,
   assertNotSelf,
   assertRolesChange,
@@ -35,52 +33,12 @@ export interface UsersDeps {
   log: FastifyBaseLogger;
 }
 
-export interface UserListQuery {
-  s?: string | undefined;
-  role?: Role | undefined;
-  active?: boolean | undefined;
-  invitation?: CmsUser['invitation'] | undefined;
-  page: number;
-  limit: number;
-}
-
 const nowIso = () => new Date().toISOString();
-const sortKey = (user: CmsUser) => `${czechSortKey(user.lastName)}\u0000${czechSortKey(user.firstName)}`;
-
-/** Users by surname, searched by name or e-mail (ignoring case and diacritics), filtered, a page at a time. */
-export async function listUsers(deps: UsersDeps, query: UserListQuery): Promise<CmsUserPage> {
-  const needle = searchNormalize(query.s?.trim() ?? '');
-  // Each key is computed once per user, not once per comparison.
-  const matching = (await allCmsUsers(deps.db, nowIso()))
-    .filter(
-      (user) =>
-        (query.role === undefined || user.roles.includes(query.role)) &&
-        (query.active === undefined || user.active === query.active) &&
-        (query.invitation === undefined || user.invitation === query.invitation) &&
-        (needle === '' ||
-          searchNormalize(`${user.firstName} ${user.lastName} ${user.email}`).includes(needle)),
-    )
-    .map((user) => ({ user, key: sortKey(user) }))
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.user.id - b.user.id))
-    .map(({ user }) => user);
-  const start = (query.page - 1) * query.limit;
-  return {
-    items: matching.slice(start, start + query.limit),
-    total: matching.length,
-    page: query.page,
-    limit: query.limit,
-  };
-}
 
 export async function getUser(deps: UsersDeps, id: number): Promise<CmsUser> {
   const user = await findCmsUser(deps.db, id, nowIso());
   if (!user) throw notFound('Takový uživatel neexistuje.');
   return user;
-}
-
-async function assertEmailFree(db: Executor, email: string, exceptId?: number) {
-  if (await findUserByEmailIgnoringCase(db, email, exceptId))
-    throw fieldError('email', 'Tento e-mail už používá jiný uživatel.');
 }
 
 export interface NewCmsUser {
@@ -117,6 +75,7 @@ export async function createUser(
 async function storeInvitation(db: Executor, userId: number, token: string, now: Date) {
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_DAYS * 86_400_000).toISOString();
   await replaceToken(db, userId, sha256(token), now.toISOString(), expiresAt);
+  await markInvited(db, userId, expiresAt);
 }
 
 /** False when the mail could not be sent (logged): the admin is told to send the invitation again. */
@@ -154,38 +113,6 @@ export async function reinviteUser(deps: UsersDeps, actor: Actor, id: number) {
   await deps.db.transaction().execute((trx) => storeInvitation(trx, id, token, new Date()));
   const invitationSent = await mailInvitation(deps, target.email, target.firstName, token);
   return { user: await getUser(deps, id), invitationSent };
-}
-
-export interface CmsUserUpdate {
-  email: string;
-  firstName: string;
-  lastName: string;
-  roles: Role[];
-  active: boolean;
-  version: number;
-}
-
-/**
- * Saves names, e-mail, roles and the active flag under the role rules; a deactivated user's sessions
- * end in the same transaction.
- */
-export async function updateUser(deps: UsersDeps, actor: Actor, id: number, input: CmsUserUpdate) {
-  const target = await getUser(deps, id);
-  assertMayManage(actor, target);
-  assertRolesChange(actor, id, target.roles, input.roles);
-  if (!input.active) assertNotSelf(actor, id, 'Sami sebe deaktivovat nemůžete.');
-  await deps.db.transaction().execute(async (trx) => {
-    await assertEmailFree(trx, input.email, id);
-    const staysActiveRoot = input.active && input.roles.includes('ROLE_ROOT');
-    if (target.active && target.roles.includes('ROLE_ROOT') && !staysActiveRoot)
-      await assertAnotherActiveRoot(trx, id);
-    if (!(await updateCmsUser(trx, id, input, input.version, nowIso()))) {
-      const current = await findCmsUser(trx, id, nowIso());
-      throw new AppError('CONFLICT', 409, undefined, { details: { current } });
-    }
-    if (!input.active) await deleteUserSessions(trx, id);
-  });
-  return getUser(deps, id);
 }
 
 /** Turns the active flag over; deactivation ends every session of the user at once. */

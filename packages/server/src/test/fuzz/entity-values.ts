@@ -1,3 +1,4 @@
+import { API_PATHS } from '@klubovna/shared';
 import type { CompiledEntity, CompiledField } from '../../engine/compile-entity.ts';
 import type { EntityRegistry } from '../../engine/registry.ts';
 import type { HttpClient } from '../http-client.ts';
@@ -48,6 +49,8 @@ export function validValue(field: CompiledField, ids: RecordIds, index = 0): unk
       return true;
     case 'enum':
       return field.options?.[0]?.value ?? null;
+    case 'multiEnum':
+      return (field.options ?? []).slice(0, 1).map((option) => option.value);
     case 'relation':
       return targets[index % Math.max(targets.length, 1)] ?? null;
     case 'relationMany':
@@ -117,8 +120,11 @@ export async function seedEveryEntity(
  */
 async function createRecord(client: HttpClient, entity: CompiledEntity, body: Record<string, unknown>) {
   const alias = entity.declaration.alias;
-  let sent = body;
-  let response = await client.post(`/api/cms/form/${alias}`, sent);
+  // Accounts are made with a password (or an invitation), never through the generic create.
+  const path = alias === 'user' ? API_PATHS.createUser : `/api/cms/form/${alias}`;
+  const extra = alias === 'user' ? { password: 'fuzz heslo dost dlouhé' } : {};
+  let sent = { ...body, ...extra };
+  let response = await client.post(path, sent);
   for (let attempt = 0; attempt < entity.fields.length && response.status === 400; attempt += 1) {
     const refused = new Set<string>(
       (response.body.validationErrors ?? []).map((error: { path: string }) => error.path),
@@ -129,7 +135,7 @@ async function createRecord(client: HttpClient, entity: CompiledEntity, body: Re
       optional.map((field) => [field.name, field.kind === 'relationMany' ? [] : null]),
     );
     sent = { ...sent, ...emptied };
-    response = await client.post(`/api/cms/form/${alias}`, sent);
+    response = await client.post(path, sent);
   }
   if (response.status !== 201) throw new Error(`seeding ${alias}: ${response.status} ${response.text}`);
   return response.body.data.id as number;

@@ -11,21 +11,34 @@ import { formatNumber } from '../kinds/number/number-format.ts';
 import { countLabel, recordLabel } from '../labels.ts';
 import { useDeleteRunner } from '../use-delete-runner.ts';
 import { BulkBar } from './bulk-bar.tsx';
-import { datagridColumns, editPath, type GridRecord } from './datagrid-columns.tsx';
+import { datagridColumns, type ExtraRowActions, editPath, type GridRecord } from './datagrid-columns.tsx';
 import { DatagridEmpty } from './datagrid-empty.tsx';
 import { DatagridToolbar } from './datagrid-toolbar.tsx';
 import { useDatagrid } from './use-datagrid.ts';
 import { useSortHeaderSemantics } from './use-sort-header-semantics.ts';
 
+export interface DataGridProps {
+  /** The entity's alias. */
+  name: string;
+  /** A zone's own buttons in each row, before edit and delete; default none. */
+  extraActions?: ExtraRowActions;
+}
+
 /** A list of any declared entity, rendered from its datagrid schema. */
-export function DataGrid({ name }: { name: string }) {
+export function DataGrid({ name, extraActions }: DataGridProps) {
   const { data: schema, error } = useDatagridSchema(name);
   if (error) return null; // The global handler has shown why.
   if (!schema) return <DatagridSkeleton />;
-  return <LoadedDataGrid schema={schema} />;
+  return <LoadedDataGrid schema={schema} extraActions={extraActions} />;
 }
 
-function LoadedDataGrid({ schema }: { schema: DatagridSchema }) {
+function LoadedDataGrid({
+  schema,
+  extraActions,
+}: {
+  schema: DatagridSchema;
+  extraActions?: ExtraRowActions;
+}) {
   const grid = useDatagrid(schema);
   const navigate = useNavigate();
   const flash = useFlash();
@@ -53,6 +66,8 @@ function LoadedDataGrid({ schema }: { schema: DatagridSchema }) {
     grid,
     describe,
     (record) => void confirmDelete(describe(record), () => remove([record.id], record)),
+    extraActions,
+    () => mutate(),
   );
 
   if (!grid.loaded) return <DatagridSkeleton />;
@@ -104,7 +119,7 @@ function LoadedDataGrid({ schema }: { schema: DatagridSchema }) {
             striped
             verticalAlign="center"
             idAccessor="id"
-            pinLastColumn={schema.rowActions.length > 0}
+            pinLastColumn={schema.rowActions.length > 0 || extraActions !== undefined}
             totalRecords={knownRecords}
             page={grid.page}
             onPageChange={grid.setPage}

@@ -2,6 +2,7 @@ import type { DatagridSchema, EntityRecord, FieldKind } from '@klubovna/shared';
 import { ActionIcon, Group, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { routerPath } from '../../ui/navigation/app-path.ts';
 import type { CellProps } from '../kinds/kind.types.ts';
@@ -10,9 +11,12 @@ import { ColumnFilter } from './column-filter.tsx';
 import { ColumnHeader } from './column-header.tsx';
 import type { DatagridState } from './use-datagrid.ts';
 
-const WRAPPING_KINDS: readonly FieldKind[] = ['longText', 'richText', 'relationMany'];
+const WRAPPING_KINDS: readonly FieldKind[] = ['longText', 'richText', 'relationMany', 'multiEnum'];
 
 export type GridRecord = CellProps['record'];
+
+/** A zone's own buttons in a row's action cell, beside edit and delete (e.g. a user's activation). */
+export type ExtraRowActions = (record: GridRecord, reload: () => Promise<unknown>) => ReactNode;
 
 /** The record's edit screen (the server offers the 'edit' row action only to entities with screens). */
 export const editPath = (schema: DatagridSchema, id: number) => routerPath(`${schema.routes!.edit}?id=${id}`);
@@ -23,6 +27,8 @@ export function datagridColumns(
   grid: DatagridState,
   describe: (record: EntityRecord) => string,
   onDelete: (record: EntityRecord) => void,
+  extraActions?: ExtraRowActions,
+  reload: () => Promise<unknown> = async () => {},
 ): DataTableColumn<GridRecord>[] {
   const byKey = new Map(schema.columns.map((column) => [column.key, column]));
   const columns: DataTableColumn<GridRecord>[] = grid.settings.columns.flatMap((entry) => {
@@ -68,14 +74,15 @@ export function datagridColumns(
       },
     ];
   });
-  if (schema.rowActions.length === 0) return columns;
+  if (schema.rowActions.length === 0 && !extraActions) return columns;
   columns.push({
     accessor: '__actions',
     title: <VisuallyHidden>Akce</VisuallyHidden>,
     textAlign: 'right',
-    width: 96,
+    width: extraActions ? 168 : 96,
     render: (record) => (
       <Group gap={4} justify="flex-end" wrap="nowrap" onClick={(event) => event.stopPropagation()}>
+        {extraActions?.(record, reload)}
         {schema.rowActions.includes('edit') && (
           <Tooltip label="Upravit">
             <ActionIcon

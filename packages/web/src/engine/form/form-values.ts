@@ -7,7 +7,7 @@ export type FormValues = Record<string, unknown>;
 function initialValue(field: FieldSchema): unknown {
   if (field.defaultValue !== undefined) return field.defaultValue;
   if (field.kind === 'boolean') return false;
-  if (field.kind === 'relationMany') return [];
+  if (field.kind === 'relationMany' || field.kind === 'multiEnum') return [];
   return null;
 }
 

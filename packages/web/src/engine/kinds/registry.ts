@@ -7,6 +7,7 @@ import { fileKind } from './file/file.tsx';
 import type { KindUi } from './kind.types.ts';
 import { longTextKind } from './long-text/long-text.tsx';
 import { moneyKind } from './money/money.tsx';
+import { multiEnumKind } from './multi-enum/multi-enum.tsx';
 import { numberKind } from './number/number.tsx';
 import { relationKind, relationManyKind } from './relation/relation.tsx';
 import { richTextKind } from './rich-text/rich-text.tsx';
@@ -28,6 +29,7 @@ export const FIELD_KIND_UI: Readonly<Record<FieldKind, KindUi>> = {
   dateTime: dateTimeKind,
   boolean: booleanKind,
   enum: enumKind,
+  multiEnum: multiEnumKind,
   relation: relationKind,
   relationMany: relationManyKind,
   file: fileKind,

@@ -111,7 +111,7 @@ function LoadedFormPage({
             >
               Zpět na seznam
             </Button>
-            {record && schema.canWrite && (
+            {record && schema.canDelete && (
               <Button
                 variant="subtle"
                 color="red"

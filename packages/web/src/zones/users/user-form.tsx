@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/api.ts';
 import { BadRequestError } from '../../api/api-errors.ts';
-import { describeError, errorCode, fieldErrors } from '../../api/describe-error.ts';
+import { describeError, fieldErrors } from '../../api/describe-error.ts';
 import { useCurrentUser } from '../../api/use-current-user.ts';
 import { BusyButton } from '../../ui/busy/busy-button.tsx';
 import { useAsyncAction } from '../../ui/busy/use-async-action.ts';
@@ -13,43 +13,41 @@ import { useFlash } from '../../ui/flash/flash-provider.tsx';
 import { PasswordField } from '../../ui/form/password-field.tsx';
 import { useFormState } from '../../ui/form/use-form-state.ts';
 import { appPath } from '../../ui/navigation/app-path.ts';
-import { fullName, userUrl } from './users-api.ts';
+import { fullName } from './users-api.ts';
 
-export type UserFormMode = 'create' | 'invite' | 'edit';
+export type UserFormMode = 'create' | 'invite';
 
 type TextValues = { firstName: string; lastName: string; email: string; password: string };
 
 const required = (message: string) => (value: string) => (value.trim() ? null : message);
 
 /**
- * A CMS user's names, e-mail, roles and active flag. `create` adds the first password, `invite`
- * mails a link to set one instead, `edit` saves an existing user (`user`) with its version.
+ * A new CMS user's names, e-mail, roles and active flag: `create` with the first password, `invite`
+ * mailing a link to set one instead. An existing user is edited in the engine's form.
  */
-export function UserForm({ mode, user }: { mode: UserFormMode; user?: CmsUser }) {
+export function UserForm({ mode }: { mode: UserFormMode }) {
   const navigate = useNavigate();
   const flash = useFlash();
-  const { user: me, roles: myRoles } = useCurrentUser();
+  const { roles: myRoles } = useCurrentUser();
   const manageRoots = can(myRoles, 'rootUsers', 'write');
   const [failure, setFailure] = useState<string | null>(null);
-  const [roles, setRoles] = useState<Role[]>(user?.roles ?? ['ROLE_USER']);
+  const [roles, setRoles] = useState<Role[]>(['ROLE_USER']);
   const [rolesError, setRolesError] = useState<string | undefined>();
-  const [active, setActive] = useState(user?.active ?? true);
-  const [version, setVersion] = useState(user?.version ?? 1);
+  const [active, setActive] = useState(true);
   const form = useFormState<TextValues>({
     initialValues: {
-      firstName: user?.firstName ?? '',
-      lastName: user?.lastName ?? '',
-      email: user?.email ?? '',
+      firstName: '',
+      lastName: '',
+      email: '',
       password: '',
     },
     validate: {
-      firstName: mode === 'edit' ? undefined : required('Vyplňte jméno.'),
-      lastName: mode === 'edit' ? undefined : required('Vyplňte příjmení.'),
+      firstName: required('Vyplňte jméno.'),
+      lastName: required('Vyplňte příjmení.'),
       email: required('Vyplňte e-mail.'),
       password: mode === 'create' ? required('Zadejte heslo.') : undefined,
     },
   });
-  const self = user !== undefined && user.id === me?.id;
 
   const [saving, save] = useAsyncAction(async (values: TextValues) => {
     setFailure(null);
@@ -59,11 +57,7 @@ export function UserForm({ mode, user }: { mode: UserFormMode; user?: CmsUser })
     }
     const fields = { firstName: values.firstName, lastName: values.lastName, email: values.email, roles };
     try {
-      if (mode === 'edit' && user) {
-        const saved = await api.put<CmsUser>(userUrl(user.id), { ...fields, active, version });
-        setVersion(saved.version);
-        flash.success(`Uloženo: ${fullName(saved)}.`);
-      } else if (mode === 'create') {
+      if (mode === 'create') {
         const saved = await api.post<CmsUser>(API_PATHS.createUser, {
           ...fields,
           active,
@@ -84,10 +78,6 @@ export function UserForm({ mode, user }: { mode: UserFormMode; user?: CmsUser })
         navigate(appPath('users.list'));
       }
     } catch (error) {
-      if (errorCode(error) === 'CONFLICT') {
-        setFailure('Uživatele mezitím změnil někdo jiný. Načtěte stránku znovu a změny zopakujte.');
-        return;
-      }
       if (error instanceof BadRequestError) {
         const { roles: rolesMessage, ...rest } = fieldErrors(error);
         setRolesError(rolesMessage);
@@ -109,14 +99,14 @@ export function UserForm({ mode, user }: { mode: UserFormMode; user?: CmsUser })
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label="Jméno"
-              required={mode !== 'edit'}
+              required
               autoComplete="off"
               maxLength={100}
               {...form.field('firstName')}
             />
             <TextInput
               label="Příjmení"
-              required={mode !== 'edit'}
+              required
               autoComplete="off"
               maxLength={100}
               {...form.field('lastName')}
@@ -141,7 +131,6 @@ export function UserForm({ mode, user }: { mode: UserFormMode; user?: CmsUser })
           </SimpleGrid>
           <Checkbox.Group
             label="Role"
-            description={self ? 'Vlastní role si zvýšit nemůžete.' : undefined}
             required
             value={roles}
             onChange={(value) => {
@@ -165,21 +154,15 @@ export function UserForm({ mode, user }: { mode: UserFormMode; user?: CmsUser })
             <Switch
               label="Aktivní (smí se přihlásit)"
               checked={active}
-              disabled={self}
               onChange={(event) => setActive(event.currentTarget.checked)}
             />
           )}
           <Group justify="flex-end" gap="sm">
-            {mode === 'edit' && user && !self && (
-              <Button variant="subtle" component={Link} to={appPath('users.changePassword', { id: user.id })}>
-                Nastavit heslo
-              </Button>
-            )}
             <Button variant="default" component={Link} to={appPath('users.list')}>
               Zpět na seznam
             </Button>
             <BusyButton type="submit" busy={saving}>
-              {mode === 'invite' ? 'Poslat pozvánku' : mode === 'create' ? 'Založit uživatele' : 'Uložit'}
+              {mode === 'invite' ? 'Poslat pozvánku' : 'Založit uživatele'}
             </BusyButton>
           </Group>
         </Stack>

@@ -1,16 +1,16 @@
-import { API_PATHS, apiPath, type CmsUser, can } from '@klubovna/shared';
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { useSearchParams } from 'react-router';
-import useSWR from 'swr';
+import { API_PATHS, apiPath, type CmsUser, can, type EntityRecord } from '@klubovna/shared';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { api } from '../../api/api.ts';
-import { describeError } from '../../api/describe-error.ts';
 import { useCurrentUser } from '../../api/use-current-user.ts';
+import { EntityFormPage } from '../../engine/pages/entity-form-page.tsx';
 import { PageHeader } from '../../engine/pages/page-header.tsx';
 import { useReported } from '../../engine/related/use-reported.ts';
 import { useConfirm } from '../../ui/confirm/use-confirm.tsx';
 import { appPath } from '../../ui/navigation/app-path.ts';
 import { UserForm } from './user-form.tsx';
-import { fullName, mayChange, userUrl } from './users-api.ts';
+import { fullName, mayChange } from './users-api.ts';
 
 const back = () => ({ label: 'Uživatelé', to: appPath('users.list') });
 
@@ -38,45 +38,32 @@ export function UserInvitePage() {
   );
 }
 
-/** An existing user, `?id=`. */
+/** An existing user, `?id=`: the engine's form under the role rules, then the account's password and two factors. */
 export function UserEditPage() {
-  const [params] = useSearchParams();
-  const rawId = params.get('id') ?? '';
-  const id = /^\d{1,10}$/.test(rawId) ? Number(rawId) : null;
-  const { data: user, error, mutate } = useSWR<CmsUser>(id === null ? null : userUrl(id));
   return (
-    <Stack gap="lg">
-      <PageHeader title={user ? `Úprava uživatele ${fullName(user)}` : 'Úprava uživatele'} back={back()} />
-      {id === null ? (
-        <Alert color="red">Adresa neobsahuje platné číslo uživatele.</Alert>
-      ) : error ? (
-        <Alert color="red" title="Uživatele se nepodařilo načíst">
-          {describeError(error)}
-        </Alert>
-      ) : user ? (
-        <>
-          <UserForm key={user.id} mode="edit" user={user} />
-          <TwoFactorReset user={user} onReset={() => void mutate()} />
-        </>
-      ) : (
-        <Skeleton h={280} maw={880} />
-      )}
-    </Stack>
+    <EntityFormPage
+      alias="user"
+      createTitle="Nový uživatel"
+      editTitle="Úprava uživatele"
+      related={(record) => <AccountPanel user={record as UserRecord} />}
+    />
   );
 }
 
-/** Another user's two-factor sign-in, which an admin turns off when they lost their phone and codes. */
-function TwoFactorReset({ user, onReset }: { user: CmsUser; onReset: () => void }) {
+type UserRecord = EntityRecord & Pick<CmsUser, 'email' | 'firstName' | 'lastName' | 'roles'>;
+
+/**
+ * Another user's password, which an admin sets anew, and their two-factor sign-in, which an admin
+ * turns off when they lost their phone and codes. Nothing for one's own account (that is the profile).
+ */
+function AccountPanel({ user }: { user: UserRecord }) {
+  const [twoFactorOff, setTwoFactorOff] = useState(!user.twoFactorSince);
   const { user: me, roles } = useCurrentUser();
   const confirm = useConfirm();
   const reported = useReported();
-  if (
-    !user.twoFactor ||
-    user.id === me?.id ||
-    !mayChange(user, can(roles, 'users', 'write'), can(roles, 'rootUsers', 'write'))
-  )
+  if (user.id === me?.id || !mayChange(user, can(roles, 'users', 'write'), can(roles, 'rootUsers', 'write')))
     return null;
-  const reset = () =>
+  const resetTwoFactor = () =>
     confirm({
       title: 'Vypnout dvoufázové přihlášení?',
       message: `${fullName(user)} se pak přihlásí jen heslem a jeho otevřená přihlášení skončí. Zapnout si ho může znovu v profilu.`,
@@ -86,19 +73,29 @@ function TwoFactorReset({ user, onReset }: { user: CmsUser; onReset: () => void 
         reported(
           async () => {
             await api.post(apiPath(API_PATHS.userTwoFactorReset, { userId: user.id }));
-            onReset();
+            setTwoFactorOff(true);
           },
           `Dvoufázové přihlášení uživatele ${fullName(user)} je vypnuté.`,
         ),
     });
   return (
     <Paper withBorder p="md" radius="md" maw={880}>
-      <Group justify="space-between" gap="sm">
-        <Text>Uživatel se přihlašuje dvoufázově (heslem a kódem z aplikace).</Text>
-        <Button variant="default" onClick={reset}>
-          Vypnout dvoufázové přihlášení
-        </Button>
-      </Group>
+      <Stack gap="sm">
+        <Group justify="space-between" gap="sm">
+          <Text>Nové heslo ukončí všechna přihlášení uživatele.</Text>
+          <Button variant="default" component={Link} to={appPath('users.changePassword', { id: user.id })}>
+            Nastavit heslo
+          </Button>
+        </Group>
+        {!twoFactorOff && (
+          <Group justify="space-between" gap="sm">
+            <Text>Uživatel se přihlašuje dvoufázově (heslem a kódem z aplikace).</Text>
+            <Button variant="default" onClick={resetTwoFactor}>
+              Vypnout dvoufázové přihlášení
+            </Button>
+          </Group>
+        )}
+      </Stack>
     </Paper>
   );
 }

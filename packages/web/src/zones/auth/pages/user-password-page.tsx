@@ -1,4 +1,4 @@
-import { API_PATHS, apiPath, type CmsUser, can } from '@klubovna/shared';
+import { API_PATHS, apiPath, can, type EntityRecord } from '@klubovna/shared';
 import { Alert, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -50,7 +50,9 @@ type Values = { password: string; passwordRepeat: string };
 function OtherUserPassword({ id }: { id: number }) {
   const { roles } = useCurrentUser();
   const allowed = can(roles, 'users', 'write');
-  const { data: user, error } = useSWR<CmsUser>(allowed ? apiPath(API_PATHS.user, { userId: id }) : null);
+  const { data: user, error } = useSWR<EntityRecord & { firstName: string; lastName: string; email: string }>(
+    allowed ? apiPath(API_PATHS.form, { alias: 'user', id }) : null,
+  );
   const navigate = useNavigate();
   const flash = useFlash();
   const [failure, setFailure] = useState<string | null>(null);
