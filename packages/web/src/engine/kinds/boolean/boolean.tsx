@@ -1,4 +1,5 @@
-import { Badge, Switch } from '@mantine/core';
+import { Group, Switch } from '@mantine/core';
+import { IconCheck, IconMinus } from '@tabler/icons-react';
 import { type CellProps, defineKind, EMPTY_CELL, inputProps, type WidgetProps } from '../kind.types.ts';
 
 function BooleanWidget(props: WidgetProps<boolean | null>) {
@@ -19,10 +20,16 @@ function BooleanWidget(props: WidgetProps<boolean | null>) {
 
 function BooleanCell({ value }: CellProps) {
   if (value === null || value === undefined) return EMPTY_CELL;
+  // Plain text in the body colour: a tinted badge's small bold text misses 4.5:1 on a striped row.
   return (
-    <Badge variant="light" color={value ? 'teal' : 'gray'} radius="sm">
-      {value ? 'Ano' : 'Ne'}
-    </Badge>
+    <Group gap={4} wrap="nowrap">
+      {value ? (
+        <IconCheck size={14} color="var(--mantine-color-teal-filled)" aria-hidden />
+      ) : (
+        <IconMinus size={14} color="var(--mantine-color-dimmed)" aria-hidden />
+      )}
+      <span>{value ? 'Ano' : 'Ne'}</span>
+    </Group>
   );
 }
 

@@ -9,7 +9,8 @@ function MultiEnumWidget(props: WidgetProps<string[] | null>) {
       data={options}
       placeholder={props.value?.length ? undefined : (props.field.placeholder ?? 'Vyberte…')}
       clearable={!props.field.required}
-      searchable={options.length > 8}
+      // Searchable keeps its input field visible and typable, however few the options.
+      searchable
       nothingFoundMessage="Nic neodpovídá"
       value={props.value ?? []}
       onChange={(value) => props.onChange(value)}
