@@ -5,8 +5,9 @@ export interface FirstRows {
   /** Milliseconds from the start of navigation to the rows painted. */
   ms: number;
   /**
-   * Milliseconds the page's main thread spent in tasks meanwhile (Chromium's `TaskDuration`): on a
-   * busy shared machine the wall time grows with the other processes, this much less.
+   * Milliseconds the page's main thread spent in tasks meanwhile (Chromium's `TaskDuration`, itself
+   * wall time: on a busy machine it grows too). The rest of `ms` is waiting: for the network, and for
+   * the processor between tasks.
    */
   mainThreadMs: number;
 }
