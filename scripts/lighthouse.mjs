@@ -2,6 +2,9 @@
 // on the sign-in page, the CMS index and the members list, against the real server started as
 // `npm start` does on a temporary database with 60 members. Chromium from CHROMIUM_PATH
 // (/usr/bin/chromium by default). Prints the scores and the main figures of each page.
+// LIGHTHOUSE_RUNS=n measures every page n times (in turn) and prints each run and the medians, with the
+// machine's load average before and after (Lighthouse's performance score moves with the load);
+// LIGHTHOUSE_REPORT_DIR=<folder> keeps each run's full JSON report (opportunities, request chains).
 import './require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +17,8 @@ import { startServer } from './bench/server-process.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 const admin = { email: 'lighthouse@klub.test', password: 'Lighthouse-heslo-2026' };
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
 
 if (!fs.existsSync(path.join(root, 'packages/web/dist/index.html'))) {
   spawnSync('npm', ['run', 'build', '-w', '@klubovna/web'], { cwd: root, stdio: 'inherit' });
@@ -57,6 +62,51 @@ async function seedMembers(url, cookie) {
   }
 }
 
+async function measure(page, run) {
+  const { lhr } = await lighthouse(
+    `${server.url}${page.path}`,
+    {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+    },
+    undefined,
+  );
+  if (reportDir) {
+    fs.mkdirSync(reportDir, { recursive: true });
+    const file = `${page.name.replace(/\W+/g, '-')}-${run}.json`;
+    fs.writeFileSync(path.join(reportDir, file), JSON.stringify(lhr));
+  }
+  const audit = (id) => lhr.audits[id];
+  const failed = Object.values(lhr.audits)
+    .filter((entry) => entry.scoreDisplayMode === 'binary' && entry.score === 0)
+    .filter((entry) => lhr.categories.accessibility.auditRefs.some((ref) => ref.id === entry.id))
+    .map((entry) => entry.id);
+  return {
+    page: page.name,
+    performance: Math.round(lhr.categories.performance.score * 100),
+    accessibility: Math.round(lhr.categories.accessibility.score * 100),
+    fcp: audit('first-contentful-paint').numericValue,
+    lcp: audit('largest-contentful-paint').numericValue,
+    tbt: audit('total-blocking-time').numericValue,
+    cls: audit('cumulative-layout-shift').numericValue,
+    transferred: audit('total-byte-weight').numericValue,
+    failedAccessibilityAudits: failed.join(', ') || '–',
+  };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const row = (name, figures) =>
+  `| ${name} | ${Math.round(figures.performance)} | ${Math.round(figures.accessibility)} | ${seconds(figures.fcp)} | ${seconds(figures.lcp)} | ${Math.round(figures.tbt)} ms | ${figures.cls.toFixed(3)} | ${Math.round(figures.transferred / 1024)} KiB | ${figures.failedAccessibilityAudits} |`;
+
+const loadBefore = os.loadavg();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'klubovna-lighthouse-'));
 const server = await startServer({
   DATA_DIR: dataDir,
@@ -82,34 +132,8 @@ try {
     { name: 'CMS index', path: '/admin', cookie },
     { name: 'members list', path: '/admin/clenove', cookie },
   ];
-  for (const page of pages) {
-    const { lhr } = await lighthouse(
-      `${server.url}${page.path}`,
-      {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-        ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
-      },
-      undefined,
-    );
-    const audit = (id) => lhr.audits[id];
-    const failed = Object.values(lhr.audits)
-      .filter((entry) => entry.scoreDisplayMode === 'binary' && entry.score === 0)
-      .filter((entry) => lhr.categories.accessibility.auditRefs.some((ref) => ref.id === entry.id))
-      .map((entry) => entry.id);
-    results.push({
-      page: page.name,
-      performance: Math.round(lhr.categories.performance.score * 100),
-      accessibility: Math.round(lhr.categories.accessibility.score * 100),
-      fcp: audit('first-contentful-paint').displayValue,
-      lcp: audit('largest-contentful-paint').displayValue,
-      tbt: audit('total-blocking-time').displayValue,
-      cls: audit('cumulative-layout-shift').displayValue,
-      transferred: `${Math.round(audit('total-byte-weight').numericValue / 1024)} KiB`,
-      failedAccessibilityAudits: failed.join(', ') || '–',
-    });
+  for (let run = 1; run <= runs; run++) {
+    for (const page of pages) results.push({ run, ...(await measure(page, run)) });
   }
 } finally {
   await chrome.kill();
@@ -117,12 +141,30 @@ try {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
+const loadAfter = os.loadavg();
 console.log(
   '\n| page | performance | accessibility | FCP | LCP | TBT | CLS | transferred | failed a11y audits |',
 );
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
-for (const row of results) {
+for (const result of results)
+  console.log(row(runs > 1 ? `${result.page} (run ${result.run})` : result.page, result));
+if (runs > 1) {
+  console.log(`\nMedians of ${runs} runs:\n`);
   console.log(
-    `| ${row.page} | ${row.performance} | ${row.accessibility} | ${row.fcp} | ${row.lcp} | ${row.tbt} | ${row.cls} | ${row.transferred} | ${row.failedAccessibilityAudits} |`,
+    '| page | performance | accessibility | FCP | LCP | TBT | CLS | transferred | failed a11y audits |',
   );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
+  for (const name of [...new Set(results.map((result) => result.page))]) {
+    const own = results.filter((result) => result.page === name);
+    const figures = Object.fromEntries(
+      ['performance', 'accessibility', 'fcp', 'lcp', 'tbt', 'cls', 'transferred'].map((key) => [
+        key,
+        median(own.map((result) => result[key])),
+      ]),
+    );
+    const failed = [...new Set(own.map((result) => result.failedAccessibilityAudits))].join('; ');
+    console.log(row(name, { ...figures, failedAccessibilityAudits: failed }));
+  }
 }
+const load = (figures) => figures.map((value) => value.toFixed(2)).join(' ');
+console.log(`\nLoad average (1, 5, 15 min): ${load(loadBefore)} before, ${load(loadAfter)} after.`);

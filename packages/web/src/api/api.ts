@@ -1,3 +1,4 @@
+import { fetchGet } from './fetch-get.ts';
 import type { ApiClient } from './http-client.ts';
 
 /**
@@ -23,3 +24,12 @@ export const api: ApiClient = {
   put: async (url, body, options) => (await preloadApiClient()).put(url, body, options),
   delete: async (url, options) => (await preloadApiClient()).delete(url, options),
 };
+
+/**
+ * A GET for the answers a screen needs first: through the API client once it has loaded (or the one a
+ * test swapped in), through the browser's `fetch` before that, so those requests need not wait for the
+ * client's chunk.
+ */
+export function apiGet<T>(url: string, params?: object | null): Promise<T> {
+  return client ? api.get<T>(url, params) : fetchGet<T>(url, params);
+}

@@ -1,6 +1,7 @@
 import { serializeQuery } from '@klubovna/shared';
 import axios, { type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import { toApiError } from './api-errors.ts';
+import { unwrap } from './envelope.ts';
 
 export interface HttpClientOptions {
   /** Replaces axios's transport (tests answer requests with real HTTP-shaped responses). */
@@ -35,11 +36,6 @@ export interface ApiClient {
   post: <T>(url: string, body?: unknown, options?: RequestOptions) => Promise<T>;
   put: <T>(url: string, body?: unknown, options?: RequestOptions) => Promise<T>;
   delete: <T>(url: string, options?: RequestOptions) => Promise<T>;
-}
-
-/** Reads `data` out of the `{ data }` envelope. */
-export function unwrap<T>(body: unknown): T {
-  return (body as { data?: T } | null | undefined)?.data as T;
 }
 
 export function createApiClient(http: AxiosInstance = createHttpClient()): ApiClient {

@@ -1,6 +1,9 @@
 import type { SWRConfiguration } from 'swr';
 import { api } from './api.ts';
 import { ApiError } from './api-errors.ts';
+import { type ApiKey, takePrefetched } from './prefetch-store.ts';
+
+export type { ApiKey };
 
 /**
  * How SWR spaces requests: identical requests within the deduping interval share one answer, a
@@ -26,11 +29,9 @@ export function isSlowConnection(nav: Navigator | undefined = globalThis.navigat
   );
 }
 
-/** SWR keys are API paths, optionally with query parameters: `'/api/x'` or `['/api/x', { page: 2 }]`. */
-export type ApiKey = string | readonly [string, object | null | undefined];
-
+/** SWR's fetcher: the answer a screen's prefetch already asked for, else a GET through the API client. */
 export function apiFetcher<T>(key: ApiKey): Promise<T> {
-  return typeof key === 'string' ? api.get<T>(key) : api.get<T>(key[0], key[1]);
+  return takePrefetched<T>(key) ?? (typeof key === 'string' ? api.get<T>(key) : api.get<T>(key[0], key[1]));
 }
 
 /** Client errors will fail the same way again; only network and server errors are retried. */

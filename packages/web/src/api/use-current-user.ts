@@ -1,20 +1,23 @@
 import { API_PATHS, type Role, type UserDto } from '@klubovna/shared';
-import useSWR, { type KeyedMutator, mutate } from 'swr';
-import { api } from './api.ts';
+import useSWR, { type KeyedMutator } from 'swr';
+import { api, apiGet } from './api.ts';
+import { prefetch, takePrefetched } from './prefetch-store.ts';
 
 export const CURRENT_USER_KEY = API_PATHS.currentUser;
 
+/** The signed-in user: the shell's prefetched answer when there is one, else asked for now. */
 export async function fetchCurrentUser(): Promise<UserDto> {
-  const data = await api.get<{ user: UserDto }>(CURRENT_USER_KEY);
+  const data = await (takePrefetched<{ user: UserDto }>(CURRENT_USER_KEY) ??
+    api.get<{ user: UserDto }>(CURRENT_USER_KEY));
   return data.user;
 }
 
 /**
- * Asks for the signed-in user while the shell's code is still loading; the answer lands in SWR's cache
- * for useCurrentUser. A 401 leaves nothing behind: the shell asks again and sends the visitor to sign in.
+ * Asks for the signed-in user while the shell's code (and the API client's) is still loading;
+ * useCurrentUser's first fetch takes the answer over, so it is asked for once.
  */
 export function prefetchCurrentUser(): void {
-  mutate(CURRENT_USER_KEY, fetchCurrentUser(), { revalidate: false, rollbackOnError: true }).catch(() => {});
+  prefetch(CURRENT_USER_KEY, () => apiGet<{ user: UserDto }>(CURRENT_USER_KEY)).catch(() => {});
 }
 
 export interface CurrentUser {

@@ -61,6 +61,32 @@ describe('app routing', () => {
     expect(router.state.location.search).toBe('?tab=1');
   });
 
+  it('keeps the sign-in form shut from a successful sign-in until the next screen replaces it', async () => {
+    // The address changes before the next screen is drawn; typing into the sign-in form meanwhile
+    // would be lost with it (it was taken for the profile being drawn twice).
+    const user = userEvent.setup();
+    renderApp(
+      '/admin/user/profile',
+      fakeApi(null, (request) => {
+        if (request.url === '/api/login') return { status: 200, body: { data: { user: ADMIN_USER } } };
+        if (request.url === '/api/cms/me') return { status: 200, body: { data: ADMIN_USER } };
+        return undefined;
+      }),
+    );
+    const email = await screen.findByLabelText('E-mail');
+    let shutWhileShown = false;
+    const observer = new MutationObserver(() => {
+      if (email.isConnected && (email as HTMLInputElement).disabled) shutWhileShown = true;
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+    await user.type(email, 'jana@klub.cz');
+    await user.type(screen.getByLabelText('Heslo'), 'správné heslo');
+    await user.click(screen.getByRole('button', { name: 'Přihlásit se' }));
+    expect(await screen.findByRole('heading', { name: 'Můj profil' })).toBeInTheDocument();
+    observer.disconnect();
+    expect(shutWhileShown).toBe(true);
+  });
+
   it('validates the sign-in form in Czech before calling the server', async () => {
     const user = userEvent.setup();
     const { requests } = renderApp('/admin/login', fakeApi(null));

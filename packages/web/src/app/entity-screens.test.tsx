@@ -43,6 +43,23 @@ describe('member list', () => {
     expect(screen.getByRole('link', { name: 'Přidat' })).toHaveAttribute('href', '/admin/clenove/create');
   });
 
+  it('asks for the user, the schema, the settings and the first page once each', async () => {
+    const { requests } = renderApp('/admin/clenove', memberApi());
+    expect(await screen.findByText('Čermák')).toBeInTheDocument();
+    // The list's prefetch asked for them while its code loaded; the screen's hooks took those answers over.
+    const gets = requests.filter((request) => request.method === 'GET').map((request) => request.url);
+    for (const url of [
+      '/api/cms/user',
+      '/api/cms/datagrid/schema/member',
+      '/api/cms/user-config',
+      '/api/cms/datagrid/member',
+    ])
+      expect(
+        gets.filter((asked) => asked === url),
+        url,
+      ).toHaveLength(1);
+  });
+
   it('says "přes" for an approximate total and still offers the page after a full one', async () => {
     const user = userEvent.setup();
     const many = Array.from({ length: 25 }, (_, index) => member(index + 1, `Novák ${index + 1}`, 'Jan'));

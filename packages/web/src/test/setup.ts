@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { clearPrefetched } from '../api/prefetch-store.ts';
 
 // Lazy zones and Mantine's first render can take over a second on a busy two-core CI machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -49,6 +50,8 @@ afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
   window.localStorage.clear();
+  // Each test renders a new app; answers one prefetched must not reach the next.
+  clearPrefetched();
   document.body.className = '';
   document.body.removeAttribute('style');
 });

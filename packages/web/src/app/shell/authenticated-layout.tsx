@@ -1,10 +1,8 @@
-// The rest of Mantine's styles come with the shell (the sign-in page loads only what it uses, main.tsx).
+// The rest of Mantine's styles come with the shell (the sign-in page loads only what it uses, main.tsx);
+// the date pickers' styles, dayjs and its Czech setup come with the date inputs (`CzechDates`).
 import '@mantine/core/styles.layer.css';
-import '@mantine/dates/styles.css';
-import '../../ui/format/dayjs-setup.ts';
 import { can } from '@klubovna/shared';
 import { AppShell, Burger, Group, Progress } from '@mantine/core';
-import { DatesProvider, type DatesProviderSettings } from '@mantine/dates';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
@@ -25,9 +23,6 @@ import classes from './shell.module.css';
 import { ForbiddenPage, ShellError, ShellLoading } from './shell-states.tsx';
 import { useNavigationModel } from './use-navigation-groups.ts';
 import { UserMenu } from './user-menu.tsx';
-
-/** Mantine dates in Czech, weeks from Monday. */
-const DATES_SETTINGS: DatesProviderSettings = { locale: 'cs', firstDayOfWeek: 1, weekendDays: [0, 6] };
 
 /** The signed-in frame: header with user menu, collapsible navigation, the page. */
 export function AuthenticatedLayout() {
@@ -66,55 +61,53 @@ export function AuthenticatedLayout() {
   const allowed = area === undefined || can(roles, area, 'read');
 
   return (
-    <DatesProvider settings={DATES_SETTINGS}>
-      <NavigationContext value={groups}>
-        <SkipLink />
-        {navigation.state === 'loading' && (
-          <Progress
-            value={100}
-            animated
-            size="xs"
-            radius={0}
-            className={classes.progress}
-            aria-label="Načítání"
-          />
-        )}
-        <AppShell
-          header={{ height: 60 }}
-          navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-          padding={{ base: 'md', sm: 'lg', lg: 'xl' }}
-        >
-          <AppShell.Header>
-            <div className={classes.header}>
-              <Group gap="sm" wrap="nowrap">
-                <Burger
-                  opened={navOpened}
-                  onClick={toggle}
-                  hiddenFrom="sm"
-                  size="sm"
-                  aria-label={navOpened ? 'Zavřít navigaci' : 'Otevřít navigaci'}
-                  aria-expanded={navOpened}
-                  aria-controls="app-navigation"
-                />
-                <Link to="/" className={classes.brand}>
-                  <BrandMark size={30} />
-                  <span>Klubovna</span>
-                </Link>
-              </Group>
-              <Group gap="sm" wrap="nowrap">
-                <CommandPaletteLauncher groups={groups} roles={roles} />
-                <UserMenu user={user} />
-              </Group>
-            </div>
-          </AppShell.Header>
-          <AppShell.Navbar id="app-navigation" aria-label="Navigace">
-            <AppNavigation groups={groups} onNavigate={close} />
-          </AppShell.Navbar>
-          <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
-            {allowed ? <Outlet /> : <ForbiddenPage />}
-          </AppShell.Main>
-        </AppShell>
-      </NavigationContext>
-    </DatesProvider>
+    <NavigationContext value={groups}>
+      <SkipLink />
+      {navigation.state === 'loading' && (
+        <Progress
+          value={100}
+          animated
+          size="xs"
+          radius={0}
+          className={classes.progress}
+          aria-label="Načítání"
+        />
+      )}
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+        padding={{ base: 'md', sm: 'lg', lg: 'xl' }}
+      >
+        <AppShell.Header>
+          <div className={classes.header}>
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={navOpened}
+                onClick={toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={navOpened ? 'Zavřít navigaci' : 'Otevřít navigaci'}
+                aria-expanded={navOpened}
+                aria-controls="app-navigation"
+              />
+              <Link to="/" className={classes.brand}>
+                <BrandMark size={30} />
+                <span>Klubovna</span>
+              </Link>
+            </Group>
+            <Group gap="sm" wrap="nowrap">
+              <CommandPaletteLauncher groups={groups} roles={roles} />
+              <UserMenu user={user} />
+            </Group>
+          </div>
+        </AppShell.Header>
+        <AppShell.Navbar id="app-navigation" aria-label="Navigace">
+          <AppNavigation groups={groups} onNavigate={close} />
+        </AppShell.Navbar>
+        <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+          {allowed ? <Outlet /> : <ForbiddenPage />}
+        </AppShell.Main>
+      </AppShell>
+    </NavigationContext>
   );
 }

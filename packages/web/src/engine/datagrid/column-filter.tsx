@@ -1,11 +1,10 @@
 import type { AutocompleteOption, ColumnSchema } from '@klubovna/shared';
 import { Button, Group, MultiSelect, NumberInput, SegmentedControl, Stack } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { columnValues, searchRelated } from '../engine-api.ts';
-import { parseCzechDate } from '../kinds/date/date-values.ts';
-import { CZECH_NUMBER_INPUT } from '../kinds/number/number.tsx';
+import { CzechDateInput } from '../kinds/date/czech-date-input.tsx';
+import { CZECH_NUMBER_INPUT } from '../kinds/number/number-format.ts';
 import type { FilterValue } from './datagrid-settings.ts';
 
 export interface ColumnFilterProps {
@@ -97,15 +96,12 @@ function setBound(value: FilterValue | undefined, bound: 'from' | 'to', next: st
 function DateRangeFilter({ column, value, onChange }: RangeProps) {
   const range = rangeOf(value);
   const input = (bound: 'from' | 'to', label: string) => (
-    <DateInput
+    <CzechDateInput
       label={label}
-      valueFormat="D. M. YYYY"
-      dateParser={parseCzechDate}
-      placeholder="d. m. rrrr"
       clearable
       popoverProps={{ withinPortal: false }}
       value={typeof range[bound] === 'string' ? (range[bound] as string) : null}
-      onChange={(date) => onChange(setBound(value, bound, date ? String(date).slice(0, 10) : undefined))}
+      onChange={(date) => onChange(setBound(value, bound, date ?? undefined))}
     />
   );
   return (
@@ -182,26 +178,4 @@ function ValuesFilter({
       }
     />
   );
-}
-
-/** A short Czech description of an active filter, for its chip above the grid. */
-export function describeFilter(
-  column: ColumnSchema,
-  filter: FilterValue,
-  formatDate: (iso: string) => string,
-): string {
-  if (filter.type === 'boolean') return `${column.label}: ${filter.value ? 'ano' : 'ne'}`;
-  if (filter.type === 'values') {
-    const labels = filter.values.map(
-      (item, index) =>
-        column.options?.find((option) => option.value === item)?.label ?? filter.labels?.[index] ?? item,
-    );
-    return `${column.label}: ${labels.join(', ')}`;
-  }
-  const show = (bound: string | number | undefined) =>
-    typeof bound === 'string' ? formatDate(bound) : String(bound).replace('.', ',');
-  if (filter.from !== undefined && filter.to !== undefined)
-    return `${column.label}: ${show(filter.from)} – ${show(filter.to)}`;
-  if (filter.from !== undefined) return `${column.label}: od ${show(filter.from)}`;
-  return `${column.label}: do ${show(filter.to)}`;
 }

@@ -9,6 +9,7 @@ import {
   IconSortDescending,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { loadColumnFilter } from './column-filter-loader.tsx';
 import classes from './column-header.module.css';
 
 export interface ColumnHeaderProps {
@@ -27,7 +28,11 @@ export interface ColumnHeaderProps {
  * the header cell itself tells the sort order (`aria-sort`, see useSortHeaderSemantics).
  */
 export function ColumnHeader({ column, sorted, onSort, filtering, filter }: ColumnHeaderProps) {
-  const [opened, { close, toggle }] = useDisclosure(false);
+  const [opened, { open, close }] = useDisclosure(false);
+  const prepare = () => void loadColumnFilter().catch(() => {});
+  // The filter form's code is awaited before the pop-over opens (it is usually in by then: pointing at
+  // or focusing the button fetched it).
+  const toggle = () => (opened ? close() : void loadColumnFilter().then(open, () => {}));
   const SortIcon =
     sorted === 'asc' ? IconSortAscending : sorted === 'desc' ? IconSortDescending : IconArrowsSort;
   return (
@@ -50,6 +55,8 @@ export function ColumnHeader({ column, sorted, onSort, filtering, filter }: Colu
               aria-label={`Filtr: ${column.label}${filtering ? ' (použit)' : ''}`}
               aria-expanded={opened}
               onClick={toggle}
+              onPointerEnter={prepare}
+              onFocus={prepare}
             >
               {filtering ? <IconFilterFilled size={14} /> : <IconFilter size={14} />}
             </ActionIcon>

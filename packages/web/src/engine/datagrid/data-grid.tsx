@@ -170,7 +170,7 @@ const PAGINATION_LABELS = {
 
 export function DatagridSkeleton({ rows = 8, bare = false }: { rows?: number; bare?: boolean }) {
   const lines = (
-    <Stack gap="xs" p={bare ? 'md' : 0} aria-busy="true" aria-label="Načítání záznamů">
+    <Stack gap="xs" p={bare ? 'md' : 0} role="status" aria-busy="true" aria-label="Načítání záznamů">
       {Array.from({ length: rows }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <Skeleton key={index} h={28} radius="sm" />

@@ -5,9 +5,9 @@ import type { DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { routerPath } from '../../ui/navigation/app-path.ts';
+import { FIELD_KIND_CELLS } from '../kinds/cell-registry.ts';
 import type { CellProps } from '../kinds/kind.types.ts';
-import { FIELD_KIND_UI } from '../kinds/registry.ts';
-import { ColumnFilter } from './column-filter.tsx';
+import { LoadedColumnFilter } from './column-filter-loader.tsx';
 import { ColumnHeader } from './column-header.tsx';
 import type { DatagridState } from './use-datagrid.ts';
 
@@ -34,7 +34,7 @@ export function datagridColumns(
   const columns: DataTableColumn<GridRecord>[] = grid.settings.columns.flatMap((entry) => {
     const column = byKey.get(entry.key);
     if (!column || !entry.visible) return [];
-    const { Cell, numeric } = FIELD_KIND_UI[column.kind];
+    const { Cell, numeric } = FIELD_KIND_CELLS[column.kind];
     const filter = grid.settings.filters[column.key];
     const { sort } = grid.settings;
     return [
@@ -55,7 +55,7 @@ export function datagridColumns(
             filter={
               column.filter
                 ? (close) => (
-                    <ColumnFilter
+                    <LoadedColumnFilter
                       grid={schema.name}
                       column={column}
                       value={filter}

@@ -3,8 +3,8 @@ import { Button, CloseButton, Group, Pill, Stack, TextInput } from '@mantine/cor
 import { IconSearch } from '@tabler/icons-react';
 import { formatDate } from '../../ui/format/date-format.ts';
 import { ColumnChooser } from './column-chooser.tsx';
-import { describeFilter } from './column-filter.tsx';
 import { ExportMenu } from './export-menu.tsx';
+import { describeFilter } from './filter-description.ts';
 import type { DatagridState } from './use-datagrid.ts';
 
 const formatFilterDate = (iso: string) => formatDate(`${iso.slice(0, 10)}T12:00:00Z`);

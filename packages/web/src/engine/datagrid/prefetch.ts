@@ -1,6 +1,6 @@
 import type { DatagridSchema } from '@klubovna/shared';
-import { mutate } from 'swr';
-import { type ApiKey, apiFetcher } from '../../api/swr-config.ts';
+import { apiGet } from '../../api/api.ts';
+import { type ApiKey, prefetch } from '../../api/prefetch-store.ts';
 import { USER_CONFIG_URL, type UserConfigs } from '../../api/user-config.ts';
 import { engineUrls } from '../engine-api.ts';
 import {
@@ -11,27 +11,15 @@ import {
   viewFromAddress,
 } from './datagrid-settings.ts';
 
-const prefetched = new Map<string, Promise<unknown>>();
-
-/**
- * Asks for an answer and puts it into SWR's cache when it arrives, once per page load; a failure (not
- * signed in yet) leaves nothing behind, so the screen asks again itself.
- */
+/** Asks for an answer its screen's hook will take over (see prefetch-store.ts). */
 function warm<T>(key: ApiKey): Promise<T> {
-  const id = JSON.stringify(key);
-  let answer = prefetched.get(id) as Promise<T> | undefined;
-  if (!answer) {
-    answer = mutate(key, apiFetcher<T>(key), { revalidate: false, rollbackOnError: true }) as Promise<T>;
-    answer.catch(() => prefetched.delete(id));
-    prefetched.set(id, answer);
-  }
-  return answer;
+  return prefetch(key, () => (typeof key === 'string' ? apiGet<T>(key) : apiGet<T>(key[0], key[1])));
 }
 
 /**
  * Starts what a list needs before its first rows while the list's code is still loading: its schema
  * and the user's settings at once, then the first page of rows as the user's settings and the address
- * ask for it, so the rows need not wait for the screen to render first.
+ * ask for it (by the list's own settings functions), so the rows need not wait for the screen to render.
  */
 export function prefetchDatagrid(name: string, address: URLSearchParams): void {
   void Promise.all([

@@ -10,7 +10,7 @@ import { BusyButton } from '../../ui/busy/busy-button.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
 import { useModal } from '../../ui/modal/modal-provider.tsx';
 import { saveConflict, saveRecord } from '../engine-api.ts';
-import { FIELD_KIND_UI } from '../kinds/registry.ts';
+import { FIELD_KIND_WIDGETS } from '../kinds/widget-registry.ts';
 import { ConflictDialog } from './conflict-dialog.tsx';
 import classes from './entity-form.module.css';
 import { type FormValues, formValuesOf, validateValues, writableValues } from './form-values.ts';
@@ -176,7 +176,7 @@ function FieldWidget({
   disabled: boolean;
   relationLabels?: RecordLabels;
 }) {
-  const { Widget } = FIELD_KIND_UI[field.kind];
+  const Widget = FIELD_KIND_WIDGETS[field.kind];
   return (
     <Widget
       field={field}

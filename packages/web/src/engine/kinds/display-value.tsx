@@ -1,5 +1,5 @@
 import type { ColumnSchema, EntityRecord, FieldSchema, RecordLabels } from '@klubovna/shared';
-import { FIELD_KIND_UI } from './registry.ts';
+import { FIELD_KIND_CELLS } from './cell-registry.ts';
 
 /** A form field seen as a datagrid column, so forms and dialogs can show values with the cell renderers. */
 export function fieldAsColumn(field: FieldSchema): ColumnSchema {
@@ -25,7 +25,7 @@ export function DisplayValue({
   value: unknown;
   labels?: RecordLabels;
 }) {
-  const { Cell } = FIELD_KIND_UI[field.kind];
+  const { Cell } = FIELD_KIND_CELLS[field.kind];
   const record = { id: 0, version: 0, [field.name]: value, _labels: labels } as EntityRecord;
   return <Cell column={fieldAsColumn(field)} value={value} record={record} />;
 }

@@ -21,13 +21,22 @@ export interface CellProps {
   record: EntityRecord;
 }
 
-/** The user interface of one field kind: its form widget and its datagrid cell. */
-export interface KindUi {
-  Widget: ComponentType<WidgetProps<unknown>>;
+/**
+ * How a kind shows in a datagrid cell (and read-only elsewhere). A kind's cell and its form widget live
+ * in separate modules (`<kind>.cell.tsx`, `<kind>.widget.tsx`) with a registry each, so a list never
+ * loads the form's widgets (date pickers, the rich text editor, the dropzone…).
+ */
+export interface KindCell {
   Cell: ComponentType<CellProps>;
   /** Right-aligned in the datagrid (numbers, money). Default false. */
   numeric?: boolean;
 }
+
+/** The input widget of a kind as the form holds it: any value the server sent for that kind. */
+export type KindWidget = ComponentType<WidgetProps<unknown>>;
+
+/** Marks an empty cell so that it reads as "not filled", not as a missing render. */
+export const EMPTY_CELL = '—';
 
 /** Shared props of Mantine inputs built from a field schema. */
 export function inputProps<V>(props: WidgetProps<V>) {
@@ -44,17 +53,10 @@ export function inputProps<V>(props: WidgetProps<V>) {
   };
 }
 
-/** Marks an empty cell so that it reads as "not filled", not as a missing render. */
-export const EMPTY_CELL = '—';
-
 /**
- * Declares a kind's UI. Each widget is typed with its own value shape; the form hands it the value
+ * Declares a kind's widget. Each widget is typed with its own value shape; the form hands it the value
  * the server sent for that kind, so the registry may treat all widgets alike.
  */
-export function defineKind<V>(kind: {
-  Widget: ComponentType<WidgetProps<V>>;
-  Cell: ComponentType<CellProps>;
-  numeric?: boolean;
-}): KindUi {
-  return kind as unknown as KindUi;
+export function defineWidget<V>(Widget: ComponentType<WidgetProps<V>>): KindWidget {
+  return Widget as unknown as KindWidget;
 }

@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../api/api.ts';
 import { describeError, fieldErrors } from '../../api/describe-error.ts';
-import { CzechDateInput } from '../../engine/kinds/date/date.tsx';
+import { CzechDateInput } from '../../engine/kinds/date/czech-date-input.tsx';
 import { PageHeader } from '../../engine/pages/page-header.tsx';
 import { BusyButton } from '../../ui/busy/busy-button.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';

@@ -16,7 +16,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import { describeError } from '../../api/describe-error.ts';
-import { CzechDateInput } from '../../engine/kinds/date/date.tsx';
+import { CzechDateInput } from '../../engine/kinds/date/czech-date-input.tsx';
 import { PageHeader } from '../../engine/pages/page-header.tsx';
 import { action, addDays, pragueDay, useGroupOptions } from './training-api.ts';
 

@@ -1,3 +1,6 @@
+/** Czech number input: decimal comma, thin-space thousands. */
+export const CZECH_NUMBER_INPUT = { decimalSeparator: ',', thousandSeparator: ' ' } as const;
+
 /** Czech number formats: `1 234,5` and `1 500,00 Kč`. */
 const NUMBER = new Intl.NumberFormat('cs-CZ', { maximumFractionDigits: 6 });
 

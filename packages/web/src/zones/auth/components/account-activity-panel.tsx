@@ -22,7 +22,7 @@ export function AccountActivityPanel() {
         {describeError(error)}
       </Alert>
     );
-  if (!data) return <Skeleton h={200} aria-label="Načítání přihlášení" />;
+  if (!data) return <Skeleton h={200} role="status" aria-label="Načítání přihlášení" />;
   const others = data.sessions.filter((session) => !session.current).length;
   const endOthers = () =>
     reported(

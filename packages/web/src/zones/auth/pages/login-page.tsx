@@ -28,6 +28,9 @@ export function LoginPage() {
   const codeInput = useRef<HTMLInputElement>(null);
   // With two-factor sign-in on, the password was right and the code from the app comes next.
   const [needsCode, setNeedsCode] = useState(false);
+  // Signed in: the form stays shut until the next screen replaces it. The address changes before that
+  // screen is drawn, and what someone typed here meanwhile would be lost with the form.
+  const [signedIn, setSignedIn] = useState(false);
   const form = useFormState<Credentials>({
     initialValues: { email: '', password: '', code: '' },
     validate: {
@@ -55,6 +58,7 @@ export function LoginPage() {
         setTimeout(() => codeInput.current?.focus());
         return;
       }
+      setSignedIn(true);
       await mutate(CURRENT_USER_KEY, answer.user, { revalidate: false });
       // A root requires two-factor sign-in of this role: the profile, where it is turned on, comes first.
       const target = answer.user.twoFactorSetupRequired
@@ -62,6 +66,7 @@ export function LoginPage() {
         : safeReturnTo(params.get(RETURN_TO_PARAM));
       await navigate(target, { replace: true });
     } catch (error) {
+      setSignedIn(false);
       if (error instanceof BadRequestError) form.setErrors(fieldErrors(error));
       setFailure(describeError(error));
       if (needsCode && errorCode(error) !== 'INVALID_CREDENTIALS') {
@@ -109,6 +114,7 @@ export function LoginPage() {
                 required
                 withAsterisk={false}
                 autoFocus
+                disabled={signedIn}
                 {...form.field('email')}
               />
               <PasswordField
@@ -117,6 +123,7 @@ export function LoginPage() {
                 autoComplete="current-password"
                 required
                 withAsterisk={false}
+                disabled={signedIn}
                 {...form.field('password')}
               />
             </Stack>
@@ -131,11 +138,12 @@ export function LoginPage() {
               maxLength={20}
               required
               withAsterisk={false}
+              disabled={signedIn}
               {...form.field('code')}
             />
           )}
           <Group justify="stretch" mt="xs">
-            <BusyButton type="submit" busy={submitting} fullWidth size="md">
+            <BusyButton type="submit" busy={submitting || signedIn} fullWidth size="md">
               {needsCode ? 'Ověřit kód' : 'Přihlásit se'}
             </BusyButton>
             {needsCode && (

@@ -67,7 +67,7 @@ export function ProfilePage() {
           ) : user ? (
             <ProfileDetailsForm key={user.id} user={user} />
           ) : (
-            <Stack gap="md" aria-busy="true" aria-label="Načítání profilu">
+            <Stack gap="md" role="status" aria-busy="true" aria-label="Načítání profilu">
               <Skeleton height={56} />
               <Skeleton height={56} />
               <Skeleton height={36} width={120} ml="auto" />

@@ -1,6 +1,6 @@
-import { Input, Skeleton, Text } from '@mantine/core';
+import { Input, Skeleton } from '@mantine/core';
 import { lazy, Suspense, useId } from 'react';
-import { type CellProps, defineKind, EMPTY_CELL, inputProps, type WidgetProps } from '../kind.types.ts';
+import { defineWidget, inputProps, type WidgetProps } from '../kind.types.ts';
 
 const RichTextField = lazy(() => import('./rich-text-editor.tsx'));
 
@@ -29,20 +29,4 @@ function RichTextWidget(props: WidgetProps<string | null>) {
   );
 }
 
-/** The text of stored HTML, for a one-line preview (never rendered as HTML in the grid). */
-export function htmlToText(html: string): string {
-  return (
-    new DOMParser().parseFromString(html, 'text/html').body.textContent?.replace(/\s+/g, ' ').trim() ?? ''
-  );
-}
-
-function RichTextCell({ value }: CellProps) {
-  if (typeof value !== 'string' || value === '') return EMPTY_CELL;
-  return (
-    <Text size="sm" lineClamp={2} maw={360}>
-      {htmlToText(value)}
-    </Text>
-  );
-}
-
-export const richTextKind = defineKind({ Widget: RichTextWidget, Cell: RichTextCell });
+export const richTextWidget = defineWidget(RichTextWidget);

@@ -1,6 +1,6 @@
-import { Loader, MultiSelect, Select, Text } from '@mantine/core';
+import { Loader, MultiSelect, Select } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { type CellProps, defineKind, EMPTY_CELL, inputProps, type WidgetProps } from '../kind.types.ts';
+import { defineWidget, inputProps, type WidgetProps } from '../kind.types.ts';
 import { type SelectOption, useRelatedOptions } from './use-related-options.ts';
 
 /** The server already matched the text; Mantine must not filter the options again. */
@@ -83,17 +83,5 @@ function RelationManyWidget(props: WidgetProps<number[] | null>) {
   );
 }
 
-function RelationCell({ column, record, value }: CellProps) {
-  const labels = record._labels?.[column.key];
-  if (value === null || value === undefined || (Array.isArray(value) && value.length === 0))
-    return EMPTY_CELL;
-  const text = Array.isArray(labels) ? labels.join(', ') : (labels ?? String(value));
-  return (
-    <Text size="sm" lineClamp={2} maw={320}>
-      {text}
-    </Text>
-  );
-}
-
-export const relationKind = defineKind({ Widget: RelationWidget, Cell: RelationCell });
-export const relationManyKind = defineKind({ Widget: RelationManyWidget, Cell: RelationCell });
+export const relationWidget = defineWidget(RelationWidget);
+export const relationManyWidget = defineWidget(RelationManyWidget);

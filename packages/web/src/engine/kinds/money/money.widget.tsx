@@ -1,12 +1,11 @@
 import { CURRENCIES, type Money } from '@klubovna/shared';
 import { Group, NumberInput, Select } from '@mantine/core';
 import { useState } from 'react';
-import { type CellProps, defineKind, EMPTY_CELL, inputProps, type WidgetProps } from '../kind.types.ts';
-import { CZECH_NUMBER_INPUT } from '../number/number.tsx';
-import { formatMoney } from '../number/number-format.ts';
+import { defineWidget, inputProps, type WidgetProps } from '../kind.types.ts';
+import { CZECH_NUMBER_INPUT } from '../number/number-format.ts';
 import { useNumberText } from '../number/use-number-text.ts';
 
-export const DEFAULT_CURRENCY = 'CZK';
+const DEFAULT_CURRENCY = 'CZK';
 const CURRENCY_OPTIONS = CURRENCIES.map((currency) => ({
   value: currency.code,
   label: `${currency.code} – ${currency.name}`,
@@ -55,9 +54,4 @@ function MoneyWidget(props: WidgetProps<Money | null>) {
   );
 }
 
-function MoneyCell({ value }: CellProps) {
-  const money = value as Money | null;
-  return money ? formatMoney(money.amount, money.currency) : EMPTY_CELL;
-}
-
-export const moneyKind = defineKind({ Widget: MoneyWidget, Cell: MoneyCell, numeric: true });
+export const moneyWidget = defineWidget(MoneyWidget);

@@ -3,7 +3,6 @@ import type { UploadedFile } from '@klubovna/shared';
 import {
   ActionIcon,
   Anchor,
-  Avatar,
   Group,
   Image,
   Input,
@@ -25,7 +24,7 @@ import { useState } from 'react';
 import { describeError } from '../../../api/describe-error.ts';
 import { uploadFiles } from '../../../api/upload.ts';
 import { useUploadedFile } from '../../engine-api.ts';
-import { type CellProps, defineKind, EMPTY_CELL, inputProps, type WidgetProps } from '../kind.types.ts';
+import { defineWidget, inputProps, type WidgetProps } from '../kind.types.ts';
 
 /** What the server accepts as images (SVG is refused: it can carry scripts). */
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
@@ -167,18 +166,4 @@ function FileWidget(props: WidgetProps<number | null>) {
   );
 }
 
-function FileCell({ column, value }: CellProps) {
-  const { data } = useUploadedFile(typeof value === 'number' ? value : null);
-  if (typeof value !== 'number') return EMPTY_CELL;
-  if (!data) return '…';
-  if (column.kind === 'image') {
-    return <Avatar src={data.thumbnailUrl ?? data.url} alt={data.name} radius="sm" size={36} />;
-  }
-  return (
-    <Anchor href={data.url} size="sm" onClick={(event) => event.stopPropagation()}>
-      {data.name}
-    </Anchor>
-  );
-}
-
-export const fileKind = defineKind({ Widget: FileWidget, Cell: FileCell });
+export const fileWidget = defineWidget(FileWidget);

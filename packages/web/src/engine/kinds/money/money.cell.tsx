@@ -1,0 +1,10 @@
+import type { Money } from '@klubovna/shared';
+import { type CellProps, EMPTY_CELL, type KindCell } from '../kind.types.ts';
+import { formatMoney } from '../number/number-format.ts';
+
+function MoneyCell({ value }: CellProps) {
+  const money = value as Money | null;
+  return money ? formatMoney(money.amount, money.currency) : EMPTY_CELL;
+}
+
+export const moneyCell: KindCell = { Cell: MoneyCell, numeric: true };
