@@ -133,7 +133,7 @@ describe('users zone in the browser', () => {
       'GET',
       '/api/cms/datagrid/user?s=obchodni',
     );
-    expect(users.items.map((user) => user.roles)).toEqual([['ROLE_SALESMAN', 'ROLE_USER']]);
+    expect(users.items.map((user) => user.roles)).toEqual([['ROLE_USER', 'ROLE_SALESMAN']]);
 
     // An admin sets the password for them on the password screen.
     await page.getByRole('link', { name: 'Nastavit heslo' }).click();
