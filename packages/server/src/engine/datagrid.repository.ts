@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Engine } from '../db/dialect.ts';
+import { RANKED_SEARCH } from '../db/ranked-search.ts';
 import { StampedCache } from '../db/stamped-cache.ts';
 import { type WriteTracker, writeTrackerOf } from '../db/write-tracker.ts';
 import type { CompiledEntity } from './compile-entity.ts';
@@ -159,8 +160,10 @@ export async function listRows(db: DynamicDb, entity: CompiledEntity, engine: En
   const ids = cache?.cache.get(pageKey, cache.stamp, cache.now) as number[] | undefined;
   if (ids) return { items: await rowsByIds(db, entity, ids), total, approximate };
   const narrowed = query.search !== '' || query.filters.length > 0;
-  const page =
-    narrowed && engine === 'postgres'
+  const ranked = rankedPageIds(db, entity, engine, query, offset);
+  const page = ranked
+    ? ranked
+    : narrowed && engine === 'postgres'
       ? await postgresPageIds(db, entity, query, offset, approximate)
       : filtered(db, entity, engine, query, approximate && engine === 'sqlite')
           .select('id')
@@ -184,6 +187,32 @@ export async function listRows(db: DynamicDb, entity: CompiledEntity, engine: En
     items.map((row) => Number(row.id)),
   );
   return { items, total, approximate };
+}
+
+/**
+ * A search page's ids from SQLite's ranked index (db/ranked-search.ts), when the list is sorted by what
+ * that index follows and the trigram index alone answers the search: its matches come in list order,
+ * so the page is read as such (0.05–0.1 ms at 100,000 members, whatever the number of matches).
+ */
+function rankedPageIds(
+  db: DynamicDb,
+  entity: CompiledEntity,
+  engine: Engine,
+  query: DatagridQuery,
+  offset: number,
+): SelectBuilder | undefined {
+  const { table } = entity.declaration;
+  const fts = ftsOnlyQuery(engine, query);
+  if (!fts || RANKED_SEARCH[table] !== query.sort.sortColumn) return undefined;
+  const index = `${table}_ranked`;
+  const ranks = db
+    .selectFrom(index)
+    .select('rowid')
+    .where(sql<boolean>`${sql.id(index)} match ${fts}`)
+    .orderBy('rowid', query.direction)
+    .limit(query.limit)
+    .offset(offset);
+  return db.selectFrom(`${table}_rank`).select('id').where('rank', 'in', ranks);
 }
 
 /** Rows of the sort index walked at most, on PostgreSQL, before its matches are sorted instead. */
