@@ -90,7 +90,15 @@ async function createTriggers(db: AnyKysely, table: string, sortColumn: string):
   for (const statement of statements) await sql.raw(statement).execute(db);
 }
 
-const TRIGGERS = ['rank_insert', 'rank_delete', 'rank_update', 'ranked_insert', 'ranked_delete', 'ranked_sort', 'ranked_text'];
+const TRIGGERS = [
+  'rank_insert',
+  'rank_delete',
+  'rank_update',
+  'ranked_insert',
+  'ranked_delete',
+  'ranked_sort',
+  'ranked_text',
+];
 
 /** Drops a table's ranked index, its rank table and their triggers (SQLite). */
 export async function dropRankedSearch(db: AnyKysely, table: string): Promise<void> {
@@ -131,6 +139,7 @@ export async function createRankedSearch(db: AnyKysely, table: string): Promise<
 
 /** After SQLite rebuilt a table (which drops its triggers): its ranked index, rebuilt, if it had one. */
 export async function restoreRankedSearch(db: AnyKysely, table: string): Promise<void> {
-  const found = await sql`select 1 from sqlite_master where type = 'table' and name = ${`${table}_rank`}`.execute(db);
+  const found =
+    await sql`select 1 from sqlite_master where type = 'table' and name = ${`${table}_rank`}`.execute(db);
   if (found.rows.length > 0) await createRankedSearch(db, table);
 }

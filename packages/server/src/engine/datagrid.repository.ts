@@ -160,10 +160,18 @@ export async function listRows(db: DynamicDb, entity: CompiledEntity, engine: En
   const ids = cache?.cache.get(pageKey, cache.stamp, cache.now) as number[] | undefined;
   if (ids) return { items: await rowsByIds(db, entity, ids), total, approximate };
   const narrowed = query.search !== '' || query.filters.length > 0;
-  const ranked = rankedPageIds(db, entity, engine, query, offset);
-  const page = ranked
-    ? ranked
-    : narrowed && engine === 'postgres'
+  const ranked = await rankedRows(db, entity, engine, query, offset);
+  if (ranked) {
+    cache?.cache.set(
+      pageKey,
+      cache.stamp,
+      cache.now,
+      ranked.map((row) => Number(row.id)),
+    );
+    return { items: ranked, total, approximate };
+  }
+  const page =
+    narrowed && engine === 'postgres'
       ? await postgresPageIds(db, entity, query, offset, approximate)
       : filtered(db, entity, engine, query, approximate && engine === 'sqlite')
           .select('id')
@@ -190,29 +198,37 @@ export async function listRows(db: DynamicDb, entity: CompiledEntity, engine: En
 }
 
 /**
- * A search page's ids from SQLite's ranked index (db/ranked-search.ts), when the list is sorted by what
- * that index follows and the trigram index alone answers the search: its matches come in list order,
- * so the page is read as such (0.05–0.1 ms at 100,000 members, whatever the number of matches).
+ * A search page's rows from SQLite's ranked index (db/ranked-search.ts), when the list is sorted by what
+ * that index follows and the trigram index alone answers the search: its matches come in list order, so
+ * the page is read as such, in one statement (0.2–0.3 ms for 50 rows at 100,000 members, whatever the
+ * number of matches). Undefined when the index cannot answer.
  */
-function rankedPageIds(
+async function rankedRows(
   db: DynamicDb,
   entity: CompiledEntity,
   engine: Engine,
   query: DatagridQuery,
   offset: number,
-): SelectBuilder | undefined {
+): Promise<Row[] | undefined> {
   const { table } = entity.declaration;
   const fts = ftsOnlyQuery(engine, query);
   if (!fts || RANKED_SEARCH[table] !== query.sort.sortColumn) return undefined;
   const index = `${table}_ranked`;
   const ranks = db
     .selectFrom(index)
-    .select('rowid')
+    .select('rowid as rank')
     .where(sql<boolean>`${sql.id(index)} match ${fts}`)
     .orderBy('rowid', query.direction)
     .limit(query.limit)
-    .offset(offset);
-  return db.selectFrom(`${table}_rank`).select('id').where('rank', 'in', ranks);
+    .offset(offset)
+    .as('page');
+  return (await db
+    .selectFrom(ranks)
+    .innerJoin(`${table}_rank as r`, 'r.rank', 'page.rank')
+    .innerJoin(`${table} as t`, 't.id', 'r.id')
+    .select(recordColumns(entity).map((column) => `t.${column}`))
+    .orderBy('page.rank', query.direction)
+    .execute()) as Row[];
 }
 
 /** Rows of the sort index walked at most, on PostgreSQL, before its matches are sorted instead. */
