@@ -1,7 +1,7 @@
 // Members datagrid and form on 100,000 seeded members, beside a bare Fastify + better-sqlite3 server
 // that runs only the list query (the ceiling any framework on top can reach).
 
-import { datagridPath, inTurn, pageAddresses, searchAddresses } from './addresses.mjs';
+import { datagridPath, inTurn, pageAddresses, searchAddresses, shortSearchAddresses } from './addresses.mjs';
 import { startBareServer } from './bare-server.mjs';
 import { measure, measureLoops } from './measure.mjs';
 
@@ -31,6 +31,7 @@ export const listUrl = (url) =>
 export async function benchUncached({ url, cookie, prefix = '', duration, cpuMs }) {
   const headers = { cookie };
   const searches = (await searchAddresses()).map(datagridPath);
+  const short = shortSearchAddresses().map(datagridPath);
   const pages = pageAddresses(MEMBER_COUNT).map(datagridPath);
   const ids = (await (await fetch(`${url}${pages[0]}`, { headers })).json()).data.items.map(
     (item) => item.id,
@@ -44,6 +45,16 @@ export async function benchUncached({ url, cookie, prefix = '', duration, cpuMs 
       cpuMs,
       ...inTurn(searches),
     }),
+    await measure(
+      `${prefix}datagrid search of 1–2 letters, ${short.length} distinct addresses in turn, uncached`,
+      {
+        url,
+        headers,
+        duration,
+        cpuMs,
+        ...inTurn(short),
+      },
+    ),
     await measure(`${prefix}datagrid pages in turn (${pages.length} addresses), uncached`, {
       url,
       headers,

@@ -22,6 +22,14 @@ const SPACING = 1_099_511_627_776;
 /** Rows on each side of a closed gap that are spread over their span again. */
 const WINDOW = 32;
 
+/**
+ * Put before every word of the search text in the ranked index, so that a word's first one or two
+ * letters are a trigram of their own: "\x01\x01n" and "\x01no" find words starting "n" and "no".
+ */
+export const WORD_START = '\u0001\u0001';
+/** The ranked index's text of a row: its search text with WORD_START before every word. */
+const indexedText = (text: string) => `char(1, 1) || replace(${text}, ' ', ' ' || char(1, 1))`;
+
 const names = (table: string) => ({
   table: `"${table}"`,
   rank: `"${table}_rank"`,
@@ -68,12 +76,12 @@ async function createTriggers(db: AnyKysely, table: string, sortColumn: string):
   const n = names(table);
   const statements = [
     `create trigger "${table}_rank_insert" after insert on ${n.rank} begin
-      insert into ${n.ranked}(rowid, search_text) select new.rank, search_text from ${n.table} where id = new.id; end`,
+      insert into ${n.ranked}(rowid, search_text) select new.rank, ${indexedText('search_text')} from ${n.table} where id = new.id; end`,
     `create trigger "${table}_rank_delete" after delete on ${n.rank} begin
       delete from ${n.ranked} where rowid = old.rank; end`,
     `create trigger "${table}_rank_update" after update of rank on ${n.rank} begin
       delete from ${n.ranked} where rowid = old.rank;
-      insert into ${n.ranked}(rowid, search_text) select new.rank, search_text from ${n.table} where id = new.id; end`,
+      insert into ${n.ranked}(rowid, search_text) select new.rank, ${indexedText('search_text')} from ${n.table} where id = new.id; end`,
     `create trigger "${table}_ranked_insert" after insert on ${n.table} begin
       ${placeRowStatements(table, sortColumn)} end`,
     `create trigger "${table}_ranked_delete" after delete on ${n.table} begin
@@ -85,7 +93,7 @@ async function createTriggers(db: AnyKysely, table: string, sortColumn: string):
     `create trigger "${table}_ranked_text" after update of search_text on ${n.table}
       when old.search_text is not new.search_text begin
       delete from ${n.ranked} where rowid = (select rank from ${n.rank} where id = new.id);
-      insert into ${n.ranked}(rowid, search_text) select rank, new.search_text from ${n.rank} where id = new.id; end`,
+      insert into ${n.ranked}(rowid, search_text) select rank, ${indexedText('new.search_text')} from ${n.rank} where id = new.id; end`,
   ];
   for (const statement of statements) await sql.raw(statement).execute(db);
 }
@@ -131,7 +139,7 @@ export async function createRankedSearch(db: AnyKysely, table: string): Promise<
     .execute(db);
   await sql
     .raw(
-      `insert into ${n.ranked}(rowid, search_text) select r.rank, t.search_text from ${n.rank} r join ${n.table} t on t.id = r.id`,
+      `insert into ${n.ranked}(rowid, search_text) select r.rank, ${indexedText('t.search_text')} from ${n.rank} r join ${n.table} t on t.id = r.id`,
     )
     .execute(db);
   await createTriggers(db, table, sortColumn);

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { Engine } from '../db/dialect.ts';
-import { RANKED_SEARCH } from '../db/ranked-search.ts';
 import { StampedCache } from '../db/stamped-cache.ts';
 import { type WriteTracker, writeTrackerOf } from '../db/write-tracker.ts';
 import type { CompiledEntity } from './compile-entity.ts';
 import { escapeLike, filtered, ftsOnlyQuery } from './datagrid-filter.ts';
 import type { DatagridQuery } from './datagrid-query.ts';
+import { rankedCount, rankedRows, rankedSearch } from './datagrid-ranked.ts';
 import type { Row } from './record-mapper.ts';
 import type { DynamicDb } from './records.repository.ts';
 
@@ -44,6 +44,8 @@ async function countRows(
       .executeTakeFirstOrThrow();
     return { total: Number((row as Row).total), approximate: false };
   }
+  const ranked = rankedSearch(entity, engine, query);
+  if (ranked) return capped(await rankedCount(db, entity, ranked, EXACT_TOTAL_UP_TO + 1));
   const fts = ftsOnlyQuery(engine, query);
   const index = `${entity.declaration.table}_search`;
   // Counting the trigram index's own matches skips a join with the table: ~2 ms instead of ~15 ms at 100k rows.
@@ -58,11 +60,14 @@ async function countRows(
     .selectFrom(matches.as('matches'))
     .select((eb: SelectBuilder) => eb.fn.countAll().as('total'))
     .executeTakeFirstOrThrow();
-  const counted = Number((row as Row).total);
-  return counted > EXACT_TOTAL_UP_TO
+  return capped(Number((row as Row).total));
+}
+
+/** A count that stopped at EXACT_TOTAL_UP_TO + 1 as the answer's total. */
+const capped = (counted: number): Total =>
+  counted > EXACT_TOTAL_UP_TO
     ? { total: EXACT_TOTAL_UP_TO, approximate: true }
     : { total: counted, approximate: false };
-}
 
 /**
  * Datagrid totals and page ids are reused for the tracker's `resultCacheTtlMs` (DATAGRID_CACHE_TTL,
@@ -160,7 +165,8 @@ export async function listRows(db: DynamicDb, entity: CompiledEntity, engine: En
   const ids = cache?.cache.get(pageKey, cache.stamp, cache.now) as number[] | undefined;
   if (ids) return { items: await rowsByIds(db, entity, ids), total, approximate };
   const narrowed = query.search !== '' || query.filters.length > 0;
-  const ranked = await rankedRows(db, entity, engine, query, offset);
+  const search = rankedSearch(entity, engine, query);
+  const ranked = search && (await rankedRows(db, entity, search, query, offset, recordColumns(entity)));
   if (ranked) {
     cache?.cache.set(
       pageKey,
@@ -195,40 +201,6 @@ export async function listRows(db: DynamicDb, entity: CompiledEntity, engine: En
     items.map((row) => Number(row.id)),
   );
   return { items, total, approximate };
-}
-
-/**
- * A search page's rows from SQLite's ranked index (db/ranked-search.ts), when the list is sorted by what
- * that index follows and the trigram index alone answers the search: its matches come in list order, so
- * the page is read as such, in one statement (0.2–0.3 ms for 50 rows at 100,000 members, whatever the
- * number of matches). Undefined when the index cannot answer.
- */
-async function rankedRows(
-  db: DynamicDb,
-  entity: CompiledEntity,
-  engine: Engine,
-  query: DatagridQuery,
-  offset: number,
-): Promise<Row[] | undefined> {
-  const { table } = entity.declaration;
-  const fts = ftsOnlyQuery(engine, query);
-  if (!fts || RANKED_SEARCH[table] !== query.sort.sortColumn) return undefined;
-  const index = `${table}_ranked`;
-  const ranks = db
-    .selectFrom(index)
-    .select('rowid as rank')
-    .where(sql<boolean>`${sql.id(index)} match ${fts}`)
-    .orderBy('rowid', query.direction)
-    .limit(query.limit)
-    .offset(offset)
-    .as('page');
-  return (await db
-    .selectFrom(ranks)
-    .innerJoin(`${table}_rank as r`, 'r.rank', 'page.rank')
-    .innerJoin(`${table} as t`, 't.id', 'r.id')
-    .select(recordColumns(entity).map((column) => `t.${column}`))
-    .orderBy('page.rank', query.direction)
-    .execute()) as Row[];
 }
 
 /** Rows of the sort index walked at most, on PostgreSQL, before its matches are sorted instead. */
