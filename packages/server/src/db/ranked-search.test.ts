@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { czechSortKey } from '../engine/czech-text.ts';
 import { seedMembers } from '../modules/members/seed-members.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './database.ts';
+import { applyPendingRanks } from './ranked-search.ts';
 
 // SQLite's members trigram index in surname order, kept in step by triggers (db/ranked-search.ts).
 
@@ -30,6 +31,7 @@ describe('the ranked search index on SQLite', () => {
 
   /** The ranks' order is the list's order, and each rank's index entry is its row's search text. */
   async function expectInStep() {
+    await applyPendingRanks(db(), 'members');
     const byRank = await rows(sql`select id from members_rank order by rank`);
     const byList = await rows(sql`select id from members order by last_name_sort, id`);
     expect(byRank.map((row) => row.id)).toEqual(byList.map((row) => row.id));

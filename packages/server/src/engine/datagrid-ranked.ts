@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Engine } from '../db/dialect.ts';
-import { RANKED_SEARCH, WORD_START } from '../db/ranked-search.ts';
+import { applyPendingRanks, RANKED_SEARCH, WORD_START } from '../db/ranked-search.ts';
 import type { CompiledEntity } from './compile-entity.ts';
 import {
   fieldStartCondition,
@@ -75,6 +75,7 @@ export async function rankedCount(
   search: RankedSearch,
   cap: number,
 ): Promise<number> {
+  await applyPendingRanks(db, entity.declaration.table);
   const matches: Builder = search.words
     ? rowsOf(db, entity, search, ranks(db, entity, search, 'asc')).select(sql`1`.as('one'))
     : ranks(db, entity, search, 'asc');
@@ -100,6 +101,7 @@ export async function rankedRows(
   columns: string[],
 ): Promise<Row[] | undefined> {
   if (RANKED_SEARCH[entity.declaration.table] !== query.sort.sortColumn) return undefined;
+  await applyPendingRanks(db, entity.declaration.table);
   const page = (builder: Builder) => builder.limit(query.limit).offset(offset);
   const matches = ranks(db, entity, search, query.direction);
   const rows = search.words
