@@ -80,6 +80,16 @@ describe('the ranked search index on SQLite', () => {
     await expectInStep();
   });
 
+  it('puts the ranks written meanwhile in once when many readers ask at once', async () => {
+    for (let index = 0; index < 20; index += 1) await insertMember('Tomášek', `Nová${index}`);
+    await sql`update members set search_text = 'tomas example' where id = (select max(id) from members)`.execute(
+      db(),
+    );
+    await Promise.all(Array.from({ length: 5 }, () => applyPendingRanks(db(), 'members')));
+    expect(await rows(sql`select rank from members_rank_pending`)).toEqual([]);
+    await expectInStep();
+  });
+
   it('spreads the whole table anew when a gap and its neighbourhood are full', async () => {
     // Squeeze every rank into a span with no room, as thousands of inserts at one spot would.
     await sql`update members_rank set rank = -rank`.execute(db());

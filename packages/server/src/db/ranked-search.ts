@@ -76,7 +76,7 @@ function placeRowStatements(table: string, sortColumn: string): string {
 
 async function createTriggers(db: AnyKysely, table: string, sortColumn: string): Promise<void> {
   const n = names(table);
-  const queue = (rank: string) => `insert or ignore into ${n.pending}(rank) values (${rank});`;
+  const queue = (rank: string) => `insert or replace into ${n.pending}(rank, taken) values (${rank}, 0);`;
   const statements = [
     `create trigger "${table}_rank_insert" after insert on ${n.rank} begin ${queue('new.rank')} end`,
     `create trigger "${table}_rank_delete" after delete on ${n.rank} begin ${queue('old.rank')} end`,
@@ -92,7 +92,7 @@ async function createTriggers(db: AnyKysely, table: string, sortColumn: string):
       ${placeRowStatements(table, sortColumn)} end`,
     `create trigger "${table}_ranked_text" after update of search_text on ${n.table}
       when old.search_text is not new.search_text begin
-      insert or ignore into ${n.pending}(rank) select rank from ${n.rank} where id = new.id; end`,
+      insert or replace into ${n.pending}(rank, taken) select rank, 0 from ${n.rank} where id = new.id; end`,
   ];
   for (const statement of statements) await sql.raw(statement).execute(db);
 }
@@ -109,18 +109,42 @@ export async function applyPendingRanks(db: AnyKysely, table: string): Promise<v
   const n = names(table);
   const pending = await sql.raw(`select 1 from ${n.pending} limit 1`).execute(db);
   if (pending.rows.length === 0) return;
-  const apply = async (executor: AnyKysely) => {
-    await sql.raw(`delete from ${n.ranked} where rowid in (select rank from ${n.pending})`).execute(executor);
-    await sql
-      .raw(
-        `insert into ${n.ranked}(rowid, search_text) select p.rank, ${indexedText('t.search_text')}
-         from ${n.pending} p join ${n.rank} r on r.rank = p.rank join ${n.table} t on t.id = r.id order by p.rank`,
-      )
-      .execute(executor);
-    await sql.raw(`delete from ${n.pending}`).execute(executor);
-  };
-  if (db.isTransaction) await apply(db);
-  else await db.transaction().execute(apply);
+  // One at a time per database and table: two interleaved would put a rank in twice. A run already
+  // under way may have started before this reader's last write: pending is looked at again after it.
+  const runs = applying.get(db) ?? new Map<string, Promise<void>>();
+  applying.set(db, runs);
+  const running = runs.get(table);
+  if (running) {
+    await running;
+    return applyPendingRanks(db, table);
+  }
+  const run = applyPending(db, table).finally(() => runs.delete(table));
+  runs.set(table, run);
+  await run;
+}
+
+const applying = new WeakMap<AnyKysely, Map<string, Promise<void>>>();
+
+/**
+ * Each statement alone, without a transaction (requests share SQLite's one connection, and a transaction
+ * held across them would take in theirs). The ranks are marked taken first: a rank queued again
+ * meanwhile is unmarked and stays for the next run. Taking out a rank that is not in is nothing, so a
+ * run cut short is finished by the next.
+ */
+async function applyPending(db: AnyKysely, table: string): Promise<void> {
+  const n = names(table);
+  await sql.raw(`update ${n.pending} set taken = 1`).execute(db);
+  await sql
+    .raw(`delete from ${n.ranked} where rowid in (select rank from ${n.pending} where taken = 1)`)
+    .execute(db);
+  await sql
+    .raw(
+      `insert into ${n.ranked}(rowid, search_text) select p.rank, ${indexedText('t.search_text')}
+       from ${n.pending} p join ${n.rank} r on r.rank = p.rank join ${n.table} t on t.id = r.id
+       where p.taken = 1 order by p.rank`,
+    )
+    .execute(db);
+  await sql.raw(`delete from ${n.pending} where taken = 1`).execute(db);
 }
 
 const TRIGGERS = [
@@ -153,7 +177,7 @@ export async function createRankedSearch(db: AnyKysely, table: string): Promise<
   await dropRankedSearch(db, table);
   await sql.raw(`create table ${n.rank} (rank integer primary key, id integer not null unique)`).execute(db);
   await sql.raw(`create table ${n.window} (lo integer not null, hi integer not null)`).execute(db);
-  await sql.raw(`create table ${n.pending} (rank integer primary key)`).execute(db);
+  await sql.raw(`create table ${n.pending} (rank integer primary key, taken integer not null)`).execute(db);
   await sql
     .raw(
       `create virtual table ${n.ranked} using fts5(search_text, content='', contentless_delete=1, tokenize='trigram')`,
