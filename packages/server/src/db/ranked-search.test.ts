@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { czechSortKey } from '../engine/czech-text.ts';
 import { seedMembers } from '../modules/members/seed-members.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './database.ts';
-import { applyPendingRanks } from './ranked-search.ts';
+import { applyPendingRanks, restoreRankedSearch } from './ranked-search.ts';
 
 // SQLite's members trigram index in surname order, kept in step by triggers (db/ranked-search.ts).
 
@@ -87,6 +87,15 @@ describe('the ranked search index on SQLite', () => {
     );
     await Promise.all(Array.from({ length: 5 }, () => applyPendingRanks(db(), 'members')));
     expect(await rows(sql`select rank from members_rank_pending`)).toEqual([]);
+    await expectInStep();
+  });
+
+  it('is rebuilt with its triggers after a rebuild of the table dropped them', async () => {
+    for (const trigger of ['ranked_insert', 'ranked_delete', 'ranked_sort', 'ranked_text'])
+      await sql.raw(`drop trigger members_${trigger}`).execute(db());
+    await insertMember('Bez', 'Pořadí');
+    await restoreRankedSearch(db(), 'members');
+    await insertMember('Čáp', 'Nový');
     await expectInStep();
   });
 
