@@ -46,6 +46,26 @@ export function rankedSearch(
   return { fts: words.map((word) => ftsPhrase(WORD_START + word)).join(' AND '), words };
 }
 
+/**
+ * rankedSearch, once the ranked index holds every rank queued so far; undefined when it cannot be
+ * brought up to date (a full disk): the plain trigram index, which the triggers keep at once, answers.
+ */
+export async function usableRankedSearch(
+  db: DynamicDb,
+  entity: CompiledEntity,
+  engine: Engine,
+  query: DatagridQuery,
+): Promise<RankedSearch | undefined> {
+  const search = rankedSearch(entity, engine, query);
+  if (!search) return undefined;
+  try {
+    await applyPendingRanks(db, entity.declaration.table);
+    return search;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The ranks of the index's matches, in order (the list's by its default sort). */
 function ranks(db: DynamicDb, entity: CompiledEntity, search: RankedSearch, direction: 'asc' | 'desc') {
   const index = `${entity.declaration.table}_ranked`;
@@ -68,14 +88,13 @@ function rowsOf(db: DynamicDb, entity: CompiledEntity, search: RankedSearch, pag
   return rows.where((eb: Builder) => eb.and(words.map((word) => fieldStartCondition(eb, entity, word))));
 }
 
-/** Matches counted up to `cap` (the exact-total threshold and one more). */
+/** Matches counted up to `cap`, the exact-total threshold and one more (a search from usableRankedSearch). */
 export async function rankedCount(
   db: DynamicDb,
   entity: CompiledEntity,
   search: RankedSearch,
   cap: number,
 ): Promise<number> {
-  await applyPendingRanks(db, entity.declaration.table);
   const matches: Builder = search.words
     ? rowsOf(db, entity, search, ranks(db, entity, search, 'asc')).select(sql`1`.as('one'))
     : ranks(db, entity, search, 'asc');
@@ -101,7 +120,6 @@ export async function rankedRows(
   columns: string[],
 ): Promise<Row[] | undefined> {
   if (RANKED_SEARCH[entity.declaration.table] !== query.sort.sortColumn) return undefined;
-  await applyPendingRanks(db, entity.declaration.table);
   const page = (builder: Builder) => builder.limit(query.limit).offset(offset);
   const matches = ranks(db, entity, search, query.direction);
   const rows = search.words

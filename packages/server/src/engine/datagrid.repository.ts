@@ -5,7 +5,7 @@ import { type WriteTracker, writeTrackerOf } from '../db/write-tracker.ts';
 import type { CompiledEntity } from './compile-entity.ts';
 import { escapeLike, filtered, ftsOnlyQuery } from './datagrid-filter.ts';
 import type { DatagridQuery } from './datagrid-query.ts';
-import { rankedCount, rankedRows, rankedSearch } from './datagrid-ranked.ts';
+import { type RankedSearch, rankedCount, rankedRows, usableRankedSearch } from './datagrid-ranked.ts';
 import type { Row } from './record-mapper.ts';
 import type { DynamicDb } from './records.repository.ts';
 
@@ -34,6 +34,7 @@ async function countRows(
   entity: CompiledEntity,
   engine: Engine,
   query: DatagridQuery,
+  ranked: RankedSearch | undefined,
 ): Promise<Total> {
   // A whole table is counted exactly where that is cheap: SQLite counts its smallest index.
   const narrowed = query.search !== '' || query.filters.length > 0;
@@ -44,7 +45,6 @@ async function countRows(
       .executeTakeFirstOrThrow();
     return { total: Number((row as Row).total), approximate: false };
   }
-  const ranked = rankedSearch(entity, engine, query);
   if (ranked) return capped(await rankedCount(db, entity, ranked, EXACT_TOTAL_UP_TO + 1));
   const fts = ftsOnlyQuery(engine, query);
   const index = `${entity.declaration.table}_search`;
@@ -152,10 +152,12 @@ async function rowsByIds(db: DynamicDb, entity: CompiledEntity, ids: number[]): 
 }
 
 export async function listRows(db: DynamicDb, entity: CompiledEntity, engine: Engine, query: DatagridQuery) {
+  // First: bringing the ranked index up to date is a write, which the cache's stamp must come after.
+  const search = await usableRankedSearch(db, entity, engine, query);
   const cache = resultCache(db);
   const key = filterKey(entity, query);
   const { total, approximate } = await cached(cache, `count ${key}`, () =>
-    countRows(db, entity, engine, query),
+    countRows(db, entity, engine, query, search),
   );
   const offset = (query.page - 1) * query.limit;
   if (offset >= total && !approximate) return { items: [] as Row[], total, approximate };
@@ -165,7 +167,6 @@ export async function listRows(db: DynamicDb, entity: CompiledEntity, engine: En
   const ids = cache?.cache.get(pageKey, cache.stamp, cache.now) as number[] | undefined;
   if (ids) return { items: await rowsByIds(db, entity, ids), total, approximate };
   const narrowed = query.search !== '' || query.filters.length > 0;
-  const search = rankedSearch(entity, engine, query);
   const ranked = search && (await rankedRows(db, entity, search, query, offset, recordColumns(entity)));
   if (ranked) {
     cache?.cache.set(
