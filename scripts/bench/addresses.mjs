@@ -37,6 +37,36 @@ export async function searchAddresses() {
   return shuffled(addresses);
 }
 
+/** One and two letters, as the first keystrokes of a search: the start of a searched field. */
+export const SHORT_FRAGMENTS = [
+  'n',
+  'no',
+  'j',
+  'ja',
+  'č',
+  'če',
+  'ša',
+  'k',
+  'ko',
+  'ma',
+  'p',
+  'pe',
+  'h',
+  'ho',
+  'v',
+  've',
+];
+
+/** Every short fragment × pages 1–3 × page sizes 10–50 (by 5) × both directions, by surname. */
+export function shortSearchAddresses() {
+  const addresses = [];
+  for (const s of SHORT_FRAGMENTS)
+    for (let page = 1; page <= 3; page += 1)
+      for (let limit = 10; limit <= 50; limit += 5)
+        for (const direction of ['asc', 'desc']) addresses.push({ s, page, limit, direction });
+  return shuffled(addresses);
+}
+
 /** Pages across the whole list of `count` rows by surname, both directions, page sizes 10–50. */
 export function pageAddresses(count) {
   const addresses = [];

@@ -1,6 +1,7 @@
 import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import { engineOf, withIdColumn } from './dialect.ts';
 import { introspectTable } from './introspect.ts';
+import { dropRankedSearch, restoreRankedSearch } from './ranked-search.ts';
 import { createSearchIndex, createSearchTriggers, dropSearchIndex } from './search-index.ts';
 import { type ColumnModel, compareTables, physicalType, type TableModel } from './table-model.ts';
 
@@ -38,6 +39,7 @@ export async function createTable(db: AnyKysely, model: TableModel, name = model
 /** Drops a table and its search index. */
 export async function dropTable(db: AnyKysely, name: string): Promise<void> {
   await dropSearchIndex(db, name);
+  await dropRankedSearch(db, name);
   await db.schema.dropTable(name).execute();
 }
 
@@ -202,6 +204,7 @@ async function alterSqliteColumns(db: AnyKysely, model: TableModel, live: TableM
       await sql.raw(`drop table "${model.name}"`).execute(db);
       await sql.raw(`alter table "${temporary}" rename to "${model.name}"`).execute(db);
       if (live.search && model.search) await createSearchTriggers(db, model.name);
+      await restoreRankedSearch(db, model.name);
       const broken = await sql`select * from pragma_foreign_key_check`.execute(db);
       if (broken.rows.length > 0) throw new Error(`Rebuilding ${model.name} would break foreign keys`);
       await sql`commit`.execute(db);

@@ -13,10 +13,10 @@ type WhereBuilder = any;
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** The search box's text as lower-case, diacritics-free words. */
-const searchWords = (search: string) => searchNormalize(search).split(/\s+/).filter(Boolean);
+export const searchWords = (search: string) => searchNormalize(search).split(/\s+/).filter(Boolean);
 
 /** A word as an FTS5 phrase (quoted, so its characters are never read as query syntax). */
-const ftsPhrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
+export const ftsPhrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
 
 /** Fragments shorter than this are matched as prefixes of the searched fields, not as substrings. */
 export const SUBSTRING_MIN_LENGTH = 3;
@@ -57,7 +57,7 @@ function wordCondition(
   const columns = prefixColumns(entity);
   // Characters outside the Basic Multilingual Plane (emoji) are searched as substrings: a range's end
   // is the prefix with its last UTF-16 unit raised, which would split a surrogate pair.
-  if (prefix && word.length < SUBSTRING_MIN_LENGTH && columns.length > 0 && !/[\uD800-\uDFFF]/.test(word)) {
+  if (prefix && fieldStartSearchable(entity, word)) {
     const prefixes = sortKeyPrefixes(word);
     return eb.or(
       columns.flatMap((column) => {
@@ -74,6 +74,14 @@ function wordCondition(
     );
   return eb(sql`search_text`, 'like', sql`${`%${escapeLike(word)}%`} escape '\\'`);
 }
+
+/** A short word (see SUBSTRING_MIN_LENGTH) as the start of a searched field: ranges of their sort keys. */
+export const fieldStartCondition = (eb: WhereBuilder, entity: CompiledEntity, word: string) =>
+  wordCondition(eb, entity, 'sqlite', word, false, true);
+
+/** Whether a short word can be looked up as the start of a searched field (see wordCondition). */
+export const fieldStartSearchable = (entity: CompiledEntity, word: string) =>
+  word.length < SUBSTRING_MIN_LENGTH && prefixColumns(entity).length > 0 && !/[\uD800-\uDFFF]/.test(word);
 
 function filterCondition(eb: WhereBuilder, filter: FieldFilter) {
   const column = filter.field.column;

@@ -5,6 +5,7 @@ import { type WriteTracker, writeTrackerOf } from '../db/write-tracker.ts';
 import type { CompiledEntity } from './compile-entity.ts';
 import { escapeLike, filtered, ftsOnlyQuery } from './datagrid-filter.ts';
 import type { DatagridQuery } from './datagrid-query.ts';
+import { type RankedSearch, rankedCount, rankedRows, usableRankedSearch } from './datagrid-ranked.ts';
 import type { Row } from './record-mapper.ts';
 import type { DynamicDb } from './records.repository.ts';
 
@@ -33,6 +34,7 @@ async function countRows(
   entity: CompiledEntity,
   engine: Engine,
   query: DatagridQuery,
+  ranked: RankedSearch | undefined,
 ): Promise<Total> {
   // A whole table is counted exactly where that is cheap: SQLite counts its smallest index.
   const narrowed = query.search !== '' || query.filters.length > 0;
@@ -43,6 +45,7 @@ async function countRows(
       .executeTakeFirstOrThrow();
     return { total: Number((row as Row).total), approximate: false };
   }
+  if (ranked) return capped(await rankedCount(db, entity, ranked, EXACT_TOTAL_UP_TO + 1));
   const fts = ftsOnlyQuery(engine, query);
   const index = `${entity.declaration.table}_search`;
   // Counting the trigram index's own matches skips a join with the table: ~2 ms instead of ~15 ms at 100k rows.
@@ -57,11 +60,14 @@ async function countRows(
     .selectFrom(matches.as('matches'))
     .select((eb: SelectBuilder) => eb.fn.countAll().as('total'))
     .executeTakeFirstOrThrow();
-  const counted = Number((row as Row).total);
-  return counted > EXACT_TOTAL_UP_TO
+  return capped(Number((row as Row).total));
+}
+
+/** A count that stopped at EXACT_TOTAL_UP_TO + 1 as the answer's total. */
+const capped = (counted: number): Total =>
+  counted > EXACT_TOTAL_UP_TO
     ? { total: EXACT_TOTAL_UP_TO, approximate: true }
     : { total: counted, approximate: false };
-}
 
 /**
  * Datagrid totals and page ids are reused for the tracker's `resultCacheTtlMs` (DATAGRID_CACHE_TTL,
@@ -146,10 +152,12 @@ async function rowsByIds(db: DynamicDb, entity: CompiledEntity, ids: number[]): 
 }
 
 export async function listRows(db: DynamicDb, entity: CompiledEntity, engine: Engine, query: DatagridQuery) {
+  // First: bringing the ranked index up to date is a write, which the cache's stamp must come after.
+  const search = await usableRankedSearch(db, entity, engine, query);
   const cache = resultCache(db);
   const key = filterKey(entity, query);
   const { total, approximate } = await cached(cache, `count ${key}`, () =>
-    countRows(db, entity, engine, query),
+    countRows(db, entity, engine, query, search),
   );
   const offset = (query.page - 1) * query.limit;
   if (offset >= total && !approximate) return { items: [] as Row[], total, approximate };
@@ -159,6 +167,16 @@ export async function listRows(db: DynamicDb, entity: CompiledEntity, engine: En
   const ids = cache?.cache.get(pageKey, cache.stamp, cache.now) as number[] | undefined;
   if (ids) return { items: await rowsByIds(db, entity, ids), total, approximate };
   const narrowed = query.search !== '' || query.filters.length > 0;
+  const ranked = search && (await rankedRows(db, entity, search, query, offset, recordColumns(entity)));
+  if (ranked) {
+    cache?.cache.set(
+      pageKey,
+      cache.stamp,
+      cache.now,
+      ranked.map((row) => Number(row.id)),
+    );
+    return { items: ranked, total, approximate };
+  }
   const page =
     narrowed && engine === 'postgres'
       ? await postgresPageIds(db, entity, query, offset, approximate)

@@ -20,8 +20,8 @@ export interface DatabaseCheck {
 const byId = (rows: StoredMember[]) => new Map(rows.map((row) => [Number(row.id), row]));
 
 /**
- * SQLite's integrity and foreign key checks, and the trigram index checked against its table, on the
- * file as the killed process left it (its write-ahead log included).
+ * SQLite's integrity and foreign key checks, and the trigram indexes' own checks (the plain one against
+ * its table), on the file as the killed process left it (its write-ahead log included).
  */
 export function checkSqlite(dataDir: string): DatabaseCheck {
   const file = new SqliteDatabase(path.join(dataDir, 'klubovna.sqlite'));
@@ -30,10 +30,12 @@ export function checkSqlite(dataDir: string): DatabaseCheck {
       .map((row) => row.integrity_check)
       .filter((result) => result !== 'ok');
     for (const row of file.pragma('foreign_key_check') as unknown[]) problems.push(JSON.stringify(row));
-    try {
-      file.exec(`insert into members_search(members_search) values ('integrity-check')`);
-    } catch (error) {
-      problems.push(`search index: ${String(error)}`);
+    for (const index of ['members_search', 'members_ranked']) {
+      try {
+        file.exec(`insert into ${index}(${index}) values ('integrity-check')`);
+      } catch (error) {
+        problems.push(`search index ${index}: ${String(error)}`);
+      }
     }
     const members = file.prepare('select id, last_name, note, version from members').all() as StoredMember[];
     return { problems, members: byId(members) };
