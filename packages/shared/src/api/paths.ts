@@ -100,9 +100,9 @@ export const API_PATHS = {
   /** Mails the invitation again; the older link stops working. */
   inviteUser: '/api/admin/user/:userId/invite-user',
   /** Toggles a user's active flag; deactivation ends the user's sessions. */
-  changeUserActive: '/api/cms/change-user-active/:userId',
+  changeUserActive: '/api/cms/change-user-active/:id',
   /** Turns off another user's two-factor sign-in (a lost phone), ending that user's sessions. */
-  userTwoFactorReset: '/api/admin/user/:userId/two-factor/reset',
+  userTwoFactorReset: '/api/admin/user/:id/two-factor/reset',
   /** An admin sets another user's password, ending that user's sessions. */
   userPassword: '/api/admin/user/:userId/password',
 } as const;

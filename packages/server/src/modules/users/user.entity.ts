@@ -4,6 +4,7 @@ import type { EntityDeclaration, EntityHooks, HookContext } from '../../engine/e
 import { AppError } from '../../errors/app-error.ts';
 import { deleteUserSessions, userDeclaration } from '../auth/index.ts';
 import { invitationState } from './invitation-state.ts';
+import { userActions } from './user.actions.ts';
 import {
   type Actor,
   assertAnotherActiveRoot,
@@ -65,5 +66,5 @@ const userHooks: EntityHooks = {
   }),
 };
 
-/** CMS users: the account declaration with the users zone's role rules. */
-export const userEntity: EntityDeclaration = { ...userDeclaration, hooks: userHooks };
+/** CMS users: the account declaration with the users zone's role rules and account actions. */
+export const userEntity: EntityDeclaration = { ...userDeclaration, hooks: userHooks, actions: userActions };

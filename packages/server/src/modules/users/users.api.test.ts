@@ -268,6 +268,12 @@ describe.each(testEngines())('CMS users on %s', (engine) => {
     const off = await admin.post(`/api/cms/change-user-active/${user.id}`);
     expect(off.status, off.text).toBe(200);
     expect(off.body.data.active).toBe(false);
+    // The toggle is the engine's update: the user's history says who turned it over.
+    const [latest] = (await admin.get(`/api/cms/history/user/${user.id}`)).body.data;
+    expect(latest).toMatchObject({
+      action: 'update',
+      changes: [{ field: 'active', fromText: 'Ano', toText: 'Ne' }],
+    });
     expect((await client.get('/api/cms/user')).status).toBe(401);
     expect((await t.client().post('/api/login', { email: user.email, password: user.password })).status).toBe(
       401,

@@ -6,14 +6,7 @@ import { unauthorized } from '../../errors/app-error.ts';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.ts';
 import { emailSchema, passwordSchema } from '../auth/index.ts';
 import type { Actor } from './users.rules.ts';
-import {
-  createUser,
-  reinviteUser,
-  resetTwoFactor,
-  setPassword,
-  toggleActive,
-  type UsersDeps,
-} from './users.service.ts';
+import { createUser, reinviteUser, setPassword, type UsersDeps } from './users.service.ts';
 
 const nameSchema = (missing: string) => z.string().trim().min(1, missing).max(100);
 const rolesSchema = z
@@ -65,18 +58,6 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(API_PATHS.inviteUser, { schema: { params: userParams }, config: write }, async (request) => ({
     data: await reinviteUser(deps, actorOf(request), request.params.userId),
   }));
-
-  app.post(
-    API_PATHS.changeUserActive,
-    { schema: { params: userParams }, config: write },
-    async (request) => ({ data: await toggleActive(deps, actorOf(request), request.params.userId) }),
-  );
-
-  app.post(
-    API_PATHS.userTwoFactorReset,
-    { schema: { params: userParams }, config: write },
-    async (request) => ({ data: await resetTwoFactor(deps, actorOf(request), request.params.userId) }),
-  );
 
   app.post(
     API_PATHS.userPassword,

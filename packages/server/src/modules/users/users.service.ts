@@ -5,7 +5,6 @@ import type { Db, Executor } from '../../db/database.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import {
-  clearTwoFactor,
   deleteUserSessions,
   findUserById,
   hashPassword,
@@ -19,7 +18,6 @@ import {
 import { findCmsUser, markInvited } from './users.repository.ts';
 import {
   type Actor,
-  assertAnotherActiveRoot,
   assertEmailFree,
   assertMayManage,
   assertNotSelf,
@@ -115,24 +113,6 @@ export async function reinviteUser(deps: UsersDeps, actor: Actor, id: number) {
   return { user: await getUser(deps, id), invitationSent };
 }
 
-/** Turns the active flag over; deactivation ends every session of the user at once. */
-export async function toggleActive(deps: UsersDeps, actor: Actor, id: number) {
-  const target = await getUser(deps, id);
-  assertMayManage(actor, target);
-  if (target.active) assertNotSelf(actor, id, 'Sami sebe deaktivovat nemůžete.');
-  await deps.db.transaction().execute(async (trx) => {
-    if (target.active && target.roles.includes('ROLE_ROOT')) await assertAnotherActiveRoot(trx, id);
-    const now = nowIso();
-    await trx
-      .updateTable('users')
-      .set((eb) => ({ active: target.active ? 0 : 1, updated_at: now, version: eb('version', '+', 1) }))
-      .where('id', '=', id)
-      .execute();
-    if (target.active) await deleteUserSessions(trx, id);
-  });
-  return getUser(deps, id);
-}
-
 /** An admin sets another user's password; that user's sessions end. One's own goes through the profile. */
 export async function setPassword(deps: UsersDeps, actor: Actor, id: number, password: string) {
   const row = await findUserById(deps.db, id);
@@ -144,16 +124,4 @@ export async function setPassword(deps: UsersDeps, actor: Actor, id: number, pas
     await updatePasswordHash(trx, id, passwordHash, nowIso());
     await deleteUserSessions(trx, id);
   });
-}
-
-/** Turns off another user's two-factor sign-in (they lost the phone and the codes); their sessions end. */
-export async function resetTwoFactor(deps: UsersDeps, actor: Actor, id: number) {
-  const target = await getUser(deps, id);
-  assertMayManage(actor, target);
-  assertNotSelf(actor, id, 'Vlastní dvoufázové přihlášení vypnete v profilu.');
-  await deps.db.transaction().execute(async (trx) => {
-    await clearTwoFactor(trx, id);
-    await deleteUserSessions(trx, id);
-  });
-  return getUser(deps, id);
 }

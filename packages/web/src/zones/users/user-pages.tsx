@@ -72,7 +72,7 @@ function AccountPanel({ user }: { user: UserRecord }) {
       onConfirm: () =>
         reported(
           async () => {
-            await api.post(apiPath(API_PATHS.userTwoFactorReset, { userId: user.id }));
+            await api.post(apiPath(API_PATHS.userTwoFactorReset, { id: user.id }));
             setTwoFactorOff(true);
           },
           `Dvoufázové přihlášení uživatele ${fullName(user)} je vypnuté.`,

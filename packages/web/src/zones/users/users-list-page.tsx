@@ -68,7 +68,7 @@ function useUserRowActions() {
     const run = () =>
       reported(
         async () => {
-          await api.post(apiPath(API_PATHS.changeUserActive, { userId: user.id }));
+          await api.post(apiPath(API_PATHS.changeUserActive, { id: user.id }));
           await reload();
         },
         user.active ? `Uživatel ${fullName(user)} je deaktivován.` : `Uživatel ${fullName(user)} je aktivní.`,
