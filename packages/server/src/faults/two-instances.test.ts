@@ -5,6 +5,7 @@ import type { Role } from '@klubovna/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../db/dialect.ts';
 import { hashPassword } from '../modules/auth/secrets.ts';
+import { userNameColumns } from '../modules/auth/user-declaration.ts';
 import { HttpClient } from '../test/http-client.ts';
 import { type ServerProcess, spawnServer } from '../test/server-process.ts';
 import { createPostgresSchema, type PostgresSchema, testEngines } from '../test/test-app.ts';
@@ -44,9 +45,11 @@ describe.runIf(testEngines().includes('postgres'))('two app instances on one Pos
     const password = 'heslo pro dvě instance';
     const now = nowIso();
     const hash = (await hashPassword(password)).replaceAll("'", "''");
+    // The names with what the engine derives from them (sort keys, search text), as an account write has.
+    const names = Object.entries(userNameColumns({ firstName: 'Eva', lastName: 'Dvojí', email }));
     const { rows } = await database.query(
-      `insert into users (email, password_hash, first_name, last_name, roles, active, created_at, updated_at)
-       values ('${email}', '${hash}', 'Eva', 'Dvojí', '${JSON.stringify(roles)}', true, '${now}', '${now}') returning id`,
+      `insert into users (${names.map(([column]) => column).join(', ')}, password_hash, roles, active, invitation, created_at, updated_at)
+       values (${names.map(([, value]) => `'${value.replaceAll("'", "''")}'`).join(', ')}, '${hash}', '${JSON.stringify(roles)}', true, 'none', '${now}', '${now}') returning id`,
     );
     const client = new HttpClient(a.url);
     await client.login(email, password);

@@ -17,6 +17,8 @@ export interface UserConfig<T> {
   value: T;
   /** False until the settings have loaded, so screens do not flash their defaults first. */
   loaded: boolean;
+  /** The stored value once the settings have loaded: for work begun before they arrived. */
+  read: () => Promise<T>;
   /** Stores the value for this user (optimistically: the screen updates at once). */
   save: (next: T) => Promise<void>;
   /** Forgets the stored value: the fallback applies again. */
@@ -56,8 +58,15 @@ export function useUserConfig<T>(
     [mutate, name],
   );
 
+  const read = useCallback(async () => {
+    const configs = data ?? (await mutate().catch(() => undefined));
+    const loaded = configs?.[name];
+    return (loaded === undefined ? undefined : parse(loaded.data)) ?? fallback;
+  }, [data, mutate, name, parse, fallback]);
+
   return {
     value,
+    read,
     // A failed settings load must not keep the screen from working: defaults apply.
     loaded: data !== undefined || error !== undefined,
     save: write,

@@ -201,6 +201,7 @@ describe.each(testEngines().filter((engine) => engine === 'postgres'))(
         tokens: total('tokens'),
         files: total('files'),
         trash: total('trash'),
+        invitations: total('invitations'),
       }).toEqual(staleRows(2));
       for (const object of orphans.flatMap((orphan) => orphan.onDisk))
         expect(fs.existsSync(object)).toBe(false);

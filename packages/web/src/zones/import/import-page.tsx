@@ -90,8 +90,10 @@ export function ImportPage() {
       );
       const initial: Mapping = {};
       const known = new Set(read.fields.map((field) => field.name));
+      // A file chosen right after the page opened may come before the remembered choices.
+      const mappingBefore = await remembered.read();
       for (const { header } of read.columns) {
-        const stored = remembered.value[header];
+        const stored = mappingBefore[header];
         initial[header] =
           stored !== undefined && (stored === null || known.has(stored))
             ? stored
