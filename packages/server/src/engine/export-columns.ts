@@ -3,7 +3,7 @@ import type { CompiledEntity, CompiledField } from './compile-entity.ts';
 import { streamRows } from './datagrid.repository.ts';
 import type { DatagridQuery } from './datagrid-query.ts';
 import { type EngineContext, toRecords } from './engine.service.ts';
-import type { Row } from './record-mapper.ts';
+import { optionLabel, type Row } from './record-mapper.ts';
 import type { DynamicDb } from './records.repository.ts';
 
 /** One exported cell, typed so that each format can write it its own way. */
@@ -46,9 +46,6 @@ export function pragueDateTime(iso: string): string | undefined {
 export const pragueToday = () => pragueDateTime(new Date().toISOString())!.slice(0, 10);
 
 const text = (value: string): ExportCell => (value === '' ? null : { type: 'text', value });
-
-const optionLabel = (field: CompiledField, value: unknown) =>
-  field.options?.find((option) => option.value === value)?.label ?? String(value);
 
 function fieldCell(field: CompiledField, record: EntityRecord): ExportCell {
   const value = record[field.name];

@@ -3,7 +3,7 @@ import type { CompiledEntity, CompiledField } from './compile-entity.ts';
 import { czechDate } from './czech-text.ts';
 import { dynamic, type EngineContext } from './engine.service.ts';
 import { pragueDateTime } from './export-columns.ts';
-import { recordLabel, toRecord } from './record-mapper.ts';
+import { optionLabel, recordLabel, toRecord } from './record-mapper.ts';
 import { type DynamicDb, findRows } from './records.repository.ts';
 
 const HISTORY_LIMIT = 200;
@@ -115,9 +115,6 @@ async function relationLabels(
 }
 
 const MONEY = new Intl.NumberFormat('cs-CZ', { maximumFractionDigits: 2 });
-
-const optionLabel = (field: CompiledField, value: unknown) =>
-  field.options?.find((option) => option.value === value)?.label ?? String(value);
 
 /** A stored value as a person reads it: Czech dates, option labels, related records' names. */
 function valueText(field: CompiledField, value: unknown, labels: LabelsByAlias): string {

@@ -92,6 +92,10 @@ export function diffRecords(before: Values | null, after: Values | null, entity:
   return changes;
 }
 
+/** An enum option's Czech label; the stored value itself when no option has it. */
+export const optionLabel = (field: CompiledField, value: unknown): string =>
+  field.options?.find((option) => option.value === value)?.label ?? String(value);
+
 /** How a record is named in relation pickers, labels and exports: its label fields joined by a space. */
 export function recordLabel(entity: CompiledEntity, record: Values): string {
   return entity.declaration.labelFields
@@ -99,7 +103,7 @@ export function recordLabel(entity: CompiledEntity, record: Values): string {
       const value = record[name];
       if (value === null || value === undefined) return '';
       const field = entity.byName.get(name)!;
-      return field.options?.find((option) => option.value === value)?.label ?? String(value);
+      return optionLabel(field, value);
     })
     .filter(Boolean)
     .join(' ');

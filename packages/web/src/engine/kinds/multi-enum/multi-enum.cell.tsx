@@ -1,4 +1,5 @@
-import { Badge, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
+import { OptionBadge } from '../enum/enum.cell.tsx';
 import { type CellProps, EMPTY_CELL, type KindCell } from '../kind.types.ts';
 
 function MultiEnumCell({ column, value }: CellProps) {
@@ -6,9 +7,7 @@ function MultiEnumCell({ column, value }: CellProps) {
   return (
     <Group gap={4} wrap="wrap">
       {value.map((choice: string) => (
-        <Badge key={choice} variant="light" radius="sm" tt="none" fw={500}>
-          {column.options?.find((option) => option.value === choice)?.label ?? choice}
-        </Badge>
+        <OptionBadge key={choice} options={column.options} value={choice} />
       ))}
     </Group>
   );
