@@ -2,6 +2,7 @@ import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import { engineOf, withIdColumn } from './dialect.ts';
 import { introspectTable } from './introspect.ts';
 import { dropRankedSearch, restoreRankedSearch } from './ranked-search.ts';
+import { dropPostgresRankedSearch } from './ranked-search-postgres.ts';
 import { createSearchIndex, createSearchTriggers, dropSearchIndex } from './search-index.ts';
 import { type ColumnModel, compareTables, physicalType, type TableModel } from './table-model.ts';
 
@@ -40,6 +41,7 @@ export async function createTable(db: AnyKysely, model: TableModel, name = model
 export async function dropTable(db: AnyKysely, name: string): Promise<void> {
   await dropSearchIndex(db, name);
   await dropRankedSearch(db, name);
+  await dropPostgresRankedSearch(db, name);
   await db.schema.dropTable(name).execute();
 }
 

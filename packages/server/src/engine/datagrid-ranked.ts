@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Engine } from '../db/dialect.ts';
 import { applyPendingRanks, RANKED_SEARCH, WORD_START } from '../db/ranked-search.ts';
+import { type Gram, gramIsWord, leadGram } from '../db/ranked-search-postgres.ts';
 import type { CompiledEntity } from './compile-entity.ts';
 import {
   fieldStartCondition,
@@ -13,42 +14,67 @@ import type { DatagridQuery } from './datagrid-query.ts';
 import type { Row } from './record-mapper.ts';
 import type { DynamicDb } from './records.repository.ts';
 
-// Searches answered by SQLite's ranked index (db/ranked-search.ts), whose matches come in list order.
+// Searches answered by an index whose matches come in list order: SQLite's ranked FTS5 index
+// (db/ranked-search.ts), PostgreSQL's trigram entries (db/ranked-search-postgres.ts).
 
 // biome-ignore lint/suspicious/noExplicitAny: Kysely's builders for dynamic tables
 type Builder = any;
 
-export interface RankedSearch {
+export type RankedSearch = SqliteRankedSearch | PostgresRankedSearch;
+
+interface SqliteRankedSearch {
+  engine: 'sqlite';
   /** The FTS5 query. */
   fts: string;
   /** Short words, each the start of a searched field: the index finds word starts, checked here. */
   words?: string[];
 }
 
-/**
- * How the ranked index answers a search, or undefined when it cannot: another engine, a table without
- * one, column filters, or short and long words mixed (the long one narrows, the short one is then a
- * substring of what it found, which the plain path does). Words of three letters or more are
- * substrings; shorter ones, all of them, start a word in the index (WORD_START), then a field.
- */
-export function rankedSearch(
-  entity: CompiledEntity,
-  engine: Engine,
-  query: DatagridQuery,
-): RankedSearch | undefined {
-  if (engine !== 'sqlite' || !RANKED_SEARCH[entity.declaration.table] || query.filters.length > 0)
-    return undefined;
-  const words = searchWords(query.search);
-  if (words.length === 0) return undefined;
-  if (words.every((word) => word.length >= SUBSTRING_MIN_LENGTH))
-    return { fts: words.map(ftsPhrase).join(' AND ') };
-  if (!words.every((word) => fieldStartSearchable(entity, word))) return undefined;
-  return { fts: words.map((word) => ftsPhrase(WORD_START + word)).join(' AND '), words };
+interface PostgresRankedSearch {
+  engine: 'postgres';
+  /** The piece whose entries are walked (the rarest of the words'). */
+  lead: Gram;
+  /** Words each row found must hold too: all but a word of three or four letters that is the lead. */
+  checks: string[];
 }
 
 /**
- * rankedSearch, once the ranked index holds every rank queued so far; undefined when it cannot be
- * brought up to date (a full disk): the plain trigram index, which the triggers keep at once, answers.
+ * How SQLite's ranked index answers a search, or undefined when it cannot: a table without one,
+ * column filters, or short and long words mixed (the long one narrows, the short one is then a
+ * substring of what it found, which the plain path does). Words of three letters or more are
+ * substrings; shorter ones, all of them, start a word in the index (WORD_START), then a field.
+ */
+export function rankedSearch(entity: CompiledEntity, query: DatagridQuery): SqliteRankedSearch | undefined {
+  if (!RANKED_SEARCH[entity.declaration.table] || query.filters.length > 0) return undefined;
+  const words = searchWords(query.search);
+  if (words.length === 0) return undefined;
+  if (words.every((word) => word.length >= SUBSTRING_MIN_LENGTH))
+    return { engine: 'sqlite', fts: words.map(ftsPhrase).join(' AND ') };
+  if (!words.every((word) => fieldStartSearchable(entity, word))) return undefined;
+  return { engine: 'sqlite', fts: words.map((word) => ftsPhrase(WORD_START + word)).join(' AND '), words };
+}
+
+/**
+ * How PostgreSQL's trigram entries answer a search: words of three letters or more (by code point, as
+ * the entries are cut), no column filters. Shorter words keep the sort-key ranges of the plain path.
+ */
+async function postgresRankedSearch(
+  db: DynamicDb,
+  entity: CompiledEntity,
+  query: DatagridQuery,
+): Promise<PostgresRankedSearch | undefined> {
+  const { table } = entity.declaration;
+  if (!RANKED_SEARCH[table] || query.filters.length > 0) return undefined;
+  const words = searchWords(query.search);
+  if (words.length === 0 || words.some((word) => [...word].length < SUBSTRING_MIN_LENGTH)) return undefined;
+  const lead = await leadGram(db, table, words);
+  return { engine: 'postgres', lead, checks: words.filter((word) => !gramIsWord(lead, word)) };
+}
+
+/**
+ * The ranked search of the query, once SQLite's ranked index holds every rank queued so far; undefined
+ * when there is none, or when that index cannot be brought up to date (a full disk): the plain trigram
+ * index, which the triggers keep at once, answers.
  */
 export async function usableRankedSearch(
   db: DynamicDb,
@@ -56,7 +82,8 @@ export async function usableRankedSearch(
   engine: Engine,
   query: DatagridQuery,
 ): Promise<RankedSearch | undefined> {
-  const search = rankedSearch(entity, engine, query);
+  if (engine === 'postgres') return postgresRankedSearch(db, entity, query);
+  const search = rankedSearch(entity, query);
   if (!search) return undefined;
   try {
     await applyPendingRanks(db, entity.declaration.table);
@@ -66,8 +93,53 @@ export async function usableRankedSearch(
   }
 }
 
+/**
+ * PostgreSQL: the rows holding the lead piece, in list order (`sort_key`, `id` as `p`), each once (a
+ * trigram followed by different letters has an entry for each).
+ */
+function postgresEntries(
+  db: DynamicDb,
+  entity: CompiledEntity,
+  search: PostgresRankedSearch,
+  direction: 'asc' | 'desc',
+) {
+  const { trigram, next } = search.lead;
+  const entries = db
+    .selectFrom(`${entity.declaration.table}_trigrams`)
+    .where('trigram', '=', trigram)
+    .select(['sort_key', 'id'])
+    .orderBy('sort_key', direction)
+    .orderBy('id', direction);
+  return next === undefined ? entries.distinctOn(['sort_key', 'id']) : entries.where('next', '=', next);
+}
+
+/**
+ * `entries` (as `p`) with the `columns` of their rows (as `t`), keeping only rows that hold every
+ * checked word. Each row is looked up by id in a lateral subquery that no join can replace: the planner
+ * would otherwise collect every row whose text holds the words (a scan of the table) to join them.
+ */
+function withRows(
+  db: DynamicDb,
+  entity: CompiledEntity,
+  search: PostgresRankedSearch,
+  entries: Builder,
+  columns: string[],
+) {
+  const { table } = entity.declaration;
+  const read = search.checks.length > 0 ? [...columns, 'search_text'] : columns;
+  return db
+    .selectFrom(entries.as('p'))
+    .innerJoinLateral(
+      (eb: Builder) => eb.selectFrom(table).select(read).whereRef('id', '=', 'p.id').limit(1).as('t'),
+      (join: Builder) => join.onTrue(),
+    )
+    .where((eb: Builder) =>
+      eb.and(search.checks.map((word) => eb(sql`strpos(t.search_text, ${word})`, '>', 0))),
+    );
+}
+
 /** The ranks of the index's matches, in order (the list's by its default sort). */
-function ranks(db: DynamicDb, entity: CompiledEntity, search: RankedSearch, direction: 'asc' | 'desc') {
+function ranks(db: DynamicDb, entity: CompiledEntity, search: SqliteRankedSearch, direction: 'asc' | 'desc') {
   const index = `${entity.declaration.table}_ranked`;
   return db
     .selectFrom(index)
@@ -77,7 +149,7 @@ function ranks(db: DynamicDb, entity: CompiledEntity, search: RankedSearch, dire
 }
 
 /** The rows of `page` (ranks), joined as `t`; short words checked to start a field, not just a word. */
-function rowsOf(db: DynamicDb, entity: CompiledEntity, search: RankedSearch, page: Builder) {
+function rowsOf(db: DynamicDb, entity: CompiledEntity, search: SqliteRankedSearch, page: Builder) {
   const { table } = entity.declaration;
   const rows = db
     .selectFrom(page.as('page'))
@@ -95,9 +167,16 @@ export async function rankedCount(
   search: RankedSearch,
   cap: number,
 ): Promise<number> {
-  const matches: Builder = search.words
-    ? rowsOf(db, entity, search, ranks(db, entity, search, 'asc')).select(sql`1`.as('one'))
-    : ranks(db, entity, search, 'asc');
+  const matches: Builder =
+    search.engine === 'postgres'
+      ? search.checks.length > 0
+        ? withRows(db, entity, search, postgresEntries(db, entity, search, 'asc'), ['id']).select(
+            sql`1`.as('one'),
+          )
+        : postgresEntries(db, entity, search, 'asc')
+      : search.words
+        ? rowsOf(db, entity, search, ranks(db, entity, search, 'asc')).select(sql`1`.as('one'))
+        : ranks(db, entity, search, 'asc');
   const row = await db
     .selectFrom(matches.limit(cap).as('matches'))
     .select((eb: Builder) => eb.fn.countAll().as('total'))
@@ -121,6 +200,19 @@ export async function rankedRows(
 ): Promise<Row[] | undefined> {
   if (RANKED_SEARCH[entity.declaration.table] !== query.sort.sortColumn) return undefined;
   const page = (builder: Builder) => builder.limit(query.limit).offset(offset);
+  if (search.engine === 'postgres') {
+    const entries = postgresEntries(db, entity, search, query.direction);
+    // Without words to check, the page's entries come from the index alone, before any row is read.
+    const rows =
+      search.checks.length > 0
+        ? page(withRows(db, entity, search, entries, columns))
+        : withRows(db, entity, search, page(entries), columns);
+    return (await rows
+      .select(columns.map((column) => `t.${column}`))
+      .orderBy('p.sort_key', query.direction)
+      .orderBy('p.id', query.direction)
+      .execute()) as Row[];
+  }
   const matches = ranks(db, entity, search, query.direction);
   const rows = search.words
     ? page(rowsOf(db, entity, search, matches))

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Engine } from '../db/dialect.ts';
+import { RANKED_SEARCH } from '../db/ranked-search.ts';
+import { rowCount } from '../db/ranked-search-postgres.ts';
 import { StampedCache } from '../db/stamped-cache.ts';
 import { type WriteTracker, writeTrackerOf } from '../db/write-tracker.ts';
 import type { CompiledEntity } from './compile-entity.ts';
@@ -36,8 +38,12 @@ async function countRows(
   query: DatagridQuery,
   ranked: RankedSearch | undefined,
 ): Promise<Total> {
-  // A whole table is counted exactly where that is cheap: SQLite counts its smallest index.
+  // A whole table is counted exactly where that is cheap: SQLite counts its smallest index; PostgreSQL
+  // sums the kept deltas of a large table (counting 100,000 rows took it 6–17 ms a page).
   const narrowed = query.search !== '' || query.filters.length > 0;
+  const { table } = entity.declaration;
+  if (!narrowed && engine === 'postgres' && RANKED_SEARCH[table])
+    return { total: await rowCount(db, table), approximate: false };
   if (!narrowed && engine === 'sqlite') {
     const row = await db
       .selectFrom(entity.declaration.table)
