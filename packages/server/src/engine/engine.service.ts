@@ -4,7 +4,7 @@ import type { Engine } from '../db/dialect.ts';
 import { forbidden, notFound } from '../errors/app-error.ts';
 import type { CompiledEntity } from './compile-entity.ts';
 import { searchNormalize } from './czech-text.ts';
-import { distinctValues, listRows } from './datagrid.repository.ts';
+import { distinctValues, listRows, recordColumns } from './datagrid.repository.ts';
 import { parseDatagridQuery } from './datagrid-query.ts';
 import type { HookContext } from './entity.types.ts';
 import { type Row, recordLabel, toRecord } from './record-mapper.ts';
@@ -128,7 +128,8 @@ export async function findRecord(
   entity: CompiledEntity,
   id: number,
 ): Promise<EntityRecord> {
-  const row = await repository.findRow(db, entity, id);
+  // Only what a record is made of: a read of named columns is a prepared statement on PostgreSQL.
+  const row = await repository.findRow(db, entity, id, recordColumns(entity));
   if (!row) throw recordMissing(entity);
   return (await toRecords(db, context, entity, [row]))[0]!;
 }

@@ -4,10 +4,15 @@ import type { Row } from './record-mapper.ts';
 
 export type { DynamicDb };
 
-export async function findRow(db: DynamicDb, entity: CompiledEntity, id: number): Promise<Row | undefined> {
-  return (await db
-    .selectFrom(entity.declaration.table)
-    .selectAll()
+/** A row by id: its `columns`, or every column (what a delete moves to the trash). */
+export async function findRow(
+  db: DynamicDb,
+  entity: CompiledEntity,
+  id: number,
+  columns?: string[],
+): Promise<Row | undefined> {
+  const table = db.selectFrom(entity.declaration.table);
+  return (await (columns ? table.select(columns) : table.selectAll())
     .where('id', '=', id)
     .executeTakeFirst()) as Row | undefined;
 }
