@@ -127,7 +127,8 @@ try {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 const databaseUrl = await postgresUrl();
-if (databaseUrl) rows.push(...(await benchPostgres({ url: databaseUrl, admin, duration, signIn })));
+const postgres = databaseUrl && (await benchPostgres({ url: databaseUrl, admin, duration, signIn }));
+if (postgres) rows.push(...postgres.rows);
 else console.log('\nno PostgreSQL reachable (BENCH_DATABASE_URL): PostgreSQL run skipped');
 printTable(rows);
 const find = (start) => rows.find((row) => row.title.startsWith(start));
@@ -158,6 +159,10 @@ console.log(
 console.log(
   `import of ${importRun.count.toLocaleString('en')} members from XLSX (${Math.round(importRun.bytes / 1000)} kB): dry run ${importRun.dryRunMs} ms, import ${importRun.importMs} ms (target < 10 s)`,
 );
+if (postgres)
+  console.log(
+    `PostgreSQL: import of ${postgres.importRun.count.toLocaleString('en')} members: dry run ${postgres.importRun.dryRunMs} ms, import ${postgres.importRun.importMs} ms`,
+  );
 console.log(
   `server RSS: ${Math.round(rssAfterLogin)} MiB after the login run, ${Math.round(rssAtEnd)} MiB at the end, peak ${Math.round(peakRss)} MiB`,
 );

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.ts';
+import { USER_DTO_COLUMNS } from './users.repository.ts';
 
 export interface NewSession {
   idHash: string;
@@ -30,12 +31,15 @@ export const insertSession = (db: Executor, session: NewSession) =>
     })
     .execute();
 
-/** A live session of an active user: not past its absolute expiry, not idle since `idleSince`. */
+/**
+ * A live session of an active user: not past its absolute expiry, not idle since `idleSince`. Named
+ * columns, not `users.*`: asked on every request, it is then a prepared statement on PostgreSQL.
+ */
 export const findLiveSession = (db: Executor, idHash: string, now: string, idleSince: string) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
+    .select(USER_DTO_COLUMNS.map((column) => `users.${column}` as const))
     .select(['sessions.id_hash', 'sessions.last_seen_at', 'sessions.expires_at'])
     .where('sessions.id_hash', '=', idHash)
     .where('sessions.expires_at', '>', now)

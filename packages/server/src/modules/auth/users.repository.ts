@@ -15,7 +15,21 @@ export function parseRoles(json: string): Role[] {
   }
 }
 
-export function toUserDto(row: UserRow): UserDto & { version: number } {
+/** The columns toUserDto reads: what a session lookup takes of its user (no secrets). */
+export const USER_DTO_COLUMNS = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'roles',
+  'active',
+  'totp_enabled_at',
+  'version',
+] as const;
+
+export function toUserDto(
+  row: Pick<UserRow, (typeof USER_DTO_COLUMNS)[number]>,
+): UserDto & { version: number } {
   return {
     id: row.id,
     email: row.email,
