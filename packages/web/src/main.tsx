@@ -4,7 +4,7 @@ import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
 import './app/global.css';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { preloadApiClient } from './api/api.ts';
@@ -22,16 +22,12 @@ startErrorTracking();
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element in index.html.');
 
-// A transition, which React renders in short slices: the first screen (the theme's CSS variables, the
-// router, the page) no longer holds the main thread in one long task while the page loads.
-startTransition(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <UiKitProvider>
-        <RouterProvider router={createAppRouter()} />
-      </UiKitProvider>
-    </StrictMode>,
-  ),
+createRoot(root).render(
+  <StrictMode>
+    <UiKitProvider>
+      <RouterProvider router={createAppRouter()} />
+    </UiKitProvider>
+  </StrictMode>,
 );
 
 // The API client (axios, 20 kB on the wire) is not needed to paint the sign-in page: any screen that

@@ -2,7 +2,7 @@ import 'mantine-datatable/styles.css';
 import type { DatagridSchema, EntityRecord } from '@klubovna/shared';
 import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
-import { type RefObject, useDeferredValue, useRef, useState } from 'react';
+import { type RefObject, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirmDelete } from '../../ui/confirm/use-confirm.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
@@ -47,11 +47,7 @@ function LoadedDataGrid({
   const [selected, setSelected] = useState<GridRecord[]>([]);
   const tableRef = useRef<HTMLTableElement>(null);
   useSortHeaderSemantics(tableRef, grid.settings.sort, sortableKeys(schema));
-  const { data: latest, isLoading, isValidating, mutate } = grid.rows;
-  // A page of rows is rendered as a deferred update, which React splits into short slices: the rows
-  // of a whole page (hundreds of Mantine elements) would otherwise keep the main thread busy in one
-  // long task, deaf to input. Until the first page is rendered, the skeleton stays.
-  const data = useDeferredValue(latest, undefined);
+  const { data, isLoading, isValidating, mutate } = grid.rows;
   const describe = (record: EntityRecord) => recordLabel(schema, record);
 
   const remove = async (ids: number[], single?: EntityRecord) => {
@@ -108,7 +104,7 @@ function LoadedDataGrid({
         </Text>
       </Group>
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-        {!data && (isLoading || latest !== undefined) ? (
+        {isLoading && !data ? (
           <DatagridSkeleton rows={Math.min(grid.settings.pageSize, 10)} bare />
         ) : (
           <DataTable<GridRecord>
