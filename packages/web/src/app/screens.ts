@@ -136,10 +136,10 @@ function entityScreens(declared: ReadonlySet<string>): Screen[] {
     const load = () => {
       if (!name.endsWith('.list'))
         return entityFormScreens().then((screens) => screens.entityFormScreen(entity, name));
-      // A list's data is asked for while its code loads (see prefetchDatagrid); the screen renders
-      // once its schema and the user's settings are in too, so its first render has them.
-      const data = prefetchDatagrid(entity, new URLSearchParams(window.location.search));
-      return Promise.all([entityListScreens(), data]).then(([screens]) => {
+      // A list's data is asked for while its code loads (see prefetchDatagrid); what has come by the
+      // screen's first render, it renders with.
+      void prefetchDatagrid(entity, new URLSearchParams(window.location.search));
+      return entityListScreens().then((screens) => {
         // From a list people open a record: the form's code follows once they reach for something.
         preloadOnIntent(preloadFormScreens);
         return screens.entityListScreen(entity, name);
