@@ -79,6 +79,9 @@ async function measure(page, run) {
     const file = `${page.name.replace(/\W+/g, '-')}-${run}.json`;
     fs.writeFileSync(path.join(reportDir, file), JSON.stringify(lhr));
   }
+  // Lighthouse sometimes fails to record a load (`NO_NAVSTART` and the like): that run is reported
+  // as failed and left out of the medians.
+  if (lhr.runtimeError) return { page: page.name, error: lhr.runtimeError.code };
   const audit = (id) => lhr.audits[id];
   const failed = Object.values(lhr.audits)
     .filter((entry) => entry.scoreDisplayMode === 'binary' && entry.score === 0)
@@ -146,8 +149,10 @@ console.log(
   '\n| page | performance | accessibility | FCP | LCP | TBT | CLS | transferred | failed a11y audits |',
 );
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
-for (const result of results)
-  console.log(row(runs > 1 ? `${result.page} (run ${result.run})` : result.page, result));
+for (const result of results) {
+  const name = runs > 1 ? `${result.page} (run ${result.run})` : result.page;
+  console.log(result.error ? `| ${name} | failed: ${result.error} |` : row(name, result));
+}
 if (runs > 1) {
   console.log(`\nMedians of ${runs} runs:\n`);
   console.log(
@@ -155,7 +160,8 @@ if (runs > 1) {
   );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const name of [...new Set(results.map((result) => result.page))]) {
-    const own = results.filter((result) => result.page === name);
+    const own = results.filter((result) => result.page === name && !result.error);
+    if (own.length === 0) continue;
     const figures = Object.fromEntries(
       ['performance', 'accessibility', 'fcp', 'lcp', 'tbt', 'cls', 'transferred'].map((key) => [
         key,

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { mantineStyles } from './build/mantine-styles.ts';
 import { precompress } from './build/precompress.ts';
 
 const apiTarget = process.env.KLUBOVNA_API_URL ?? 'http://127.0.0.1:3000';
@@ -7,7 +8,7 @@ const apiTarget = process.env.KLUBOVNA_API_URL ?? 'http://127.0.0.1:3000';
 export default defineConfig({
   root: import.meta.dirname,
   base: '/admin/',
-  plugins: [react(), precompress()],
+  plugins: [mantineStyles(), react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

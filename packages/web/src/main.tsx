@@ -1,31 +1,8 @@
-// Only the styles the sign-in screens and the app's frame use (in Mantine's cascade layer, so our own
-// styles always win); the shell chunk brings the rest of Mantine's with it.
+// Mantine's base styles (in its cascade layer, so our own styles always win); each component's styles
+// come with the chunk of the code that uses it (build/mantine-styles.ts).
 import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
-import '@mantine/core/styles/UnstyledButton.layer.css';
-import '@mantine/core/styles/VisuallyHidden.layer.css';
-import '@mantine/core/styles/Paper.layer.css';
-import '@mantine/core/styles/Stack.layer.css';
-import '@mantine/core/styles/Group.layer.css';
-import '@mantine/core/styles/Center.layer.css';
-import '@mantine/core/styles/Container.layer.css';
-import '@mantine/core/styles/Text.layer.css';
-import '@mantine/core/styles/Title.layer.css';
-import '@mantine/core/styles/Anchor.layer.css';
-import '@mantine/core/styles/Code.layer.css';
-import '@mantine/core/styles/Divider.layer.css';
-import '@mantine/core/styles/Input.layer.css';
-import '@mantine/core/styles/PasswordInput.layer.css';
-import '@mantine/core/styles/Button.layer.css';
-import '@mantine/core/styles/CloseButton.layer.css';
-import '@mantine/core/styles/Loader.layer.css';
-import '@mantine/core/styles/Alert.layer.css';
-import '@mantine/core/styles/Notification.layer.css';
-import '@mantine/core/styles/Progress.layer.css';
-import '@mantine/core/styles/Overlay.layer.css';
-import '@mantine/core/styles/ModalBase.layer.css';
-import '@mantine/core/styles/Modal.layer.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

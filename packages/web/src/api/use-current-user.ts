@@ -1,7 +1,8 @@
 import { API_PATHS, type Role, type UserDto } from '@klubovna/shared';
+import { useState } from 'react';
 import useSWR, { type KeyedMutator } from 'swr';
 import { api, apiGet } from './api.ts';
-import { prefetch, takePrefetched } from './prefetch-store.ts';
+import { peekPrefetched, prefetch, takePrefetched } from './prefetch-store.ts';
 
 export const CURRENT_USER_KEY = API_PATHS.currentUser;
 
@@ -14,17 +15,20 @@ export async function fetchCurrentUser(): Promise<UserDto> {
 
 /**
  * Asks for the signed-in user while the shell's code (and the API client's) is still loading;
- * useCurrentUser's first fetch takes the answer over, so it is asked for once.
+ * useCurrentUser's first fetch takes the answer over, so it is asked for once. Resolves when the
+ * answer is in (or has failed: useCurrentUser then asks again and handles the failure).
  */
-export function prefetchCurrentUser(): void {
-  prefetch(CURRENT_USER_KEY, () => apiGet<{ user: UserDto }>(CURRENT_USER_KEY)).catch(() => {});
+export function prefetchCurrentUser(): Promise<void> {
+  return prefetch(CURRENT_USER_KEY, () => apiGet<{ user: UserDto }>(CURRENT_USER_KEY)).then(
+    () => {},
+    () => {},
+  );
 }
 
 export interface CurrentUser {
   user: UserDto | undefined;
   /** The user's roles; an empty list while not loaded, so nothing is permitted before they are known. */
   roles: Role[];
-  isLoading: boolean;
   error: unknown;
   mutate: KeyedMutator<UserDto>;
 }
@@ -33,12 +37,17 @@ const EMPTY_ROLES: Role[] = [];
 
 /** The signed-in user. Fetched once: no revalidation on focus, reconnect or staleness (a 401 elsewhere ends it). */
 export function useCurrentUser(): CurrentUser {
-  const { data, error, isLoading, mutate } = useSWR<UserDto>(CURRENT_USER_KEY, fetchCurrentUser, {
+  // The prefetched answer, when it came with the shell's code: the first render already has the user.
+  const [prefetched] = useState(() => peekPrefetched<{ user: UserDto }>(CURRENT_USER_KEY)?.user);
+  // Only data and error are read: SWR re-renders for the states a hook reads, and the loading state
+  // changing when the prefetched answer is handed over would render the whole shell again.
+  const { data, error, mutate } = useSWR<UserDto>(CURRENT_USER_KEY, fetchCurrentUser, {
+    fallbackData: prefetched,
     revalidateOnFocus: false,
     revalidateOnReconnect: false,
     revalidateIfStale: false,
     // The authenticated layout turns a failure here into the sign-in screen; no flash.
     onError: () => {},
   });
-  return { user: data, roles: data?.roles ?? EMPTY_ROLES, isLoading, error, mutate };
+  return { user: data, roles: data?.roles ?? EMPTY_ROLES, error, mutate };
 }

@@ -34,9 +34,14 @@ export function createRoutes(): RouteObject[] {
         { Component: PublicLayout, children: screenRoutes(screens, 'public') },
         {
           // The shell (navigation, user menu, dates) is its own chunk: the sign-in page never loads it.
+          // It renders once the signed-in user is in too, so its first render (in the router's
+          // transition, in short slices) already has the user and the page.
           lazy: async () => {
-            prefetchCurrentUser();
-            return { Component: (await import('./shell/authenticated-layout.tsx')).AuthenticatedLayout };
+            const [shell] = await Promise.all([
+              import('./shell/authenticated-layout.tsx'),
+              prefetchCurrentUser(),
+            ]);
+            return { Component: shell.AuthenticatedLayout };
           },
           children: screenRoutes(screens, 'shell'),
         },

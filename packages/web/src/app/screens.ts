@@ -136,8 +136,9 @@ function entityScreens(declared: ReadonlySet<string>): Screen[] {
     const load = () => {
       if (!name.endsWith('.list'))
         return entityFormScreens().then((screens) => screens.entityFormScreen(entity, name));
-      // A list's data is asked for while its code loads (see prefetchDatagrid).
-      prefetchDatagrid(entity, new URLSearchParams(window.location.search));
+      // A list's data is asked for while its code loads (see prefetchDatagrid); what has come by the
+      // screen's first render, it renders with.
+      void prefetchDatagrid(entity, new URLSearchParams(window.location.search));
       return entityListScreens().then((screens) => {
         // From a list people open a record: the form's code follows once they reach for something.
         preloadOnIntent(preloadFormScreens);

@@ -8,9 +8,11 @@ import {
   type FormSchema,
   type UploadedFile,
 } from '@klubovna/shared';
+import { useState } from 'react';
 import useSWR from 'swr';
 import { api } from '../api/api.ts';
 import { isAxiosLikeError } from '../api/api-errors.ts';
+import { peekPrefetched } from '../api/prefetch-store.ts';
 
 /** The engine's calls, filled from the API path table the server registers its routes with. */
 export const engineUrls = {
@@ -35,7 +37,10 @@ export type DatagridParams = Record<string, string | number | string[] | undefin
 const STATIC = { revalidateOnFocus: false, revalidateIfStale: false, revalidateOnReconnect: false };
 
 export function useDatagridSchema(name: string) {
-  return useSWR<DatagridSchema>(engineUrls.datagridSchema(name), STATIC);
+  const key = engineUrls.datagridSchema(name);
+  // The list's prefetched schema, when it came with its code: the first render already has it.
+  const [prefetched] = useState(() => peekPrefetched<DatagridSchema>(key));
+  return useSWR<DatagridSchema>(key, { ...STATIC, fallbackData: prefetched });
 }
 
 export function useDatagridPage(name: string, params: DatagridParams | null) {

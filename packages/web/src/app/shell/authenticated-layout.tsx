@@ -1,6 +1,5 @@
-// The rest of Mantine's styles come with the shell (the sign-in page loads only what it uses, main.tsx);
-// the date pickers' styles, dayjs and its Czech setup come with the date inputs (`CzechDates`).
-import '@mantine/core/styles.layer.css';
+// Mantine's component styles come with the components' code (build/mantine-styles.ts); the date
+// pickers' styles, dayjs and its Czech setup come with the date inputs (`CzechDates`).
 import { can } from '@klubovna/shared';
 import { AppShell, Burger, Group, Progress } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';

@@ -1,9 +1,10 @@
 import type { DatagridSchema, EntityRecord, FieldKind } from '@klubovna/shared';
-import { ActionIcon, Group, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Group, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { HoverTooltip } from '../../ui/hover-tooltip.tsx';
 import { routerPath } from '../../ui/navigation/app-path.ts';
 import { FIELD_KIND_CELLS } from '../kinds/cell-registry.ts';
 import type { CellProps } from '../kinds/kind.types.ts';
@@ -84,7 +85,7 @@ export function datagridColumns(
       <Group gap={4} justify="flex-end" wrap="nowrap" onClick={(event) => event.stopPropagation()}>
         {extraActions?.(record, reload)}
         {schema.rowActions.includes('edit') && (
-          <Tooltip label="Upravit">
+          <HoverTooltip label="Upravit">
             <ActionIcon
               component={Link}
               to={editPath(schema, record.id)}
@@ -93,10 +94,10 @@ export function datagridColumns(
             >
               <IconPencil size={18} />
             </ActionIcon>
-          </Tooltip>
+          </HoverTooltip>
         )}
         {schema.rowActions.includes('delete') && (
-          <Tooltip label="Smazat">
+          <HoverTooltip label="Smazat">
             <ActionIcon
               variant="subtle"
               color="red"
@@ -105,7 +106,7 @@ export function datagridColumns(
             >
               <IconTrash size={18} />
             </ActionIcon>
-          </Tooltip>
+          </HoverTooltip>
         )}
       </Group>
     ),

@@ -20,12 +20,15 @@ function warm<T>(key: ApiKey): Promise<T> {
  * Starts what a list needs before its first rows while the list's code is still loading: its schema
  * and the user's settings at once, then the first page of rows as the user's settings and the address
  * ask for it (by the list's own settings functions), so the rows need not wait for the screen to render.
+ * Resolves once the schema and the settings are in (or one has failed: the screen then asks itself),
+ * so the screen's first render can have them.
  */
-export function prefetchDatagrid(name: string, address: URLSearchParams): void {
-  void Promise.all([
+export function prefetchDatagrid(name: string, address: URLSearchParams): Promise<void> {
+  const schemaAndSettings = Promise.all([
     warm<DatagridSchema>(engineUrls.datagridSchema(name)),
     warm<UserConfigs>(USER_CONFIG_URL),
-  ])
+  ]);
+  schemaAndSettings
     .then(([schema, configs]) => {
       const stored = configs?.[settingsName(name)];
       const settings =
@@ -33,4 +36,8 @@ export function prefetchDatagrid(name: string, address: URLSearchParams): void {
       return warm([engineUrls.datagridRows(name), datagridParams(settings, viewFromAddress(address))]);
     })
     .catch(() => {});
+  return schemaAndSettings.then(
+    () => {},
+    () => {},
+  );
 }

@@ -1,5 +1,5 @@
 import { API_PATHS, apiPath, can, type EntityRecord, type Role } from '@klubovna/shared';
-import { ActionIcon, Button, Group, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack } from '@mantine/core';
 import { IconMailForward, IconPlus, IconUserCheck, IconUserOff, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { api } from '../../api/api.ts';
@@ -8,6 +8,7 @@ import { DataGrid } from '../../engine/datagrid/data-grid.tsx';
 import { PageHeader } from '../../engine/pages/page-header.tsx';
 import { useReported } from '../../engine/related/use-reported.ts';
 import { useConfirm } from '../../ui/confirm/use-confirm.tsx';
+import { HoverTooltip } from '../../ui/hover-tooltip.tsx';
 import { appPath } from '../../ui/navigation/app-path.ts';
 import { SecurityPolicySwitch } from './security-policy-switch.tsx';
 import { fullName, mayChange } from './users-api.ts';
@@ -95,7 +96,7 @@ function useUserRowActions() {
     return (
       <>
         {user.invitation !== 'none' && (
-          <Tooltip label="Poslat pozvánku znovu">
+          <HoverTooltip label="Poslat pozvánku znovu">
             <ActionIcon
               variant="subtle"
               aria-label={`Poslat pozvánku znovu: ${user.email}`}
@@ -103,10 +104,10 @@ function useUserRowActions() {
             >
               <IconMailForward size={18} />
             </ActionIcon>
-          </Tooltip>
+          </HoverTooltip>
         )}
         {user.id !== me?.id && (
-          <Tooltip label={user.active ? 'Deaktivovat' : 'Aktivovat'}>
+          <HoverTooltip label={user.active ? 'Deaktivovat' : 'Aktivovat'}>
             <ActionIcon
               variant="subtle"
               color={user.active ? 'gray' : 'green'}
@@ -115,7 +116,7 @@ function useUserRowActions() {
             >
               {user.active ? <IconUserOff size={18} /> : <IconUserCheck size={18} />}
             </ActionIcon>
-          </Tooltip>
+          </HoverTooltip>
         )}
       </>
     );
