@@ -38,6 +38,13 @@ interface PostgresRankedSearch {
   checks: string[];
 }
 
+/** The search's words, when the table has an index in list order and no column filter narrows it. */
+function rankedWords(entity: CompiledEntity, query: DatagridQuery): string[] | undefined {
+  if (!RANKED_SEARCH[entity.declaration.table] || query.filters.length > 0) return undefined;
+  const words = searchWords(query.search);
+  return words.length > 0 ? words : undefined;
+}
+
 /**
  * How SQLite's ranked index answers a search, or undefined when it cannot: a table without one,
  * column filters, or short and long words mixed (the long one narrows, the short one is then a
@@ -45,9 +52,8 @@ interface PostgresRankedSearch {
  * substrings; shorter ones, all of them, start a word in the index (WORD_START), then a field.
  */
 export function rankedSearch(entity: CompiledEntity, query: DatagridQuery): SqliteRankedSearch | undefined {
-  if (!RANKED_SEARCH[entity.declaration.table] || query.filters.length > 0) return undefined;
-  const words = searchWords(query.search);
-  if (words.length === 0) return undefined;
+  const words = rankedWords(entity, query);
+  if (!words) return undefined;
   if (words.every((word) => word.length >= SUBSTRING_MIN_LENGTH))
     return { engine: 'sqlite', fts: words.map(ftsPhrase).join(' AND ') };
   if (!words.every((word) => fieldStartSearchable(entity, word))) return undefined;
@@ -63,11 +69,9 @@ async function postgresRankedSearch(
   entity: CompiledEntity,
   query: DatagridQuery,
 ): Promise<PostgresRankedSearch | undefined> {
-  const { table } = entity.declaration;
-  if (!RANKED_SEARCH[table] || query.filters.length > 0) return undefined;
-  const words = searchWords(query.search);
-  if (words.length === 0 || words.some((word) => [...word].length < SUBSTRING_MIN_LENGTH)) return undefined;
-  const lead = await leadGram(db, table, words);
+  const words = rankedWords(entity, query);
+  if (!words || words.some((word) => [...word].length < SUBSTRING_MIN_LENGTH)) return undefined;
+  const lead = await leadGram(db, entity.declaration.table, words);
   return { engine: 'postgres', lead, checks: words.filter((word) => !gramIsWord(lead, word)) };
 }
 
