@@ -121,18 +121,35 @@ export async function dropPostgresRankedSearch(db: AnyKysely, table: string): Pr
 /** Deltas past which a reader folds a table's row count into one. */
 const FOLD_AFTER = 64;
 
-/** A table's exact row count from its deltas (tables in RANKED_SEARCH, on PostgreSQL). */
-export async function rowCount(db: AnyKysely, table: string): Promise<number> {
+/**
+ * A table's exact row count (the sum of its deltas) and how many deltas it is summed from, as
+ * expressions: selected alone (rowCount) or beside a datagrid page, which then costs one round trip.
+ */
+export function rowCountExpressions(table: string) {
   const counts = sql.id(`${table}_row_counts`);
-  const { rows } = await sql<{ total: number; parts: number }>`
-    select coalesce(sum(delta), 0)::bigint as total, count(*)::bigint as parts from ${counts}`.execute(db);
-  const { total, parts } = rows[0]!;
+  return {
+    total: sql<string>`(select coalesce(sum(delta), 0)::bigint from ${counts})`,
+    parts: sql<string>`(select count(*)::bigint from ${counts})`,
+  };
+}
+
+/** Folds a table's deltas into one once a reader saw more than FOLD_AFTER of them. */
+export async function foldRowCount(db: AnyKysely, table: string, parts: number): Promise<void> {
+  if (parts <= FOLD_AFTER) return;
   // Deleting the deltas this statement sees and inserting their sum leaves the total as it was, whatever
   // other writers and folders do meanwhile (their deltas are either seen and folded, or left).
-  if (Number(parts) > FOLD_AFTER)
-    await sql`with gone as (delete from ${counts} returning delta)
-      insert into ${counts} (delta) select coalesce(sum(delta), 0) from gone`.execute(db);
-  return Number(total);
+  const counts = sql.id(`${table}_row_counts`);
+  await sql`with gone as (delete from ${counts} returning delta)
+    insert into ${counts} (delta) select coalesce(sum(delta), 0) from gone`.execute(db);
+}
+
+/** A table's exact row count from its deltas (tables in RANKED_SEARCH, on PostgreSQL). */
+export async function rowCount(db: AnyKysely, table: string): Promise<number> {
+  const { total, parts } = rowCountExpressions(table);
+  const { rows } = await sql<{ total: string; parts: string }>`
+    select ${total} as total, ${parts} as parts`.execute(db);
+  await foldRowCount(db, table, Number(rows[0]!.parts));
+  return Number(rows[0]!.total);
 }
 
 /** A piece of a search word as its entries hold it: a trigram, and for four letters the one after. */

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { engineOf } from './dialect.ts';
+import { writeTrackerOf } from './write-tracker.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: works on any table
 type AnyKysely = Kysely<any>;
@@ -107,8 +108,16 @@ async function createTriggers(db: AnyKysely, table: string, sortColumn: string):
  */
 export async function applyPendingRanks(db: AnyKysely, table: string): Promise<void> {
   const n = names(table);
+  // Nothing was queued since the queue was last seen empty while nothing wrote the table: no probe.
+  const stamp = writeTrackerOf(db)?.stamp([table]) ?? Number.NaN;
+  const seenEmpty = seenEmptyAt.get(db) ?? new Map<string, number>();
+  seenEmptyAt.set(db, seenEmpty);
+  if (seenEmpty.get(table) === stamp) return;
   const pending = await sql.raw(`select 1 from ${n.pending} limit 1`).execute(db);
-  if (pending.rows.length === 0) return;
+  if (pending.rows.length === 0) {
+    seenEmpty.set(table, stamp);
+    return;
+  }
   // One at a time per database and table: two interleaved would put a rank in twice. A run already
   // under way may have started before this reader's last write: pending is looked at again after it.
   const runs = applying.get(db) ?? new Map<string, Promise<void>>();
@@ -124,6 +133,12 @@ export async function applyPendingRanks(db: AnyKysely, table: string): Promise<v
 }
 
 const applying = new WeakMap<AnyKysely, Map<string, Promise<void>>>();
+/**
+ * The write tracker's stamp of a table when its queue was last found empty (per database): the
+ * triggers queue ranks only on writes to the table, and the tracker counts every write of this process
+ * (SQLite's one), so while the stamp stays the queue stays empty. NaN, never equal, where it cannot tell.
+ */
+const seenEmptyAt = new WeakMap<AnyKysely, Map<string, number>>();
 
 /**
  * Each statement alone, without a transaction (requests share SQLite's one connection, and a transaction

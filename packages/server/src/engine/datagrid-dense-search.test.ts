@@ -73,6 +73,25 @@ describe.each(testEngines())('search that matches many rows on %s', (engine) => 
     const nov = await grid('s=Nov&limit=100&sort=lastName');
     expect(nov).toMatchObject({ total: expected.length, totalApproximate: false });
     expect(ids(nov.items)).toEqual(ids(expected.slice(0, 100)));
+    // A page past the last still tells the total (PostgreSQL reads it with the page, and counts apart
+    // only when the page is empty).
+    expect(await grid(`limit=10&page=${MEMBERS / 10 + 1}`)).toMatchObject({
+      items: [],
+      total: MEMBERS,
+      totalApproximate: false,
+    });
+    expect(
+      await grid(`s=nov&sort=lastName&limit=100&page=${Math.ceil(expected.length / 100) + 1}`),
+    ).toMatchObject({
+      items: [],
+      total: expected.length,
+      totalApproximate: false,
+    });
+    expect(await grid('s=qqqxyz&sort=lastName')).toMatchObject({
+      items: [],
+      total: 0,
+      totalApproximate: false,
+    });
   });
 
   it('pages substrings of three letters and more in list order, both directions, few and many matches', async () => {

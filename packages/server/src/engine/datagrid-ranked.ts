@@ -164,13 +164,11 @@ function rowsOf(db: DynamicDb, entity: CompiledEntity, search: SqliteRankedSearc
   return rows.where((eb: Builder) => eb.and(words.map((word) => fieldStartCondition(eb, entity, word))));
 }
 
-/** Matches counted up to `cap`, the exact-total threshold and one more (a search from usableRankedSearch). */
-export async function rankedCount(
-  db: DynamicDb,
-  entity: CompiledEntity,
-  search: RankedSearch,
-  cap: number,
-): Promise<number> {
+/**
+ * The statement counting the matches up to `cap`, the exact-total threshold and one more (a search from
+ * usableRankedSearch): one column, `total`, to run alone or beside the page.
+ */
+export function rankedCountQuery(db: DynamicDb, entity: CompiledEntity, search: RankedSearch, cap: number) {
   const matches: Builder =
     search.engine === 'postgres'
       ? search.checks.length > 0
@@ -181,27 +179,37 @@ export async function rankedCount(
       : search.words
         ? rowsOf(db, entity, search, ranks(db, entity, search, 'asc')).select(sql`1`.as('one'))
         : ranks(db, entity, search, 'asc');
-  const row = await db
+  return db
     .selectFrom(matches.limit(cap).as('matches'))
-    .select((eb: Builder) => eb.fn.countAll().as('total'))
-    .executeTakeFirstOrThrow();
+    .select((eb: Builder) => eb.fn.countAll().as('total'));
+}
+
+/** Matches counted up to `cap` (see rankedCountQuery). */
+export async function rankedCount(
+  db: DynamicDb,
+  entity: CompiledEntity,
+  search: RankedSearch,
+  cap: number,
+): Promise<number> {
+  const row = await rankedCountQuery(db, entity, search, cap).executeTakeFirstOrThrow();
   return Number((row as Row).total);
 }
 
 /**
- * A page of the search's rows, when the list is sorted by what the index follows: read from the index
- * in order, a page costs its own rows whatever the number of matches (0.2–0.3 ms for 50 rows at 100,000
- * members). Substrings take the page's ranks from the index before reading rows; short words read rows
- * until the page is full, as a word start may not start a field. Undefined when sorted otherwise.
+ * The statement of a page of the search's rows, when the list is sorted by what the index follows:
+ * read from the index in order, a page costs its own rows whatever the number of matches (0.2–0.3 ms
+ * for 50 rows at 100,000 members). Substrings take the page's ranks from the index before reading rows;
+ * short words read rows until the page is full, as a word start may not start a field. Undefined when
+ * sorted otherwise.
  */
-export async function rankedRows(
+export function rankedRowsQuery(
   db: DynamicDb,
   entity: CompiledEntity,
   search: RankedSearch,
   query: DatagridQuery,
   offset: number,
   columns: string[],
-): Promise<Row[] | undefined> {
+): Builder | undefined {
   if (RANKED_SEARCH[entity.declaration.table] !== query.sort.sortColumn) return undefined;
   const page = (builder: Builder) => builder.limit(query.limit).offset(offset);
   if (search.engine === 'postgres') {
@@ -211,18 +219,14 @@ export async function rankedRows(
       search.checks.length > 0
         ? page(withRows(db, entity, search, entries, columns))
         : withRows(db, entity, search, page(entries), columns);
-    return (await rows
+    return rows
       .select(columns.map((column) => `t.${column}`))
       .orderBy('p.sort_key', query.direction)
-      .orderBy('p.id', query.direction)
-      .execute()) as Row[];
+      .orderBy('p.id', query.direction);
   }
   const matches = ranks(db, entity, search, query.direction);
   const rows = search.words
     ? page(rowsOf(db, entity, search, matches))
     : rowsOf(db, entity, search, page(matches));
-  return (await rows
-    .select(columns.map((column) => `t.${column}`))
-    .orderBy('page.rank', query.direction)
-    .execute()) as Row[];
+  return rows.select(columns.map((column) => `t.${column}`)).orderBy('page.rank', query.direction);
 }

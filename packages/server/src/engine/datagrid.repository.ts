@@ -1,13 +1,19 @@
 import { sql } from 'kysely';
 import type { Engine } from '../db/dialect.ts';
 import { RANKED_SEARCH } from '../db/ranked-search.ts';
-import { rowCount } from '../db/ranked-search-postgres.ts';
+import { foldRowCount, rowCount, rowCountExpressions } from '../db/ranked-search-postgres.ts';
 import { StampedCache } from '../db/stamped-cache.ts';
 import { type WriteTracker, writeTrackerOf } from '../db/write-tracker.ts';
 import type { CompiledEntity } from './compile-entity.ts';
 import { escapeLike, filtered, ftsOnlyQuery } from './datagrid-filter.ts';
 import type { DatagridQuery } from './datagrid-query.ts';
-import { type RankedSearch, rankedCount, rankedRows, usableRankedSearch } from './datagrid-ranked.ts';
+import {
+  type RankedSearch,
+  rankedCount,
+  rankedCountQuery,
+  rankedRowsQuery,
+  usableRankedSearch,
+} from './datagrid-ranked.ts';
 import type { Row } from './record-mapper.ts';
 import type { DynamicDb } from './records.repository.ts';
 
@@ -157,15 +163,44 @@ async function rowsByIds(db: DynamicDb, entity: CompiledEntity, ids: number[]): 
   return ordered;
 }
 
+/** The statement of the rows of `ids` (a list, or a statement selecting them) in the list's order. */
+const rowsInOrder = (db: DynamicDb, entity: CompiledEntity, query: DatagridQuery, ids: SelectBuilder) =>
+  db
+    .selectFrom(entity.declaration.table)
+    .select(recordColumns(entity))
+    .where('id', 'in', ids)
+    .orderBy(query.sort.sortColumn, query.direction)
+    .orderBy('id', query.direction);
+
+/** The statement of a page's ids, found by the sort index (or the search) alone. */
+const pageIds = (
+  db: DynamicDb,
+  entity: CompiledEntity,
+  engine: Engine,
+  query: DatagridQuery,
+  offset: number,
+  dense: boolean,
+) =>
+  filtered(db, entity, engine, query, dense)
+    .select('id')
+    .orderBy(query.sort.sortColumn, query.direction)
+    .orderBy('id', query.direction)
+    .limit(query.limit)
+    .offset(offset);
+
 export async function listRows(db: DynamicDb, entity: CompiledEntity, engine: Engine, query: DatagridQuery) {
   // First: bringing the ranked index up to date is a write, which the cache's stamp must come after.
   const search = await usableRankedSearch(db, entity, engine, query);
+  const offset = (query.page - 1) * query.limit;
+  if (engine === 'postgres') {
+    const together = await postgresPageAndTotal(db, entity, query, search, offset);
+    if (together) return together;
+  }
   const cache = resultCache(db);
   const key = filterKey(entity, query);
   const { total, approximate } = await cached(cache, `count ${key}`, () =>
     countRows(db, entity, engine, query, search),
   );
-  const offset = (query.page - 1) * query.limit;
   if (offset >= total && !approximate) return { items: [] as Row[], total, approximate };
   // A page's ids cost a search, a scan or an offset walk of the sort index (on PostgreSQL most of a
   // request): they are kept for the next reader, and only the rows are read again.
@@ -173,34 +208,14 @@ export async function listRows(db: DynamicDb, entity: CompiledEntity, engine: En
   const ids = cache?.cache.get(pageKey, cache.stamp, cache.now) as number[] | undefined;
   if (ids) return { items: await rowsByIds(db, entity, ids), total, approximate };
   const narrowed = query.search !== '' || query.filters.length > 0;
-  const ranked = search && (await rankedRows(db, entity, search, query, offset, recordColumns(entity)));
-  if (ranked) {
-    cache?.cache.set(
-      pageKey,
-      cache.stamp,
-      cache.now,
-      ranked.map((row) => Number(row.id)),
-    );
-    return { items: ranked, total, approximate };
-  }
-  const page =
-    narrowed && engine === 'postgres'
+  const rankedPage = search && rankedRowsQuery(db, entity, search, query, offset, recordColumns(entity));
+  const page = rankedPage
+    ? undefined
+    : narrowed && engine === 'postgres'
       ? await postgresPageIds(db, entity, query, offset, approximate)
-      : filtered(db, entity, engine, query, approximate && engine === 'sqlite')
-          .select('id')
-          .orderBy(query.sort.sortColumn, query.direction)
-          .orderBy('id', query.direction)
-          .limit(query.limit)
-          .offset(offset);
-  // The page's ids come from the sort index (or the search) alone; only those rows are read.
+      : pageIds(db, entity, engine, query, offset, approximate && engine === 'sqlite');
   if (Array.isArray(page) && page.length === 0) return { items: [] as Row[], total, approximate };
-  const items = (await db
-    .selectFrom(entity.declaration.table)
-    .select(recordColumns(entity))
-    .where('id', 'in', page)
-    .orderBy(query.sort.sortColumn, query.direction)
-    .orderBy('id', query.direction)
-    .execute()) as Row[];
+  const items = (await (rankedPage ?? rowsInOrder(db, entity, query, page)).execute()) as Row[];
   cache?.cache.set(
     pageKey,
     cache.stamp,
@@ -208,6 +223,43 @@ export async function listRows(db: DynamicDb, entity: CompiledEntity, engine: En
     items.map((row) => Number(row.id)),
   );
   return { items, total, approximate };
+}
+
+/**
+ * PostgreSQL keeps no result cache (other instances write the same database), so a page and its total
+ * go in one statement, the total a column of every row: one round trip instead of two, for a ranked
+ * search and for a whole table whose row count is kept. Undefined for other lists. An empty page past
+ * the first says nothing of the total, which is then counted on its own.
+ */
+async function postgresPageAndTotal(
+  db: DynamicDb,
+  entity: CompiledEntity,
+  query: DatagridQuery,
+  search: RankedSearch | undefined,
+  offset: number,
+) {
+  const { table } = entity.declaration;
+  const whole = query.search === '' && query.filters.length === 0 && RANKED_SEARCH[table] !== undefined;
+  const page = search
+    ? rankedRowsQuery(db, entity, search, query, offset, recordColumns(entity))
+    : whole
+      ? rowsInOrder(db, entity, query, pageIds(db, entity, 'postgres', query, offset, false))
+      : undefined;
+  if (!page) return undefined;
+  const counts: { total: SelectBuilder; parts: SelectBuilder } = search
+    ? { total: rankedCountQuery(db, entity, search, EXACT_TOTAL_UP_TO + 1), parts: sql`0` }
+    : rowCountExpressions(table);
+  const items = (await page
+    .select([counts.total.as('__total'), counts.parts.as('__parts')])
+    .execute()) as Row[];
+  if (items.length === 0 && offset > 0) {
+    const { total, approximate } = await countRows(db, entity, 'postgres', query, search);
+    return { items, total, approximate };
+  }
+  const counted = Number(items[0]?.__total ?? 0);
+  if (search) return { items, ...capped(counted) };
+  await foldRowCount(db, table, Number(items[0]?.__parts ?? 0));
+  return { items, total: counted, approximate: false };
 }
 
 /** Rows of the sort index walked at most, on PostgreSQL, before its matches are sorted instead. */

@@ -8,7 +8,7 @@ import type { MultipartParts, RouteAccess } from '../http/route-access.ts';
 import { sha256 } from '../modules/auth/secrets.ts';
 import { type CachedSession, SESSION_TABLES, SessionCache } from '../modules/auth/session-cache.ts';
 import { findLiveSession, touchSession } from '../modules/auth/sessions.repository.ts';
-import { mustUseTwoFactor } from '../modules/auth/two-factor.service.ts';
+import { withTwoFactorDutyOf } from '../modules/auth/two-factor.service.ts';
 import { toUserDto } from '../modules/auth/users.repository.ts';
 
 export const SESSION_COOKIE = 'klubovna_session';
@@ -75,7 +75,7 @@ async function lookUpSession(
   );
   if (!row) return undefined;
   const session = {
-    user: toUserDto(row),
+    user: withTwoFactorDutyOf(toUserDto(row), row.security_policy),
     lastSeenAt: Date.parse(row.last_seen_at),
     expiresAt: Date.parse(row.expires_at),
   };
@@ -165,9 +165,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const access = request.routeOptions.config?.access;
     if (access) assertAccess(access, request.user);
     else if (isProtectedPath(request.url) && !request.user) throw unauthorized();
-    if (access !== 'public' && request.user && !request.user.twoFactor && !isOwnAccountPath(request.url)) {
-      if (await mustUseTwoFactor(app.db, request.user.roles))
-        throw new AppError('TWO_FACTOR_SETUP_REQUIRED', 403);
-    }
+    if (access !== 'public' && request.user?.twoFactorSetupRequired && !isOwnAccountPath(request.url))
+      throw new AppError('TWO_FACTOR_SETUP_REQUIRED', 403);
   });
 });

@@ -14,7 +14,6 @@ import {
   recoverPassword,
   requestPasswordRenewal,
   updateOwnProfile,
-  withTwoFactorDuty,
 } from './auth.service.ts';
 import { confirmEmailChange } from './email-change.service.ts';
 import { emailSchema, passwordSchema } from './secrets.ts';
@@ -117,11 +116,11 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.get(API_PATHS.currentUser, { config: { access: 'session' } }, async (request) => ({
-    data: { user: await withTwoFactorDuty(deps, signedInUser(request).user) },
+    data: { user: signedInUser(request).user },
   }));
 
   app.get(API_PATHS.ownProfile, { config: { access: 'session' } }, async (request) => ({
-    data: await withTwoFactorDuty(deps, signedInUser(request).user),
+    data: signedInUser(request).user,
   }));
 
   app.post(API_PATHS.twoFactorSetup, { config: { access: 'session' } }, async (request) => ({

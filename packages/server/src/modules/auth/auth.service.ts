@@ -15,7 +15,7 @@ import {
 } from './secrets.ts';
 import { deleteUserSessions, insertSession, liveUserSessions } from './sessions.repository.ts';
 import { recentSignIns, recordSignIn } from './sign-ins.repository.ts';
-import { mustUseTwoFactor, verifySignInCode } from './two-factor.service.ts';
+import { readSecurityPolicy, verifySignInCode, withTwoFactorDutyOf } from './two-factor.service.ts';
 import { describeDevice } from './user-agent.ts';
 import {
   findUserByEmail,
@@ -37,10 +37,9 @@ export interface ClientInfo {
 }
 
 /** The user with `twoFactorSetupRequired` when a root requires two-factor sign-in they have not turned on. */
-export async function withTwoFactorDuty<U extends UserDto>(deps: Pick<AuthDeps, 'db'>, user: U): Promise<U> {
-  return !user.twoFactor && (await mustUseTwoFactor(deps.db, user.roles))
-    ? { ...user, twoFactorSetupRequired: true }
-    : user;
+async function withTwoFactorDuty<U extends UserDto>(deps: Pick<AuthDeps, 'db'>, user: U): Promise<U> {
+  const policy = await readSecurityPolicy(deps.db);
+  return withTwoFactorDutyOf(user, String(policy.twoFactorForAdmins));
 }
 
 export interface NewSessionResult {

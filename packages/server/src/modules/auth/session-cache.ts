@@ -13,8 +13,8 @@ export interface CachedSession {
   expiresAt: number;
 }
 
-/** Tables whose writes may end or change a session. */
-export const SESSION_TABLES = ['sessions', 'users'] as const;
+/** Tables whose writes may end or change a session (the security policy, in app_settings, owes it two factors). */
+export const SESSION_TABLES = ['sessions', 'users', 'app_settings'] as const;
 
 /**
  * Sessions recently looked up, keyed by the cookie's hash, so that a signed-in request does not read

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.ts';
+import { SECURITY_POLICY_KEY } from './two-factor.service.ts';
 import { USER_DTO_COLUMNS } from './users.repository.ts';
 
 export interface NewSession {
@@ -33,14 +34,17 @@ export const insertSession = (db: Executor, session: NewSession) =>
 
 /**
  * A live session of an active user: not past its absolute expiry, not idle since `idleSince`. Named
- * columns, not `users.*`: asked on every request, it is then a prepared statement on PostgreSQL.
+ * columns, not `users.*`: asked on every request, it is then a prepared statement on PostgreSQL. The
+ * security policy comes with it (`security_policy`), so a request costs one round trip, not two.
  */
 export const findLiveSession = (db: Executor, idHash: string, now: string, idleSince: string) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(USER_DTO_COLUMNS.map((column) => `users.${column}` as const))
+    .leftJoin('app_settings', (join) => join.on('app_settings.key', '=', SECURITY_POLICY_KEY))
     .select(['sessions.id_hash', 'sessions.last_seen_at', 'sessions.expires_at'])
+    .select('app_settings.value as security_policy')
     .where('sessions.id_hash', '=', idHash)
     .where('sessions.expires_at', '>', now)
     .where('sessions.last_seen_at', '>', idleSince)

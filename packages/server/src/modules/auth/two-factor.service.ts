@@ -1,10 +1,14 @@
 import { randomInt } from 'node:crypto';
-import { RECOVERY_CODE_COUNT, type Role, type SecurityPolicy, type TwoFactorSetup } from '@klubovna/shared';
+import {
+  RECOVERY_CODE_COUNT,
+  type Role,
+  type SecurityPolicy,
+  type TwoFactorSetup,
+  type UserDto,
+} from '@klubovna/shared';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Executor } from '../../db/database.ts';
-import { StampedCache } from '../../db/stamped-cache.ts';
-import { writeTrackerOf } from '../../db/write-tracker.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { clearAttempts, recordAttempt } from './auth-attempts.repository.ts';
 import type { AuthDeps } from './auth-deps.ts';
@@ -26,7 +30,8 @@ const totpOf = (secret: string, label: string) =>
 
 /** Roles a root may require two-factor sign-in of. */
 const GUARDED_ROLES: readonly Role[] = ['ROLE_ROOT', 'ROLE_ADMIN'];
-const POLICY_KEY = 'security.twoFactorForAdmins';
+/** The app_settings key of the security policy (two-factor sign-in required of admins: 'true'). */
+export const SECURITY_POLICY_KEY = 'security.twoFactorForAdmins';
 
 const invalidCode = () =>
   new AppError('INVALID_TWO_FACTOR_CODE', 401, 'Kód není správný nebo už byl použit. Zkuste to znovu.');
@@ -185,7 +190,7 @@ export async function readSecurityPolicy(db: Executor): Promise<SecurityPolicy> 
   const row = await db
     .selectFrom('app_settings')
     .select('value')
-    .where('key', '=', POLICY_KEY)
+    .where('key', '=', SECURITY_POLICY_KEY)
     .executeTakeFirst();
   return { twoFactorForAdmins: row?.value === 'true' };
 }
@@ -203,7 +208,7 @@ export async function saveSecurityPolicy(
       'Než dvoufázové přihlášení vyžádáte od ostatních, zapněte si ho ve svém profilu sami.',
     );
   const values = {
-    key: POLICY_KEY,
+    key: SECURITY_POLICY_KEY,
     value: String(policy.twoFactorForAdmins),
     updated_at: new Date().toISOString(),
   };
@@ -215,27 +220,21 @@ export async function saveSecurityPolicy(
   return readSecurityPolicy(db);
 }
 
-/** The policy as last read, per database, while nothing wrote the settings (SQLite; see StampedCache). */
-const policyCaches = new WeakMap<Executor, StampedCache<SecurityPolicy>>();
+/**
+ * The user as they are owed: with `twoFactorSetupRequired` when the stored policy (`policyValue`, the
+ * app_settings value) requires two-factor sign-in of their roles and they have not turned it on.
+ */
+export function withTwoFactorDutyOf<U extends UserDto>(user: U, policyValue: string | null | undefined): U {
+  const owed =
+    !user.twoFactor && policyValue === 'true' && user.roles.some((role) => GUARDED_ROLES.includes(role));
+  return owed ? { ...user, twoFactorSetupRequired: true } : user;
+}
 
 /**
- * Whether a root requires two-factor sign-in of someone with these roles. Asked on every request of
- * an admin without it, so the answer is cached like sessions are.
+ * Whether a root requires two-factor sign-in of someone with these roles. Read afresh: a signed-in
+ * request learns it with its session instead (findLiveSession), sign-in and turning it off ask here.
  */
 export async function mustUseTwoFactor(db: Executor, roles: readonly Role[]): Promise<boolean> {
   if (!roles.some((role) => GUARDED_ROLES.includes(role))) return false;
-  const tracker = writeTrackerOf(db);
-  const stamp = tracker?.stamp(['app_settings']) ?? Number.NaN;
-  let cache = policyCaches.get(db);
-  if (!cache) {
-    cache = new StampedCache(tracker?.resultCacheTtlMs ?? 0, 1);
-    policyCaches.set(db, cache);
-  }
-  const now = Date.now();
-  let policy = cache.get(POLICY_KEY, stamp, now);
-  if (!policy) {
-    policy = await readSecurityPolicy(db);
-    cache.set(POLICY_KEY, stamp, now, policy);
-  }
-  return policy.twoFactorForAdmins;
+  return (await readSecurityPolicy(db)).twoFactorForAdmins;
 }
