@@ -20,14 +20,22 @@ describe.runIf(testEngines().includes('postgres'))('the trigram entries and row 
   const rows = async (query: ReturnType<typeof sql>) =>
     (await query.execute(db())).rows as Array<Record<string, unknown>>;
 
-  /** Every trigram of a row's text, with the letter after it, is an entry under its sort key. */
+  /**
+   * Every trigram of a row's text, with the letter after it, is an entry under its sort key; so are the
+   * first letter and the first two letters of every word, behind \x01\x01 and \x01.
+   */
   async function expectInStep() {
     const expected = new Set<string>();
     for (const row of await rows(sql`select id, search_text, last_name_sort from members`)) {
       const chars = [...String(row.search_text)];
-      for (let index = 0; index + 3 <= chars.length; index += 1) {
-        const trigram = chars.slice(index, index + 3).join('');
-        expected.add(`${trigram}|${chars[index + 3] ?? ''}|${row.last_name_sort}|${row.id}`);
+      const entry = (gram: string, next: string) => `${gram}|${next}|${row.last_name_sort}|${row.id}`;
+      for (let index = 0; index + 3 <= chars.length; index += 1)
+        expected.add(entry(chars.slice(index, index + 3).join(''), chars[index + 3] ?? ''));
+      for (let index = 0; index < chars.length; index += 1) {
+        if ((index > 0 && chars[index - 1] !== ' ') || chars[index] === ' ') continue;
+        expected.add(entry(`\u0001\u0001${chars[index]}`, ''));
+        const second = chars[index + 1];
+        if (second !== undefined && second !== ' ') expected.add(entry(`\u0001${chars[index]}${second}`, ''));
       }
     }
     const entries = await rows(sql`select trigram, next, sort_key, id from members_trigrams`);

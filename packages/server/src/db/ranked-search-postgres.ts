@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { engineOf } from './dialect.ts';
-import { RANKED_SEARCH } from './ranked-search.ts';
+import { RANKED_SEARCH, WORD_START } from './ranked-search.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: works on any table
 type AnyKysely = Kysely<any>;
@@ -34,12 +34,23 @@ const names = (table: string) => ({
   count: `"${table}_row_counts_sync"`,
 });
 
-/** The trigram entries of the rows in `rows` (a transition table or a subquery aliased `r`). */
-const entriesOf = (rows: string, sortColumn: string) =>
-  `select distinct substr(r.search_text, i, 3) as trigram, r."${sortColumn}" as sort_key, r.id,
-     substr(r.search_text, i + 3, 1) as next
-   from ${rows}, generate_series(1, length(r.search_text) - 2) as i
-   where r.search_text is not null and r."${sortColumn}" is not null`;
+/**
+ * The entries of the rows in `rows` (a transition table or a subquery aliased `r`): every trigram with
+ * the letter after it, and at the start of every word its first letter and first two letters behind
+ * WORD_START ("\x01\x01n", "\x01no", with no letter after), so one or two letters find word starts.
+ */
+const entriesOf = (rows: string, sortColumn: string) => {
+  const text = 'r.search_text';
+  const wordStart = `(i = 1 or substr(${text}, i - 1, 1) = ' ') and substr(${text}, i, 1) <> ' '`;
+  const from = (last: string) => `from ${rows}, generate_series(1, length(${text}) - ${last}) as i
+     where ${text} is not null and r."${sortColumn}" is not null`;
+  return `select substr(${text}, i, 3) as trigram, r."${sortColumn}" as sort_key, r.id,
+       substr(${text}, i + 3, 1) as next ${from('2')}
+     union select chr(1) || chr(1) || substr(${text}, i, 1), r."${sortColumn}", r.id, '' ${from('0')}
+       and ${wordStart}
+     union select chr(1) || substr(${text}, i, 2), r."${sortColumn}", r.id, '' ${from('1')}
+       and ${wordStart} and substr(${text}, i + 1, 1) <> ' '`;
+};
 
 /** Rows whose entries changed in an update: another text or another sort key. */
 const changed = (side: 'o' | 'n', sortColumn: string) =>
@@ -209,6 +220,9 @@ export async function leadGram(db: AnyKysely, table: string, words: string[]): P
   for (const gram of byLength.flatMap(gramsOf)) if (share(gram) < share(lead)) lead = gram;
   return lead;
 }
+
+/** The entries of the words starting with a word of one or two letters (see entriesOf). */
+export const wordStartGram = (word: string): Gram => ({ trigram: (WORD_START + word).slice(-3), next: '' });
 
 /** Whether the lead's entries are exactly the rows holding `word` (no need to check their text). */
 export const gramIsWord = (gram: Gram, word: string) => gram.trigram + (gram.next ?? '') === word;

@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import type { Engine } from '../db/dialect.ts';
 import { applyPendingRanks, RANKED_SEARCH, WORD_START } from '../db/ranked-search.ts';
-import { type Gram, gramIsWord, leadGram } from '../db/ranked-search-postgres.ts';
+import { type Gram, gramIsWord, leadGram, wordStartGram } from '../db/ranked-search-postgres.ts';
 import type { CompiledEntity } from './compile-entity.ts';
 import {
   fieldStartCondition,
   fieldStartSearchable,
   ftsPhrase,
+  prefixColumns,
   SUBSTRING_MIN_LENGTH,
   searchWords,
 } from './datagrid-filter.ts';
@@ -36,6 +37,8 @@ interface PostgresRankedSearch {
   lead: Gram;
   /** Words each row found must hold too: all but a word of three or four letters that is the lead. */
   checks: string[];
+  /** Short words, each the start of a searched field: the lead finds word starts, checked here. */
+  starts?: string[];
 }
 
 /** The search's words, when the table has an index in list order and no column filter narrows it. */
@@ -61,8 +64,9 @@ export function rankedSearch(entity: CompiledEntity, query: DatagridQuery): Sqli
 }
 
 /**
- * How PostgreSQL's trigram entries answer a search: words of three letters or more (by code point, as
- * the entries are cut), no column filters. Shorter words keep the sort-key ranges of the plain path.
+ * How PostgreSQL's trigram entries answer a search, as SQLite's ranked index does: words of three
+ * letters or more (by code point, as the entries are cut) walk their rarest piece; shorter ones, all
+ * of them, the word starts of the longest, each then checked to start a searched field. No column filters.
  */
 async function postgresRankedSearch(
   db: DynamicDb,
@@ -70,10 +74,18 @@ async function postgresRankedSearch(
   query: DatagridQuery,
 ): Promise<PostgresRankedSearch | undefined> {
   const words = rankedWords(entity, query);
-  if (!words || words.some((word) => [...word].length < SUBSTRING_MIN_LENGTH)) return undefined;
-  const lead = await leadGram(db, entity.declaration.table, words);
-  return { engine: 'postgres', lead, checks: words.filter((word) => !gramIsWord(lead, word)) };
+  if (!words) return undefined;
+  if (words.every((word) => [...word].length >= SUBSTRING_MIN_LENGTH)) {
+    const lead = await leadGram(db, entity.declaration.table, words);
+    return { engine: 'postgres', lead, checks: words.filter((word) => !gramIsWord(lead, word)) };
+  }
+  if (!words.every((word) => fieldStartSearchable(entity, word))) return undefined;
+  const longest = words.reduce((found, word) => (word.length > found.length ? word : found));
+  return { engine: 'postgres', lead: wordStartGram(longest), checks: [], starts: words };
 }
+
+/** Whether a PostgreSQL search must read each entry's row to check it (not only the lead's entries). */
+const checksRows = (search: PostgresRankedSearch) => search.checks.length > 0 || search.starts !== undefined;
 
 /**
  * The ranked search of the query, once SQLite's ranked index holds every rank queued so far; undefined
@@ -130,7 +142,14 @@ function withRows(
   columns: string[],
 ) {
   const { table } = entity.declaration;
-  const read = search.checks.length > 0 ? [...columns, 'search_text'] : columns;
+  const starts = search.starts ?? [];
+  const read = [
+    ...new Set([
+      ...columns,
+      ...(search.checks.length > 0 ? ['search_text'] : []),
+      ...(starts.length > 0 ? prefixColumns(entity) : []),
+    ]),
+  ];
   return db
     .selectFrom(entries.as('p'))
     .innerJoinLateral(
@@ -138,7 +157,10 @@ function withRows(
       (join: Builder) => join.onTrue(),
     )
     .where((eb: Builder) =>
-      eb.and(search.checks.map((word) => eb(sql`strpos(t.search_text, ${word})`, '>', 0))),
+      eb.and([
+        ...search.checks.map((word) => eb(sql`strpos(t.search_text, ${word})`, '>', 0)),
+        ...starts.map((word) => fieldStartCondition(eb, entity, word)),
+      ]),
     );
 }
 
@@ -171,7 +193,7 @@ function rowsOf(db: DynamicDb, entity: CompiledEntity, search: SqliteRankedSearc
 export function rankedCountQuery(db: DynamicDb, entity: CompiledEntity, search: RankedSearch, cap: number) {
   const matches: Builder =
     search.engine === 'postgres'
-      ? search.checks.length > 0
+      ? checksRows(search)
         ? withRows(db, entity, search, postgresEntries(db, entity, search, 'asc'), ['id']).select(
             sql`1`.as('one'),
           )
@@ -215,10 +237,9 @@ export function rankedRowsQuery(
   if (search.engine === 'postgres') {
     const entries = postgresEntries(db, entity, search, query.direction);
     // Without words to check, the page's entries come from the index alone, before any row is read.
-    const rows =
-      search.checks.length > 0
-        ? page(withRows(db, entity, search, entries, columns))
-        : withRows(db, entity, search, page(entries), columns);
+    const rows = checksRows(search)
+      ? page(withRows(db, entity, search, entries, columns))
+      : withRows(db, entity, search, page(entries), columns);
     return rows
       .select(columns.map((column) => `t.${column}`))
       .orderBy('p.sort_key', query.direction)
