@@ -125,4 +125,24 @@ describe.runIf(testEngines().includes('postgres'))('two app instances on one Pos
     expect((await client.delete(`/api/cms/form/member/${id}`)).status).toBe(200);
     expect(await grid('limit=10')).toMatchObject({ total: 0, items: [] });
   });
+
+  it("a list's far pages and one-letter searches on one instance follow the other's writes", async () => {
+    const { client } = await signedInUser(['ROLE_ADMIN']);
+    const onB = await warmOnB(client);
+    const grid = async (query: string) => (await onB.get(`/api/cms/datagrid/member?${query}`)).body.data;
+    const ids = (data: { items: Array<{ id: number }> }) => data.items.map((item) => item.id);
+    const add = async (lastName: string) =>
+      expect((await client.post('/api/cms/form/member', { firstName: 'Ota', lastName })).status).toBe(201);
+    for (const lastName of ['Bárta', 'Cibulka', 'Dvořák', 'Erben', 'Fiala', 'Hora']) await add(lastName);
+    // B walks the last page from the list's end by the count it read last: six.
+    expect(ids(await grid('limit=2&page=3'))).toEqual(ids(await grid('limit=100')).slice(4, 6));
+    await add('Adámek');
+    const all = ids(await grid('s=ota&limit=100'));
+    expect(all).toHaveLength(7);
+    expect(ids(await grid('limit=2&page=3'))).toEqual(all.slice(4, 6));
+    expect(await grid('limit=2&page=4')).toMatchObject({ total: 7 });
+    expect(ids(await grid('limit=2&page=3&direction=desc'))).toEqual([...all].reverse().slice(4, 6));
+    // One letter: the word starts A wrote are walked on B.
+    expect((await grid('s=a')).items.map((item: { lastName: string }) => item.lastName)).toEqual(['Adámek']);
+  });
 });
