@@ -275,7 +275,7 @@ describe('members list and form', () => {
 
     // The page itself does not scroll sideways; the table's own box does.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    const scroller = memberTable(page).locator('xpath=ancestor::*[@data-scrollarea-viewport][1]');
+    const scroller = memberTable(page).locator('xpath=ancestor::*[@data-grid-scroller][1]');
     const { scrollWidth, clientWidth } = await scroller.evaluate((element) => ({
       scrollWidth: element.scrollWidth,
       clientWidth: element.clientWidth,

@@ -6,7 +6,7 @@ import { clearPrefetched } from '../api/prefetch-store.ts';
 // Lazy zones and Mantine's first render can take over a second on a busy two-core CI machine.
 configure({ asyncUtilTimeout: 5000 });
 
-// jsdom lacks these browser APIs; Mantine (and mantine-datatable later) rely on them.
+// jsdom lacks these browser APIs; Mantine relies on them.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   configurable: true,
@@ -37,7 +37,7 @@ if (!document.fonts) {
   });
 }
 
-// mantine-datatable scrolls its table back to the top when the page changes.
+// The datagrid scrolls its table back into view when the page changes.
 if (!Element.prototype.scrollTo) {
   Element.prototype.scrollTo = () => {};
 }

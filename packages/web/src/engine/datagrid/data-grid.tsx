@@ -1,8 +1,6 @@
-import 'mantine-datatable/styles.css';
 import type { DatagridSchema, EntityRecord } from '@klubovna/shared';
 import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { DataTable } from 'mantine-datatable';
-import { type RefObject, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirmDelete } from '../../ui/confirm/use-confirm.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
@@ -14,6 +12,7 @@ import { BulkBar } from './bulk-bar.tsx';
 import { datagridColumns, type ExtraRowActions, editPath, type GridRecord } from './datagrid-columns.tsx';
 import { DatagridEmpty } from './datagrid-empty.tsx';
 import { DatagridToolbar } from './datagrid-toolbar.tsx';
+import { GridTable } from './grid-table.tsx';
 import { useDatagrid } from './use-datagrid.ts';
 import { useSortHeaderSemantics } from './use-sort-header-semantics.ts';
 
@@ -107,50 +106,38 @@ function LoadedDataGrid({
         {isLoading && !data ? (
           <DatagridSkeleton rows={Math.min(grid.settings.pageSize, 10)} bare />
         ) : (
-          <DataTable<GridRecord>
-            aria-label={schema.labels.plural}
-            tableRef={tableRef as RefObject<HTMLTableElement>}
-            minHeight={data?.items.length ? undefined : 260}
-            records={data?.items ?? []}
+          <GridTable
+            label={schema.labels.plural}
+            tableRef={tableRef}
             columns={columns}
+            records={data?.items ?? []}
             fetching={isValidating && !isLoading}
-            loaderType="dots"
-            highlightOnHover
-            striped
-            verticalAlign="center"
-            idAccessor="id"
-            pinLastColumn={schema.rowActions.length > 0 || extraActions !== undefined}
-            totalRecords={knownRecords}
-            page={grid.page}
-            onPageChange={grid.setPage}
-            recordsPerPage={grid.settings.pageSize}
-            recordsPerPageOptions={schema.pageSizes}
-            onRecordsPerPageChange={grid.setPageSize}
-            recordsPerPageLabel="Záznamů na stránku"
-            paginationText={({ from, to, totalRecords }) =>
-              approximate
-                ? `${formatNumber(from)}–${formatNumber(to)} z více než ${formatNumber(Math.max(total, to))}`
-                : `${formatNumber(from)}–${formatNumber(to)} z ${formatNumber(totalRecords)}`
-            }
-            getPaginationControlProps={(control) => ({ 'aria-label': PAGINATION_LABELS[control] })}
-            selectedRecords={schema.canDelete ? selected : undefined}
-            onSelectedRecordsChange={schema.canDelete ? setSelected : undefined}
-            allRecordsSelectionCheckboxProps={{ 'aria-label': 'Vybrat všechny na stránce' }}
-            getRecordSelectionCheckboxProps={(record) => ({ 'aria-label': `Vybrat ${describe(record)}` })}
-            onRowClick={
-              schema.rowActions.includes('edit')
-                ? ({ record }) => void navigate(editPath(schema, record.id))
+            selection={
+              schema.canDelete
+                ? { selected, onChange: setSelected, labelOf: (record) => `Vybrat ${describe(record)}` }
                 : undefined
             }
-            emptyState={
-              // mantine-datatable keeps its empty state over the table, only transparent, while rows
-              // show: ours would be an invisible link that takes focus and swallows clicks on rows.
-              data?.items.length ? (
-                <span />
-              ) : (
-                <DatagridEmpty schema={schema} filtered={filtered} onClear={grid.clearSearchAndFilters} />
-              )
+            onRowClick={
+              schema.rowActions.includes('edit')
+                ? (record) => void navigate(editPath(schema, record.id))
+                : undefined
             }
+            empty={<DatagridEmpty schema={schema} filtered={filtered} onClear={grid.clearSearchAndFilters} />}
+            paging={{
+              page: grid.page,
+              onPage: grid.setPage,
+              total: knownRecords,
+              pageSize: grid.settings.pageSize,
+              pageSizes: schema.pageSizes,
+              onPageSize: grid.setPageSize,
+              text: pagingText(
+                grid.page,
+                grid.settings.pageSize,
+                data?.items.length ?? 0,
+                total,
+                approximate,
+              ),
+            }}
           />
         )}
       </Paper>
@@ -161,12 +148,14 @@ function LoadedDataGrid({
 const sortableKeys = (schema: DatagridSchema) =>
   new Set(schema.columns.filter((column) => column.sortable).map((column) => column.key));
 
-const PAGINATION_LABELS = {
-  first: 'První stránka',
-  last: 'Poslední stránka',
-  previous: 'Předchozí stránka',
-  next: 'Další stránka',
-} as const;
+/** `1–25 z 130`, or `1–25 z více než 1 000` when the total is a lower bound. */
+function pagingText(page: number, pageSize: number, shown: number, total: number, approximate: boolean) {
+  const from = (page - 1) * pageSize + 1;
+  const to = from + shown - 1;
+  return approximate
+    ? `${formatNumber(from)}–${formatNumber(to)} z více než ${formatNumber(Math.max(total, to))}`
+    : `${formatNumber(from)}–${formatNumber(to)} z ${formatNumber(total)}`;
+}
 
 export function DatagridSkeleton({ rows = 8, bare = false }: { rows?: number; bare?: boolean }) {
   const lines = (

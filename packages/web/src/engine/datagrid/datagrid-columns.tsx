@@ -1,20 +1,19 @@
 import type { DatagridSchema, EntityRecord, FieldKind } from '@klubovna/shared';
 import { ActionIcon, Group, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import type { DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { HoverTooltip } from '../../ui/hover-tooltip.tsx';
 import { routerPath } from '../../ui/navigation/app-path.ts';
 import { FIELD_KIND_CELLS } from '../kinds/cell-registry.ts';
-import type { CellProps } from '../kinds/kind.types.ts';
 import { LoadedColumnFilter } from './column-filter-loader.tsx';
 import { ColumnHeader } from './column-header.tsx';
+import type { GridColumn, GridRecord } from './grid-table.tsx';
 import type { DatagridState } from './use-datagrid.ts';
 
 const WRAPPING_KINDS: readonly FieldKind[] = ['longText', 'richText', 'relationMany', 'multiEnum'];
 
-export type GridRecord = CellProps['record'];
+export type { GridRecord } from './grid-table.tsx';
 
 /** A zone's own buttons in a row's action cell, beside edit and delete (e.g. a user's activation). */
 export type ExtraRowActions = (record: GridRecord, reload: () => Promise<unknown>) => ReactNode;
@@ -22,7 +21,7 @@ export type ExtraRowActions = (record: GridRecord, reload: () => Promise<unknown
 /** The record's edit screen (the server offers the 'edit' row action only to entities with screens). */
 export const editPath = (schema: DatagridSchema, id: number) => routerPath(`${schema.routes!.edit}?id=${id}`);
 
-/** The DataTable columns: the user's visible columns in the user's order, then the row actions. */
+/** The table's columns: the user's visible columns in the user's order, then the row actions. */
 export function datagridColumns(
   schema: DatagridSchema,
   grid: DatagridState,
@@ -30,9 +29,9 @@ export function datagridColumns(
   onDelete: (record: EntityRecord) => void,
   extraActions?: ExtraRowActions,
   reload: () => Promise<unknown> = async () => {},
-): DataTableColumn<GridRecord>[] {
+): GridColumn[] {
   const byKey = new Map(schema.columns.map((column) => [column.key, column]));
-  const columns: DataTableColumn<GridRecord>[] = grid.settings.columns.flatMap((entry) => {
+  const columns: GridColumn[] = grid.settings.columns.flatMap((entry) => {
     const column = byKey.get(entry.key);
     if (!column || !entry.visible) return [];
     const { Cell, numeric } = FIELD_KIND_CELLS[column.kind];
@@ -40,7 +39,7 @@ export function datagridColumns(
     const { sort } = grid.settings;
     return [
       {
-        accessor: column.key,
+        key: column.key,
         title: (
           <ColumnHeader
             column={column}
@@ -68,7 +67,7 @@ export function datagridColumns(
             }
           />
         ),
-        textAlign: numeric ? 'right' : 'left',
+        align: numeric ? 'right' : 'left',
         // Short values stay on one line; long texts wrap within their cell.
         noWrap: !WRAPPING_KINDS.includes(column.kind),
         render: (record: GridRecord) => <Cell column={column} value={record[column.key]} record={record} />,
@@ -77,9 +76,10 @@ export function datagridColumns(
   });
   if (schema.rowActions.length === 0 && !extraActions) return columns;
   columns.push({
-    accessor: '__actions',
+    key: '__actions',
     title: <VisuallyHidden>Akce</VisuallyHidden>,
-    textAlign: 'right',
+    align: 'right',
+    pinned: true,
     width: extraActions ? 168 : 96,
     render: (record) => (
       <Group gap={4} justify="flex-end" wrap="nowrap" onClick={(event) => event.stopPropagation()}>

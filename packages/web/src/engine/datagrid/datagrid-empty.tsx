@@ -15,12 +15,11 @@ export function DatagridEmpty({
   onClear: () => void;
 }) {
   return (
-    <Stack align="center" gap="xs" p="xl" style={{ pointerEvents: 'all' }}>
+    <Stack align="center" gap="xs" p="xl">
       <ThemeIcon size={48} radius="xl" variant="light" aria-hidden>
         {filtered ? <IconFilterOff size={26} /> : <IconInbox size={26} />}
       </ThemeIcon>
-      {/* mantine-datatable greys its empty state to 3.3:1: the message keeps the text colour. */}
-      <Text fw={600} c="var(--mantine-color-text)">
+      <Text fw={600}>
         {filtered ? 'Hledání ani filtrům nic neodpovídá' : `${schema.labels.plural}: zatím žádné záznamy`}
       </Text>
       {filtered ? (
