@@ -1,5 +1,5 @@
 import type { DatagridSchema, EntityRecord, FieldKind } from '@klubovna/shared';
-import { ActionIcon, Group, VisuallyHidden } from '@mantine/core';
+import { VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { routerPath } from '../../ui/navigation/app-path.ts';
 import { FIELD_KIND_CELLS } from '../kinds/cell-registry.ts';
 import { LoadedColumnFilter } from './column-filter-loader.tsx';
 import { ColumnHeader } from './column-header.tsx';
+import classes from './grid-table.module.css';
 import type { GridColumn, GridRecord } from './grid-table.tsx';
 import type { DatagridState } from './use-datagrid.ts';
 
@@ -82,33 +83,32 @@ export function datagridColumns(
     pinned: true,
     width: extraActions ? 168 : 96,
     render: (record) => (
-      <Group gap={4} justify="flex-end" wrap="nowrap" onClick={(event) => event.stopPropagation()}>
+      <div className={classes.actions}>
         {extraActions?.(record, reload)}
         {schema.rowActions.includes('edit') && (
           <HoverTooltip label="Upravit">
-            <ActionIcon
-              component={Link}
+            <Link
+              className={classes.action}
               to={editPath(schema, record.id)}
-              variant="subtle"
               aria-label={`Upravit ${describe(record)}`}
             >
-              <IconPencil size={18} />
-            </ActionIcon>
+              <IconPencil size={18} aria-hidden />
+            </Link>
           </HoverTooltip>
         )}
         {schema.rowActions.includes('delete') && (
           <HoverTooltip label="Smazat">
-            <ActionIcon
-              variant="subtle"
-              color="red"
+            <button
+              type="button"
+              className={`${classes.action} ${classes.danger}`}
               aria-label={`Smazat ${describe(record)}`}
               onClick={() => onDelete(record)}
             >
-              <IconTrash size={18} />
-            </ActionIcon>
+              <IconTrash size={18} aria-hidden />
+            </button>
           </HoverTooltip>
         )}
-      </Group>
+      </div>
     ),
   });
   return columns;

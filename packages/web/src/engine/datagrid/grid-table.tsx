@@ -188,9 +188,9 @@ export function GridTable({
   );
 }
 
-/** A click on the row itself, not on a control in it (a checkbox, a link, a button) or around the checkbox. */
+/** A click on the row itself, not on a control in it (a checkbox, a link, a button) or around them. */
 const rowClicked = (event: MouseEvent) =>
-  !(event.target as Element).closest(`input, button, a, label, .${classes.check}`);
+  !(event.target as Element).closest(`input, button, a, label, .${classes.check}, .${classes.actions}`);
 
 function GridFooter({ paging }: { paging: GridPaging }) {
   const pages = Math.max(1, Math.ceil(paging.total / paging.pageSize));

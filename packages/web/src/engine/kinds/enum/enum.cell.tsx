@@ -1,5 +1,5 @@
 import type { FieldOption } from '@klubovna/shared';
-import { Badge } from '@mantine/core';
+import classes from '../cells.module.css';
 import { type CellProps, EMPTY_CELL, type KindCell } from '../kind.types.ts';
 
 /** One chosen option as a badge with its Czech label (the stored value when no option has it). */
@@ -11,9 +11,7 @@ export function OptionBadge({
   value: string;
 }) {
   return (
-    <Badge variant="light" radius="sm" tt="none" fw={500}>
-      {options?.find((option) => option.value === value)?.label ?? value}
-    </Badge>
+    <span className={classes.badge}>{options?.find((option) => option.value === value)?.label ?? value}</span>
   );
 }
 
