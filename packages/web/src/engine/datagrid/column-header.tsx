@@ -49,7 +49,8 @@ export function ColumnHeader({ column, sorted, onSort, filtering, filter }: Colu
         <Popover opened={opened} onChange={(next) => !next && close()} withArrow shadow="md" trapFocus>
           <Popover.Target>
             <ActionIcon
-              size="sm"
+              // 24 px: the smallest touch target WCAG allows beside other controls.
+              size={24}
               variant={filtering ? 'light' : 'subtle'}
               color={filtering ? undefined : 'gray'}
               aria-label={`Filtr: ${column.label}${filtering ? ' (použit)' : ''}`}
