@@ -2,13 +2,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { mantineStyles } from './build/mantine-styles.ts';
 import { precompress } from './build/precompress.ts';
+import { routePreloads } from './build/route-preloads.ts';
 
 const apiTarget = process.env.KLUBOVNA_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root: import.meta.dirname,
   base: '/admin/',
-  plugins: [mantineStyles(), react(), precompress()],
+  plugins: [mantineStyles(), react(), routePreloads(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

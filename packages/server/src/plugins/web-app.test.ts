@@ -89,6 +89,52 @@ describe('serving the back-office app', () => {
     expect(await (await fetch(`${t.url}/admin/login`)).text()).toContain('Nová verze');
   });
 
+  it("names the code of the route's screen in index.html, so the browser fetches it while the entry runs", async () => {
+    const shell = 'src/app/shell/authenticated-layout.tsx';
+    const list = 'src/engine/pages/entity-list-screen.tsx';
+    const auth = 'src/zones/auth/auth.zone.ts';
+    fs.writeFileSync(
+      path.join(dist, 'route-preloads.json'),
+      JSON.stringify({
+        routes: { 'cms.login': [auth], 'members.list': [shell, list] },
+        chunks: {
+          [auth]: { js: ['assets/auth-Aa11Bb22.js'], css: ['assets/auth-Cc33Dd44.css'] },
+          [shell]: { js: ['assets/shell-Ee55Ff66.js', 'assets/Button-Gg77Hh88.js'], css: [] },
+          [list]: { js: ['assets/list-Ii99Jj00.js', 'assets/Button-Gg77Hh88.js'], css: [] },
+        },
+      }),
+    );
+    // Read with the next index.html, as a build writes both.
+    fs.writeFileSync(path.join(dist, 'index.html'), '<html><head><title>S předstihem</title></head></html>');
+    const later = Date.now() / 1000 + 10;
+    fs.utimesSync(path.join(dist, 'index.html'), later, later);
+    const page = async (url: string) => {
+      const response = await fetch(t.url + url);
+      return { html: await response.text(), etag: response.headers.get('etag') };
+    };
+    const modules = (html: string) =>
+      [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+
+    const login = await page('/admin/login');
+    expect(modules(login.html)).toEqual(['/admin/assets/auth-Aa11Bb22.js']);
+    expect(login.html).toContain(
+      '<link rel="preload" as="style" crossorigin href="/admin/assets/auth-Cc33Dd44.css">',
+    );
+    const members = await page('/admin/clenove?page=3');
+    expect(modules(members.html)).toEqual([
+      '/admin/assets/shell-Ee55Ff66.js',
+      '/admin/assets/Button-Gg77Hh88.js',
+      '/admin/assets/list-Ii99Jj00.js',
+    ]);
+    expect(members.etag).not.toBe(login.etag);
+    // No route, or a route without a screen here: the page as built.
+    for (const url of ['/admin/neexistuje/vubec', '/admin']) {
+      const other = await page(url);
+      expect(modules(other.html), url).toEqual([]);
+      expect(other.html).toContain('<title>S předstihem</title>');
+    }
+  });
+
   it('sends hashed assets as the build compressed them, as the browser asks, cached for a year', async () => {
     const url = `${t.url}/admin/assets/list-Ab1_cD-9.js`;
     const br = await rawGet(url, { 'accept-encoding': 'gzip, deflate, br, zstd' });
@@ -121,7 +167,8 @@ describe('serving the back-office app', () => {
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     const etag = page.headers.etag!;
     expect(etag).toMatch(/^"[^"]+"$/);
-    const again = await rawGet(`${t.url}/admin/clenove`, { 'if-none-match': etag });
+    // Each route's page has its own validator (its preloads differ): the same page again is unchanged.
+    const again = await rawGet(`${t.url}/admin/login?next=%2Fadmin`, { 'if-none-match': etag });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
     expect((await rawGet(`${t.url}/admin`, { 'if-none-match': '"jina-verze"' })).status).toBe(200);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { PAGE_META } from '@klubovna/shared';
+import { matchRoute, PAGE_META } from '@klubovna/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="cs"><meta charset="utf-8"><title>Klubovna</title>
@@ -25,25 +25,81 @@ function withPageMeta(html: string, entities: string[], sentryDsn: string | unde
 }
 
 interface ServedPage {
-  mtimeMs: number;
   html: string;
   /** A strong validator of the page as served, so a browser revalidating it gets a 304. */
   etag: string;
 }
 
-/** Reads index.html again only when a new build replaced it, so a rebuild needs no restart. */
+/** What the build writes in `route-preloads.json` (packages/web/build/route-preloads.ts). */
+interface RoutePreloads {
+  routes: Record<string, string[]>;
+  chunks: Record<string, { js: string[]; css: string[] }>;
+}
+
+function readRoutePreloads(file: string): RoutePreloads {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as RoutePreloads;
+  } catch {
+    // A build without it (an older one): pages are served without preloads.
+    return { routes: {}, chunks: {} };
+  }
+}
+
+/**
+ * `<link>`s of the route's files, under the app's base: its modules to fetch while the entry loads and
+ * runs, its styles to fetch without blocking the first paint.
+ */
+function preloadLinks(preloads: RoutePreloads, sources: string[]): string {
+  const files = {
+    js: [...new Set(sources.flatMap((source) => preloads.chunks[source]?.js ?? []))],
+    css: [...new Set(sources.flatMap((source) => preloads.chunks[source]?.css ?? []))],
+  };
+  return [
+    ...files.js.map(
+      (file) => `<link rel="modulepreload" crossorigin href="/admin/${escapeAttribute(file)}">`,
+    ),
+    ...files.css.map(
+      (file) => `<link rel="preload" as="style" crossorigin href="/admin/${escapeAttribute(file)}">`,
+    ),
+  ].join('');
+}
+
+/**
+ * index.html as served for a path: with the page meta, and with preloads of the code of the screen the
+ * path's route shows (when its route has one, of an entity this server declares). Read again only
+ * when a new build replaced index.html, so a rebuild needs no restart; one page per route is kept.
+ */
 function indexHtmlReader(distDir: string, entities: string[], sentryDsn: string | undefined) {
   const file = path.join(distDir, 'index.html');
-  let cached: ServedPage | undefined;
-  return (): ServedPage | undefined => {
+  const declared = new Set(entities);
+  let built: { mtimeMs: number; html: string; preloads: RoutePreloads } | undefined;
+  const pages = new Map<string, ServedPage>();
+  return (pathname: string): ServedPage | undefined => {
     const stat = fs.statSync(file, { throwIfNoEntry: false });
     if (!stat) return undefined;
-    if (cached?.mtimeMs !== stat.mtimeMs) {
+    if (built?.mtimeMs !== stat.mtimeMs) {
       const html = withPageMeta(fs.readFileSync(file, 'utf8'), entities, sentryDsn);
-      const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-      cached = { mtimeMs: stat.mtimeMs, html, etag };
+      built = {
+        mtimeMs: stat.mtimeMs,
+        html,
+        preloads: readRoutePreloads(path.join(distDir, 'route-preloads.json')),
+      };
+      pages.clear();
     }
-    return cached;
+    const route = matchRoute(pathname)?.route;
+    const shown = route && (route.entity === undefined || declared.has(route.entity));
+    const key = shown ? route.name : '';
+    let page = pages.get(key);
+    if (!page) {
+      const sources = built.preloads.routes[key] ?? [];
+      const html =
+        sources.length > 0
+          ? built.html.replace('</head>', `${preloadLinks(built.preloads, sources)}</head>`)
+          : built.html;
+      page = { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };
+      pages.set(key, page);
+    }
+    return page;
   };
 }
 
@@ -101,7 +157,7 @@ export async function webAppPlugin(app: FastifyInstance): Promise<void> {
 
   const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    const page = indexHtml();
+    const page = indexHtml(request.url.split('?')[0]!);
     if (!page) return reply.status(503).send(NOT_BUILT_PAGE);
     reply.header('etag', page.etag);
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();

@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { ROUTES } from '@klubovna/shared';
+import type { Plugin, Rollup } from 'vite';
+import { SHELL_SOURCE, sourcesOfRoute, ZONE_SOURCES } from '../src/app/screen-table.ts';
+
+/** What `route-preloads.json` holds: the lazy modules of each route, and the files of each module. */
+export interface RoutePreloads {
+  /** Source paths (`src/zones/auth/auth.zone.ts`) by route name. */
+  routes: Record<string, string[]>;
+  /** By source path: its chunk's files and their static imports, as index.html names files (`assets/…`). */
+  chunks: Record<string, { js: string[]; css: string[] }>;
+}
+
+/** A chunk and every chunk it imports statically, in load order. */
+function withStaticImports(chunk: Rollup.OutputChunk, byFile: Map<string, Rollup.OutputChunk>): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
+  };
+  visit(chunk.fileName);
+  return [...seen];
+}
+
+/**
+ * Writes `route-preloads.json` beside index.html: for every route with a screen, the JavaScript and CSS
+ * of its layout and zone that the entry does not load already. The server names them in the index.html it sends
+ * for that route (`<link rel="modulepreload">`), so the browser fetches a screen's code while the entry
+ * loads and runs, not after the router asked for it. Fails the build when the shell or a zone of ZONE_SOURCES is no
+ * chunk of its own (an `import()` must name its file literally for the bundler to split it off).
+ */
+export function routePreloads(): Plugin {
+  let root = '';
+  return {
+    name: 'klubovna-route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (item): item is Rollup.OutputChunk => item.type === 'chunk',
+      );
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) this.error('route preloads: the build has no entry chunk');
+      const atStart = new Set(withStaticImports(entry, byFile));
+      const bySource = new Map(
+        chunks
+          .filter((chunk) => chunk.facadeModuleId)
+          .map((chunk) => [path.relative(root, chunk.facadeModuleId!).split(path.sep).join('/'), chunk]),
+      );
+      const chunkFiles: RoutePreloads['chunks'] = {};
+      for (const source of [SHELL_SOURCE, ...Object.values(ZONE_SOURCES)]) {
+        const chunk = bySource.get(source);
+        if (!chunk) this.error(`route preloads: ${source} is not a chunk of its own`);
+        const js = withStaticImports(chunk, byFile).filter((file) => !atStart.has(file));
+        const css = js.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+        chunkFiles[source] = { js, css };
+      }
+      const routes: RoutePreloads['routes'] = {};
+      for (const route of ROUTES) {
+        const sources = sourcesOfRoute(route);
+        if (sources.length > 0) routes[route.name] = sources;
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: 'route-preloads.json',
+        source: JSON.stringify({ routes, chunks: chunkFiles } satisfies RoutePreloads),
+      });
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import type { RouteName } from '@klubovna/shared';
+
+// Which code each written screen is: plain data, read by the app (screens.ts) and by the build, which
+// lists every route's chunks for the server to preload (build/route-preloads.ts). No imports of code.
+
+/** Where a screen renders: the bare sign-in frame, or the authenticated shell. */
+export type ScreenLayout = 'public' | 'shell';
+
+/** Each zone is one lazy chunk; the generic list and form screens of entities are two more. */
+export const ZONE_SOURCES = {
+  auth: 'src/zones/auth/auth.zone.ts',
+  account: 'src/zones/auth/account.zone.ts',
+  training: 'src/zones/training/training.zone.ts',
+  camps: 'src/zones/camps/camps.zone.ts',
+  races: 'src/zones/races/races.zone.ts',
+  members: 'src/zones/members/members.zone.ts',
+  content: 'src/zones/content/content.zone.ts',
+  web: 'src/zones/web/web.zone.ts',
+  trash: 'src/zones/trash/trash.zone.ts',
+  import: 'src/zones/import/import.zone.ts',
+  users: 'src/zones/users/users.zone.ts',
+  entityList: 'src/engine/pages/entity-list-screen.tsx',
+  entityForm: 'src/engine/pages/entity-form-screen.tsx',
+} as const;
+
+export type ZoneName = keyof typeof ZONE_SOURCES;
+
+export interface ScreenEntry {
+  name: RouteName;
+  layout: ScreenLayout;
+  zone: Exclude<ZoneName, 'entityList' | 'entityForm'>;
+  /** The component the zone exports for it. */
+  page: string;
+}
+
+/**
+ * The screens written for this app. Besides them, every entity the server declares gets the engine's
+ * generic list and form screens (`entityList`, `entityForm`); an entry here with the name of an entity
+ * route replaces its generic screen.
+ */
+export const SCREEN_TABLE: readonly ScreenEntry[] = [
+  { name: 'cms.login', layout: 'public', zone: 'auth', page: 'LoginPage' },
+  { name: 'cms.logout', layout: 'public', zone: 'auth', page: 'LogoutPage' },
+  { name: 'cms.forgottenPassword', layout: 'public', zone: 'auth', page: 'ForgottenPasswordPage' },
+  { name: 'cms.renewPassword', layout: 'public', zone: 'auth', page: 'RenewPasswordPage' },
+  { name: 'cms.confirmEmail', layout: 'public', zone: 'account', page: 'ConfirmEmailPage' },
+  { name: 'cms.index', layout: 'shell', zone: 'account', page: 'CmsIndexPage' },
+  { name: 'cms.userProfile', layout: 'shell', zone: 'account', page: 'ProfilePage' },
+  { name: 'cms.trash', layout: 'shell', zone: 'trash', page: 'TrashPage' },
+  { name: 'cms.import', layout: 'shell', zone: 'import', page: 'ImportPage' },
+  { name: 'groupMembers.bulkSetup', layout: 'shell', zone: 'training', page: 'BulkSetupPage' },
+  { name: 'groups.create', layout: 'shell', zone: 'training', page: 'GroupFormPage' },
+  { name: 'groups.edit', layout: 'shell', zone: 'training', page: 'GroupFormPage' },
+  { name: 'trainings.create', layout: 'shell', zone: 'training', page: 'TrainingFormPage' },
+  { name: 'trainings.edit', layout: 'shell', zone: 'training', page: 'TrainingFormPage' },
+  { name: 'trainings.series', layout: 'shell', zone: 'training', page: 'SeriesPage' },
+  { name: 'trainings.calendar', layout: 'shell', zone: 'training', page: 'WeekCalendarPage' },
+  { name: 'trainings.attendance', layout: 'shell', zone: 'training', page: 'AttendancePage' },
+  { name: 'trainings.stats', layout: 'shell', zone: 'training', page: 'StatsPage' },
+  { name: 'camps.create', layout: 'shell', zone: 'camps', page: 'CampFormPage' },
+  { name: 'camps.edit', layout: 'shell', zone: 'camps', page: 'CampFormPage' },
+  { name: 'races.create', layout: 'shell', zone: 'races', page: 'RaceFormPage' },
+  { name: 'races.edit', layout: 'shell', zone: 'races', page: 'RaceFormPage' },
+  { name: 'members.create', layout: 'shell', zone: 'members', page: 'MemberFormPage' },
+  { name: 'members.edit', layout: 'shell', zone: 'members', page: 'MemberFormPage' },
+  { name: 'members.bulkPairing', layout: 'shell', zone: 'members', page: 'BulkPairingPage' },
+  { name: 'articles.edit', layout: 'shell', zone: 'content', page: 'ArticleFormPage' },
+  { name: 'team.list', layout: 'shell', zone: 'web', page: 'TeamOrderPage' },
+  { name: 'web.configuration', layout: 'shell', zone: 'web', page: 'WebConfigurationPage' },
+  // Users are a declared entity, but accounts are made with a password or an invitation, and their
+  // list has activation and invitation buttons: the list and the new-user screens are written ones.
+  { name: 'users.list', layout: 'shell', zone: 'users', page: 'UsersListPage' },
+  { name: 'cms.users', layout: 'shell', zone: 'users', page: 'UsersListPage' },
+  { name: 'users.create', layout: 'shell', zone: 'users', page: 'UserCreatePage' },
+  { name: 'users.edit', layout: 'shell', zone: 'users', page: 'UserEditPage' },
+  { name: 'users.invite', layout: 'shell', zone: 'users', page: 'UserInvitePage' },
+  { name: 'users.changePassword', layout: 'shell', zone: 'account', page: 'UserPasswordPage' },
+];
+
+/** The lazy layout around the signed-in screens (router.tsx imports it). */
+export const SHELL_SOURCE = 'src/app/shell/authenticated-layout.tsx';
+
+/**
+ * The lazy modules a route's screen needs beyond the entry, as source paths: its layout's (signed-in
+ * screens) and its zone's; none for a route with no screen.
+ */
+export function sourcesOfRoute(route: { name: string; entity?: string }): string[] {
+  const written = SCREEN_TABLE.find((screen) => screen.name === route.name);
+  const zone: ZoneName | undefined =
+    written?.zone ??
+    (route.entity ? (route.name.endsWith('.list') ? 'entityList' : 'entityForm') : undefined);
+  if (!zone) return [];
+  const layout = written?.layout ?? 'shell';
+  return layout === 'shell' ? [SHELL_SOURCE, ZONE_SOURCES[zone]] : [ZONE_SOURCES[zone]];
+}
