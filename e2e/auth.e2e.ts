@@ -80,6 +80,19 @@ describe('signing in and out', () => {
     expect(zones[0]).toMatch(/\/auth\.zone-/);
     expect(scripts.some((script) => /sentry/i.test(script))).toBe(false);
   });
+
+  it("names the sign-in screen's code in its page, and not a signed-in screen's larger code", async () => {
+    const preloads = async (path: string) => {
+      const html = await (await fetch(app.url(path))).text();
+      return [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((match) => match[1]);
+    };
+    // The entry's own imports are named by the build; the screen's are added after them by the server.
+    const login = await preloads('/admin/login');
+    const members = await preloads('/admin/clenove');
+    expect(login.filter((file) => /\/auth\.zone-/.test(file!))).toHaveLength(1);
+    expect(members.some((file) => /\.zone-|authenticated-layout|entity-list-screen/.test(file!))).toBe(false);
+    expect(members.length).toBeLessThan(login.length);
+  });
 });
 
 describe('the sign-in page on the wire', () => {

@@ -235,7 +235,12 @@ export async function listRows(db: DynamicDb, entity: CompiledEntity, engine: En
   if (ids) return { items: await rowsByIds(db, entity, ids), total, approximate };
   const narrowed = query.search !== '' || query.filters.length > 0;
   const rankedPage = search && rankedRowsQuery(db, entity, search, query, offset, recordColumns(entity));
-  const walk = narrowed ? walkFromStart(query, offset) : walkFromNearerEnd(query, offset, total);
+  // From the end only by an exact count of the whole table that this process can tell is current
+  // (SQLite; PostgreSQL's whole tables went through postgresPageAndTotal).
+  const walk =
+    !narrowed && !approximate && engine === 'sqlite'
+      ? walkFromNearerEnd(query, offset, total)
+      : walkFromStart(query, offset);
   const page = rankedPage
     ? undefined
     : narrowed && engine === 'postgres'
