@@ -3,7 +3,7 @@ import { seedMembers } from '../modules/members/seed-members.ts';
 import type { HttpClient } from '../test/http-client.ts';
 import { startTestApp, type TestApp, testEngines } from '../test/test-app.ts';
 import { searchNormalize } from './czech-text.ts';
-import { EXACT_TOTAL_UP_TO } from './datagrid.repository.ts';
+import { EXACT_TOTAL_UP_TO } from './datagrid-count.ts';
 
 interface Member {
   id: number;

@@ -4,7 +4,7 @@ import { DECLARATIONS } from '../modules/entities.ts';
 import { seedMembers } from '../modules/members/seed-members.ts';
 import type { HttpClient } from '../test/http-client.ts';
 import { startTestApp, type TestApp, testEngines } from '../test/test-app.ts';
-import { recordColumns } from './datagrid.repository.ts';
+import { recordColumns } from './datagrid-pages.ts';
 import { type Row, toRecord } from './record-mapper.ts';
 import { compileRegistry } from './registry.ts';
 import { FIXTURE_ENTITIES } from './test-entities.ts';

@@ -1,0 +1,105 @@
+import type { Engine } from '../db/dialect.ts';
+import type { CompiledEntity } from './compile-entity.ts';
+import { filtered } from './datagrid-filter.ts';
+import type { DatagridQuery } from './datagrid-query.ts';
+import type { Row } from './record-mapper.ts';
+import type { DynamicDb } from './records.repository.ts';
+
+// The statements of a datagrid page: which ids, walked from which end, and their rows in list order.
+
+// biome-ignore lint/suspicious/noExplicitAny: Kysely's select-builder for dynamic tables
+type SelectBuilder = any;
+
+const recordColumnsOf = new WeakMap<CompiledEntity, string[]>();
+
+/**
+ * The columns a record is made of (what toRecord reads): id, version and each field's own, money as
+ * amount and currency; relationMany lives in a join table. Lists read only these, not the sort keys,
+ * search text and timestamps beside them: a third less to send and parse on PostgreSQL.
+ */
+export function recordColumns(entity: CompiledEntity): string[] {
+  let columns = recordColumnsOf.get(entity);
+  if (!columns) {
+    columns = ['id', 'version'];
+    for (const field of entity.fields) {
+      if (field.kind === 'relationMany') continue;
+      if (field.kind === 'money') columns.push(`${field.column}_amount`, `${field.column}_currency`);
+      else columns.push(field.column);
+    }
+    recordColumnsOf.set(entity, columns);
+  }
+  return columns;
+}
+
+/** Rows of `ids`, in that order. */
+export async function rowsByIds(db: DynamicDb, entity: CompiledEntity, ids: number[]): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  const rows = (await db
+    .selectFrom(entity.declaration.table)
+    .select(recordColumns(entity))
+    .where('id', 'in', ids)
+    .execute()) as Row[];
+  const byId = new Map<number, Row>();
+  for (const row of rows) byId.set(Number(row.id), row);
+  const ordered: Row[] = [];
+  for (const id of ids) {
+    const row = byId.get(id);
+    // A row deleted by another instance since its id was cached is left out.
+    if (row) ordered.push(row);
+  }
+  return ordered;
+}
+
+/** The statement of the rows of `ids` (a list, or a statement selecting them) in the list's order. */
+export const rowsInOrder = (
+  db: DynamicDb,
+  entity: CompiledEntity,
+  query: DatagridQuery,
+  ids: SelectBuilder,
+) =>
+  db
+    .selectFrom(entity.declaration.table)
+    .select(recordColumns(entity))
+    .where('id', 'in', ids)
+    .orderBy(query.sort.sortColumn, query.direction)
+    .orderBy('id', query.direction);
+
+/** Where a page's walk of the sort index starts, which way it goes, and how many ids it takes there. */
+export interface Walk {
+  offset: number;
+  limit: number;
+  direction: 'asc' | 'desc';
+}
+
+export const walkFromStart = (query: DatagridQuery, offset: number): Walk => ({
+  offset,
+  limit: query.limit,
+  direction: query.direction,
+});
+
+/**
+ * A page of a whole list of `total` rows walked to from the nearer end of the sort index: past the
+ * middle, its rows are the ones as many from the end the other way (page 3,000 of 4,000 walks 25,000
+ * entries instead of 75,000). Right only while the table holds exactly `total` rows.
+ */
+export function walkFromNearerEnd(query: DatagridQuery, offset: number, total: number): Walk {
+  if (offset >= total || 2 * offset + query.limit <= total) return walkFromStart(query, offset);
+  const end = Math.min(total, offset + query.limit);
+  return { offset: total - end, limit: end - offset, direction: query.direction === 'asc' ? 'desc' : 'asc' };
+}
+
+/** The statement of a page's ids, found by the sort index (or the search) alone. */
+export const pageIds = (
+  db: DynamicDb,
+  entity: CompiledEntity,
+  engine: Engine,
+  query: DatagridQuery,
+  walk: Walk,
+  dense: boolean,
+) =>
+  filtered(db, entity, engine, query, dense)
+    .select('id')
+    .orderBy(query.sort.sortColumn, walk.direction)
+    .orderBy('id', walk.direction)
+    .limit(walk.limit)
+    .offset(walk.offset);

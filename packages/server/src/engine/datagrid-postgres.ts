@@ -1,0 +1,122 @@
+import { sql } from 'kysely';
+import { RANKED_SEARCH } from '../db/ranked-search.ts';
+import { foldRowCount, rowCountExpressions } from '../db/ranked-search-postgres.ts';
+import type { CompiledEntity } from './compile-entity.ts';
+import { capped, countRows, EXACT_TOTAL_UP_TO } from './datagrid-count.ts';
+import { filtered } from './datagrid-filter.ts';
+import {
+  pageIds,
+  recordColumns,
+  rowsInOrder,
+  type Walk,
+  walkFromNearerEnd,
+  walkFromStart,
+} from './datagrid-pages.ts';
+import type { DatagridQuery } from './datagrid-query.ts';
+import { type RankedSearch, rankedCountQuery, rankedRowsQuery } from './datagrid-ranked.ts';
+import type { Row } from './record-mapper.ts';
+import type { DynamicDb } from './records.repository.ts';
+
+// PostgreSQL's own ways to a datagrid page: with its total in one statement, and narrowed pages' ids.
+
+// biome-ignore lint/suspicious/noExplicitAny: Kysely's select-builder for dynamic tables
+type SelectBuilder = any;
+
+/** The row count last read with a page, per database and table: which end of the sort index is nearer. */
+const lastTotals = new WeakMap<DynamicDb, Map<string, number>>();
+
+/**
+ * PostgreSQL keeps no result cache (other instances write the same database), so a page and its total
+ * go in one statement, the total a column of every row: one round trip instead of two, for a ranked
+ * search and for a whole table whose row count is kept. Undefined for other lists. An empty page past
+ * the first says nothing of the total, which is then counted on its own. A whole table's page is walked
+ * from the end nearer by the count last read; when the count read with it differs, from the start again.
+ */
+export async function postgresPageAndTotal(
+  db: DynamicDb,
+  entity: CompiledEntity,
+  query: DatagridQuery,
+  search: RankedSearch | undefined,
+  offset: number,
+) {
+  const { table } = entity.declaration;
+  const whole = query.search === '' && query.filters.length === 0 && RANKED_SEARCH[table] !== undefined;
+  const totals = lastTotals.get(db) ?? new Map<string, number>();
+  lastTotals.set(db, totals);
+  const known = totals.get(table);
+  const walk = known === undefined ? walkFromStart(query, offset) : walkFromNearerEnd(query, offset, known);
+  const pageOf = (walked: Walk) =>
+    search
+      ? rankedRowsQuery(db, entity, search, query, offset, recordColumns(entity))
+      : whole
+        ? rowsInOrder(db, entity, query, pageIds(db, entity, 'postgres', query, walked, false))
+        : undefined;
+  if (!pageOf(walk)) return undefined;
+  const counts: { total: SelectBuilder; parts: SelectBuilder } = search
+    ? { total: rankedCountQuery(db, entity, search, EXACT_TOTAL_UP_TO + 1), parts: sql`0` }
+    : rowCountExpressions(table);
+  const read = async (walked: Walk) =>
+    (await pageOf(walked)
+      .select([counts.total.as('__total'), counts.parts.as('__parts')])
+      .execute()) as Row[];
+  let items = await read(walk);
+  if (walk.direction !== query.direction && (items.length === 0 || Number(items[0]!.__total) !== known))
+    items = await read(walkFromStart(query, offset));
+  if (items.length === 0 && offset > 0) {
+    const { total, approximate } = await countRows(db, entity, 'postgres', query, search);
+    return { items, total, approximate };
+  }
+  const counted = Number(items[0]?.__total ?? 0);
+  if (search) return { items, ...capped(counted) };
+  totals.set(table, counted);
+  await foldRowCount(db, table, Number(items[0]?.__parts ?? 0));
+  return { items, total: counted, approximate: false };
+}
+
+/** Rows of the sort index walked at most, on PostgreSQL, before its matches are sorted instead. */
+const WALK_LIMIT = { least: 4000, perRow: 40, most: 20_000 };
+
+/**
+ * A narrowed page's ids on PostgreSQL. Over the exact-total threshold matches are common, so the first
+ * rows of the sort index are walked first (bounded: a surname's matches sit together, 56,000 rows into
+ * the index for "nov", which PostgreSQL, guessing them spread evenly, would walk at 1.3 µs a row).
+ * Under it, or when the walk found too few, the matches are found through their indexes and sorted:
+ * `offset 0` keeps the planner from walking the sort index instead.
+ */
+export async function postgresPageIds(
+  db: DynamicDb,
+  entity: CompiledEntity,
+  query: DatagridQuery,
+  offset: number,
+  dense: boolean,
+): Promise<number[]> {
+  const { table } = entity.declaration;
+  const sortColumn = query.sort.sortColumn;
+  const page = (source: SelectBuilder) =>
+    source
+      .orderBy(sortColumn, query.direction)
+      .orderBy('id', query.direction)
+      .limit(query.limit)
+      .offset(offset);
+  const ids = (rows: Row[]) => rows.map((row) => Number(row.id));
+  if (dense) {
+    const walked = Math.min(
+      WALK_LIMIT.most,
+      Math.max(WALK_LIMIT.least, WALK_LIMIT.perRow * (offset + query.limit)),
+    );
+    const head = db
+      .selectFrom(table)
+      .selectAll()
+      .orderBy(sortColumn, query.direction)
+      .orderBy('id', query.direction)
+      .limit(walked)
+      .as(table);
+    const rows = (await page(
+      filtered(db, entity, 'postgres', query, false, head).select(['id', sortColumn]),
+    ).execute()) as Row[];
+    // The walked rows begin the sort order, so a full page among them is the page.
+    if (rows.length === query.limit) return ids(rows);
+  }
+  const matches = filtered(db, entity, 'postgres', query).select(['id', sortColumn]).offset(0).as('matches');
+  return ids((await page(db.selectFrom(matches).select('id')).execute()) as Row[]);
+}
