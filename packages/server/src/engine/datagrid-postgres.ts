@@ -44,24 +44,25 @@ export async function postgresPageAndTotal(
   const totals = lastTotals.get(db) ?? new Map<string, number>();
   lastTotals.set(db, totals);
   const known = totals.get(table);
-  const walk = known === undefined ? walkFromStart(query, offset) : walkFromNearerEnd(query, offset, known);
-  const pageOf = (walked: Walk) =>
+  // Only a whole table's page is walked; a ranked search reads its page from its own index.
+  const walk =
+    whole && known !== undefined ? walkFromNearerEnd(query, offset, known) : walkFromStart(query, offset);
+  const pageOf = (walked: Walk): SelectBuilder | undefined =>
     search
       ? rankedRowsQuery(db, entity, search, query, offset, recordColumns(entity))
       : whole
         ? rowsInOrder(db, entity, query, pageIds(db, entity, 'postgres', query, walked, false))
         : undefined;
-  if (!pageOf(walk)) return undefined;
+  const page = pageOf(walk);
+  if (!page) return undefined;
   const counts: { total: SelectBuilder; parts: SelectBuilder } = search
     ? { total: rankedCountQuery(db, entity, search, EXACT_TOTAL_UP_TO + 1), parts: sql`0` }
     : rowCountExpressions(table);
-  const read = async (walked: Walk) =>
-    (await pageOf(walked)
-      .select([counts.total.as('__total'), counts.parts.as('__parts')])
-      .execute()) as Row[];
-  let items = await read(walk);
+  const read = async (statement: SelectBuilder) =>
+    (await statement.select([counts.total.as('__total'), counts.parts.as('__parts')]).execute()) as Row[];
+  let items = await read(page);
   if (walk.direction !== query.direction && (items.length === 0 || Number(items[0]!.__total) !== known))
-    items = await read(walkFromStart(query, offset));
+    items = await read(pageOf(walkFromStart(query, offset)));
   if (items.length === 0 && offset > 0) {
     const { total, approximate } = await countRows(db, entity, 'postgres', query, search);
     return { items, total, approximate };

@@ -100,9 +100,9 @@ export async function listRows(db: DynamicDb, entity: CompiledEntity, engine: En
       : pageIds(db, entity, engine, query, walk, approximate && engine === 'sqlite');
   if (Array.isArray(page) && page.length === 0) return { items: [] as Row[], total, approximate };
   let items = (await (rankedPage ?? rowsInOrder(db, entity, query, page)).execute()) as Row[];
-  const written = writeTrackerOf(db)?.stamp([entity.declaration.table]) ?? Number.NaN;
   // A write since the count may have moved the rows a walk from the end found: walked again from the start.
-  if (walk.direction !== query.direction && written !== tableStamp)
+  const reversed = walk.direction !== query.direction;
+  if (reversed && (writeTrackerOf(db)?.stamp([entity.declaration.table]) ?? Number.NaN) !== tableStamp)
     items = (await rowsInOrder(
       db,
       entity,

@@ -88,7 +88,8 @@ function indexHtmlReader(distDir: string, entities: string[], sentryDsn: string 
     }
     const route = matchRoute(pathname)?.route;
     const shown = route && (route.entity === undefined || declared.has(route.entity));
-    const key = shown ? route.name : '';
+    // Routes without preloads share the page as built.
+    const key = shown && built.preloads.routes[route.name] ? route.name : '';
     let page = pages.get(key);
     if (!page) {
       const sources = built.preloads.routes[key] ?? [];
