@@ -51,10 +51,18 @@ describe('command palette', () => {
       .waitFor();
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/admin/treninky');
+    await expect.poll(() => search.isVisible()).toBe(false);
 
     await page.keyboard.press('Control+K');
     await search.fill('xyzzy neexistuje');
     await page.getByText('Nic nenalezeno.', { exact: false }).waitFor();
+
+    // Reopened while it is still closing, it keeps what is typed into it.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+K');
+    await search.fill('zdarsky');
+    await hit.waitFor();
+    expect(await search.inputValue()).toBe('zdarsky');
     await page.keyboard.press('Escape');
     await expect.poll(() => search.isVisible()).toBe(false);
   });

@@ -59,7 +59,7 @@ export function CommandPalette({ screens }: { screens: readonly PaletteScreen[] 
     () => (wanted ? rankScreens(screens, wanted).slice(0, SCREENS_WHILE_SEARCHING) : screens),
     [screens, wanted],
   );
-  const records = search ? (hits ?? []).filter((hit) => recordLink(hit)) : [];
+  const records = search && wanted ? (hits ?? []).filter((hit) => recordLink(hit)) : [];
   // Records arrive after the typing, when no result is selected any more: Enter then opens the first.
   const firstTarget = matchingScreens[0]?.to ?? (records[0] && recordLink(records[0]));
   const openFirst = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -74,6 +74,10 @@ export function CommandPalette({ screens }: { screens: readonly PaletteScreen[] 
       store={paletteStore}
       query={query}
       onQueryChange={setQuery}
+      // Cleared on opening, not after closing: reopened during the closing animation, the palette
+      // would otherwise wipe what was typed into it meanwhile.
+      clearQueryOnClose={false}
+      onSpotlightOpen={() => setQuery('')}
       shortcut={null}
       scrollable
       maxHeight={440}
@@ -89,7 +93,7 @@ export function CommandPalette({ screens }: { screens: readonly PaletteScreen[] 
         aria-label="Hledat obrazovku nebo záznam"
         onKeyDown={openFirst}
         leftSection={<IconSearch size={18} aria-hidden />}
-        rightSection={waiting ? <Loader size="xs" aria-label="Hledám…" /> : undefined}
+        rightSection={waiting ? <Loader size="xs" role="status" aria-label="Hledám…" /> : undefined}
       />
       <Spotlight.ActionsList aria-label="Výsledky hledání">
         {matchingScreens.length > 0 && (
