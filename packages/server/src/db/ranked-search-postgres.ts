@@ -18,8 +18,10 @@ type AnyKysely = Kysely<any>;
  * the next entries of that key, and of a four-letter one the next entries with that letter after, read
  * from the index alone (0.1–0.5 ms for a page or a count to 1,001 at 100,000 members). Longer words walk
  * their rarest four-letter piece's entries and check each row's text.
- * `<table>_row_counts (delta)` is the table's row count as a sum of statement deltas (no row that every
- * writer must lock); a reader folds them into one now and then (rowCount).
+ * `<table>_row_counts (delta, changes)` is the table's row count as a sum of statement deltas (no row
+ * that every writer must lock), and the sum of `changes` counts the statements that wrote the table
+ * (an update too): what a reader's page anchors are checked against. A reader folds them into one row
+ * now and then (rowCount).
  *
  * Both are kept by statement triggers with transition tables: an import of thousands of rows writes
  * its pieces in one statement. Their cost is space: about 42 entries a row (505 MB at 100,000 members,
@@ -80,11 +82,38 @@ function countFunction(table: string): string {
     begin
       if tg_op = 'INSERT' then
         insert into ${n.counts} (delta) select count(*) from new_rows having count(*) > 0;
+      elsif tg_op = 'UPDATE' then
+        insert into ${n.counts} (delta) select 0 from new_rows having count(*) > 0;
       else
         insert into ${n.counts} (delta) select -count(*) from old_rows having count(*) > 0;
       end if;
       return null;
     end $body$`;
+}
+
+/** The statements of a table's kept row count and change count: its table, function and triggers. */
+function rowCountStatements(table: string): string[] {
+  const n = names(table);
+  return [
+    `create table ${n.counts} (delta bigint not null, changes bigint not null default 1)`,
+    `insert into ${n.counts} (delta, changes) select count(*), 0 from ${n.table}`,
+    countFunction(table),
+    `create trigger "${table}_row_counts_insert" after insert on ${n.table} referencing new table as new_rows
+      for each statement execute function ${n.count}()`,
+    `create trigger "${table}_row_counts_update" after update on ${n.table} referencing new table as new_rows
+      for each statement execute function ${n.count}()`,
+    `create trigger "${table}_row_counts_delete" after delete on ${n.table} referencing old table as old_rows
+      for each statement execute function ${n.count}()`,
+  ];
+}
+
+/** Creates (or rebuilds) a table's kept row count alone, with its triggers (PostgreSQL). */
+export async function createPostgresRowCount(db: AnyKysely, table: string): Promise<void> {
+  if (engineOf(db) !== 'postgres' || !RANKED_SEARCH[table]) return;
+  const n = names(table);
+  await sql.raw(`drop function if exists ${n.count}() cascade`).execute(db);
+  await sql.raw(`drop table if exists ${n.counts}`).execute(db);
+  for (const statement of rowCountStatements(table)) await sql.raw(statement).execute(db);
 }
 
 /** Creates (or rebuilds) a table's trigram entries and row count, with their triggers (PostgreSQL). */
@@ -98,22 +127,16 @@ export async function createPostgresRankedSearch(db: AnyKysely, table: string): 
       id integer not null, next text collate "C" not null, primary key (trigram, sort_key, id, next))`,
     // The planner's list of common trigrams is how a search picks its rarest one (leadTrigram).
     `alter table ${n.trigrams} alter column trigram set statistics 1000`,
-    `create table ${n.counts} (delta bigint not null)`,
     `insert into ${n.trigrams} (trigram, sort_key, id, next) ${entriesOf(`${n.table} as r`, sortColumn)}`,
-    `insert into ${n.counts} (delta) select count(*) from ${n.table}`,
     `analyze ${n.trigrams}`,
     syncFunction(table, sortColumn),
-    countFunction(table),
     `create trigger "${table}_trigrams_insert" after insert on ${n.table} referencing new table as new_rows
       for each statement execute function ${n.sync}()`,
     `create trigger "${table}_trigrams_update" after update on ${n.table}
       referencing old table as old_rows new table as new_rows for each statement execute function ${n.sync}()`,
     `create trigger "${table}_trigrams_delete" after delete on ${n.table} referencing old table as old_rows
       for each statement execute function ${n.sync}()`,
-    `create trigger "${table}_row_counts_insert" after insert on ${n.table} referencing new table as new_rows
-      for each statement execute function ${n.count}()`,
-    `create trigger "${table}_row_counts_delete" after delete on ${n.table} referencing old table as old_rows
-      for each statement execute function ${n.count}()`,
+    ...rowCountStatements(table),
   ];
   for (const statement of statements) await sql.raw(statement).execute(db);
 }
@@ -134,13 +157,16 @@ const FOLD_AFTER = 64;
 
 /**
  * A table's exact row count (the sum of its deltas) and how many deltas it is summed from, as
- * expressions: selected alone (rowCount) or beside a datagrid page, which then costs one round trip.
+ * expressions (with its change count): selected alone (rowCount) or beside a datagrid page, which then
+ * costs one round trip.
  */
 export function rowCountExpressions(table: string) {
   const counts = sql.id(`${table}_row_counts`);
   return {
     total: sql<string>`(select coalesce(sum(delta), 0)::bigint from ${counts})`,
     parts: sql<string>`(select count(*)::bigint from ${counts})`,
+    /** Moves with every statement that wrote the table, and only then. */
+    changes: sql<string>`(select coalesce(sum(changes), 0)::bigint from ${counts})`,
   };
 }
 
@@ -150,8 +176,10 @@ export async function foldRowCount(db: AnyKysely, table: string, parts: number):
   // Deleting the deltas this statement sees and inserting their sum leaves the total as it was, whatever
   // other writers and folders do meanwhile (their deltas are either seen and folded, or left).
   const counts = sql.id(`${table}_row_counts`);
-  await sql`with gone as (delete from ${counts} returning delta)
-    insert into ${counts} (delta) select coalesce(sum(delta), 0) from gone`.execute(db);
+  await sql`with gone as (delete from ${counts} returning delta, changes)
+    insert into ${counts} (delta, changes) select coalesce(sum(delta), 0), coalesce(sum(changes), 0) from gone`.execute(
+    db,
+  );
 }
 
 /** A table's exact row count from its deltas (tables in RANKED_SEARCH, on PostgreSQL). */

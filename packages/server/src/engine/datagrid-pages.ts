@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Engine } from '../db/dialect.ts';
 import type { CompiledEntity } from './compile-entity.ts';
 import { filtered } from './datagrid-filter.ts';
@@ -64,11 +65,19 @@ export const rowsInOrder = (
     .orderBy(query.sort.sortColumn, query.direction)
     .orderBy('id', query.direction);
 
+/** A row of a sort order, by its sort key and id: where a walk may start after (see datagrid-anchors.ts). */
+export interface AnchorKey {
+  key: unknown;
+  id: number;
+}
+
 /** Where a page's walk of the sort index starts, which way it goes, and how many ids it takes there. */
 export interface Walk {
   offset: number;
   limit: number;
   direction: 'asc' | 'desc';
+  /** Starts after this row of the sort order (ascending walks only) instead of at the first. */
+  after?: AnchorKey;
 }
 
 export const walkFromStart = (query: DatagridQuery, offset: number): Walk => ({
@@ -89,17 +98,22 @@ export function walkFromNearerEnd(query: DatagridQuery, offset: number, total: n
 }
 
 /** The statement of a page's ids, found by the sort index (or the search) alone. */
-export const pageIds = (
+export function pageIds(
   db: DynamicDb,
   entity: CompiledEntity,
   engine: Engine,
   query: DatagridQuery,
   walk: Walk,
   dense: boolean,
-) =>
-  filtered(db, entity, engine, query, dense)
+) {
+  let ids = filtered(db, entity, engine, query, dense);
+  const { after } = walk;
+  if (after)
+    ids = ids.where(sql<boolean>`(${sql.ref(query.sort.sortColumn)}, id) > (${after.key}, ${after.id})`);
+  return ids
     .select('id')
     .orderBy(query.sort.sortColumn, walk.direction)
     .orderBy('id', walk.direction)
     .limit(walk.limit)
     .offset(walk.offset);
+}

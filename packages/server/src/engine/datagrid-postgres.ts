@@ -2,6 +2,17 @@ import { sql } from 'kysely';
 import { RANKED_SEARCH } from '../db/ranked-search.ts';
 import { foldRowCount, rowCountExpressions } from '../db/ranked-search-postgres.ts';
 import type { CompiledEntity } from './compile-entity.ts';
+import {
+  type Anchors,
+  anchorable,
+  anchoredWalk,
+  anchorKeys,
+  anchorsQuery,
+  forgetAnchors,
+  isFarPage,
+  keptAnchors,
+  readAnchors,
+} from './datagrid-anchors.ts';
 import { capped, countRows, EXACT_TOTAL_UP_TO } from './datagrid-count.ts';
 import { filtered } from './datagrid-filter.ts';
 import {
@@ -29,8 +40,10 @@ const lastTotals = new WeakMap<DynamicDb, Map<string, number>>();
  * PostgreSQL keeps no result cache (other instances write the same database), so a page and its total
  * go in one statement, the total a column of every row: one round trip instead of two, for a ranked
  * search and for a whole table whose row count is kept. Undefined for other lists. An empty page past
- * the first says nothing of the total, which is then counted on its own. A whole table's page is walked
- * from the end nearer by the count last read; when the count read with it differs, from the start again.
+ * the first says nothing of the total, which is then counted on its own. A whole table's far page is
+ * walked from its anchor, which the table's change count read with the page confirms; a nearer page
+ * from the end nearer by the count last read. When the counts read with the page differ, it is read
+ * from the start again.
  */
 export async function postgresPageAndTotal(
   db: DynamicDb,
@@ -43,10 +56,14 @@ export async function postgresPageAndTotal(
   const whole = query.search === '' && query.filters.length === 0 && RANKED_SEARCH[table] !== undefined;
   const totals = lastTotals.get(db) ?? new Map<string, number>();
   lastTotals.set(db, totals);
-  const known = totals.get(table);
+  const anchors = whole ? usableAnchors(db, entity, query, offset) : undefined;
+  const known = anchors?.total ?? totals.get(table);
   // Only a whole table's page is walked; a ranked search reads its page from its own index.
-  const walk =
-    whole && known !== undefined ? walkFromNearerEnd(query, offset, known) : walkFromStart(query, offset);
+  const walk = anchors
+    ? anchoredWalk(query, offset, anchors)
+    : whole && known !== undefined
+      ? walkFromNearerEnd(query, offset, known)
+      : walkFromStart(query, offset);
   const pageOf = (walked: Walk): SelectBuilder | undefined =>
     search
       ? rankedRowsQuery(db, entity, search, query, offset, recordColumns(entity))
@@ -55,14 +72,24 @@ export async function postgresPageAndTotal(
         : undefined;
   const page = pageOf(walk);
   if (!page) return undefined;
-  const counts: { total: SelectBuilder; parts: SelectBuilder } = search
-    ? { total: rankedCountQuery(db, entity, search, EXACT_TOTAL_UP_TO + 1), parts: sql`0` }
+  const counts: { total: SelectBuilder; parts: SelectBuilder; changes: SelectBuilder } = search
+    ? { total: rankedCountQuery(db, entity, search, EXACT_TOTAL_UP_TO + 1), parts: sql`0`, changes: sql`0` }
     : rowCountExpressions(table);
   const read = async (statement: SelectBuilder) =>
-    (await statement.select([counts.total.as('__total'), counts.parts.as('__parts')]).execute()) as Row[];
+    (await statement
+      .select([counts.total.as('__total'), counts.parts.as('__parts'), counts.changes.as('__changes')])
+      .execute()) as Row[];
   let items = await read(page);
-  if (walk.direction !== query.direction && (items.length === 0 || Number(items[0]!.__total) !== known))
+  const first = items[0];
+  const reliesOnCounts = walk.after !== undefined || walk.direction !== query.direction;
+  const stale =
+    first === undefined ||
+    Number(first.__total) !== known ||
+    (walk.after !== undefined && String(first.__changes) !== anchors?.signature);
+  if (reliesOnCounts && stale) {
+    if (anchors) forgetAnchors(db, entity, query);
     items = await read(pageOf(walkFromStart(query, offset)));
+  }
   if (items.length === 0 && offset > 0) {
     const { total, approximate } = await countRows(db, entity, 'postgres', query, search);
     return { items, total, approximate };
@@ -71,7 +98,32 @@ export async function postgresPageAndTotal(
   if (search) return { items, ...capped(counted) };
   totals.set(table, counted);
   await foldRowCount(db, table, Number(items[0]?.__parts ?? 0));
+  // A far page walked from an end: the next ones of this list will start from anchors.
+  if (!anchors && anchorable(query, counted) && isFarPage(query, offset, counted))
+    await readAnchors(db, entity, query, () => readPostgresAnchors(db, entity, query));
   return { items, total: counted, approximate: false };
+}
+
+/** The anchors kept for a far page of the list, when there are (whatever table state they were read in). */
+function usableAnchors(db: DynamicDb, entity: CompiledEntity, query: DatagridQuery, offset: number) {
+  const anchors = keptAnchors(db, entity, query);
+  return anchors && anchorable(query, anchors.total) && isFarPage(query, offset, anchors.total)
+    ? anchors
+    : undefined;
+}
+
+/** The anchors of the list's sort column with the row and change counts of the table they were read in. */
+async function readPostgresAnchors(
+  db: DynamicDb,
+  entity: CompiledEntity,
+  query: DatagridQuery,
+): Promise<Anchors | undefined> {
+  const { total, changes } = rowCountExpressions(entity.declaration.table);
+  const also = sql`${total} as __total, ${changes} as __changes`;
+  const { rows } = await anchorsQuery(entity, 'postgres', query, also).execute(db);
+  const first = rows[0];
+  if (!first) return undefined;
+  return { total: Number(first.__total), signature: String(first.__changes), keys: anchorKeys(rows) };
 }
 
 /** Rows of the sort index walked at most, on PostgreSQL, before its matches are sorted instead. */

@@ -3,16 +3,10 @@ import type { Engine } from '../db/dialect.ts';
 import { StampedCache } from '../db/stamped-cache.ts';
 import { type WriteTracker, writeTrackerOf } from '../db/write-tracker.ts';
 import type { CompiledEntity } from './compile-entity.ts';
+import { sqliteWholeTableWalk } from './datagrid-anchors.ts';
 import { countRows, type Total } from './datagrid-count.ts';
 import { escapeLike, filtered } from './datagrid-filter.ts';
-import {
-  pageIds,
-  recordColumns,
-  rowsByIds,
-  rowsInOrder,
-  walkFromNearerEnd,
-  walkFromStart,
-} from './datagrid-pages.ts';
+import { pageIds, recordColumns, rowsByIds, rowsInOrder, walkFromStart } from './datagrid-pages.ts';
 import { postgresPageAndTotal, postgresPageIds } from './datagrid-postgres.ts';
 import type { DatagridQuery } from './datagrid-query.ts';
 import { rankedRowsQuery, usableRankedSearch } from './datagrid-ranked.ts';
@@ -87,11 +81,11 @@ export async function listRows(db: DynamicDb, entity: CompiledEntity, engine: En
   if (ids) return { items: await rowsByIds(db, entity, ids), total, approximate };
   const narrowed = query.search !== '' || query.filters.length > 0;
   const rankedPage = search && rankedRowsQuery(db, entity, search, query, offset, recordColumns(entity));
-  // From the end only by an exact count of the whole table that this process can tell is current
-  // (SQLite; PostgreSQL's whole tables went through postgresPageAndTotal).
+  // From an anchor or the end only by an exact count of the whole table that this process can tell is
+  // current (SQLite; PostgreSQL's whole tables went through postgresPageAndTotal).
   const walk =
     !narrowed && !approximate && engine === 'sqlite'
-      ? walkFromNearerEnd(query, offset, total)
+      ? await sqliteWholeTableWalk(db, entity, query, offset, total, tableStamp)
       : walkFromStart(query, offset);
   const page = rankedPage
     ? undefined
@@ -100,9 +94,10 @@ export async function listRows(db: DynamicDb, entity: CompiledEntity, engine: En
       : pageIds(db, entity, engine, query, walk, approximate && engine === 'sqlite');
   if (Array.isArray(page) && page.length === 0) return { items: [] as Row[], total, approximate };
   let items = (await (rankedPage ?? rowsInOrder(db, entity, query, page)).execute()) as Row[];
-  // A write since the count may have moved the rows a walk from the end found: walked again from the start.
-  const reversed = walk.direction !== query.direction;
-  if (reversed && (writeTrackerOf(db)?.stamp([entity.declaration.table]) ?? Number.NaN) !== tableStamp)
+  // A write since the count may have moved the rows a walk from the end or an anchor found: walked
+  // again from the start.
+  const reliesOnCount = walk.after !== undefined || walk.direction !== query.direction;
+  if (reliesOnCount && (writeTrackerOf(db)?.stamp([entity.declaration.table]) ?? Number.NaN) !== tableStamp)
     items = (await rowsInOrder(
       db,
       entity,

@@ -52,7 +52,7 @@ export function registryTables(entities: EntityRegistry): TableModel[] {
 }
 
 function fieldColumns(field: CompiledField, tableOf: (alias: string) => string): ColumnModel[] {
-  const notNull = field.required || field.kind === 'boolean' ? { notNull: true } : {};
+  const notNull = holdsNoNull(field) ? { notNull: true } : {};
   if (field.kind === 'money') {
     return [
       { name: `${field.column}_amount`, type: 'double', ...notNull },
@@ -79,6 +79,10 @@ function fieldColumns(field: CompiledField, tableOf: (alias: string) => string):
       : [];
   return [column, ...sortKey];
 }
+
+/** A field whose column (and sort key) is NOT NULL: a required one, or a boolean. */
+export const holdsNoNull = (field: Pick<CompiledField, 'required' | 'kind'>): boolean =>
+  field.required === true || field.kind === 'boolean';
 
 function columnType(field: CompiledField): ColumnType {
   switch (field.kind) {

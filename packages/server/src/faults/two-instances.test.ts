@@ -3,9 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Role } from '@klubovna/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/database.ts';
 import { nowIso } from '../db/dialect.ts';
+import { ANCHOR_EVERY } from '../engine/datagrid-anchors.ts';
 import { hashPassword } from '../modules/auth/secrets.ts';
 import { userNameColumns } from '../modules/auth/user-declaration.ts';
+import { seedMembers } from '../modules/members/seed-members.ts';
 import { HttpClient } from '../test/http-client.ts';
 import { type ServerProcess, spawnServer } from '../test/server-process.ts';
 import { createPostgresSchema, type PostgresSchema, testEngines } from '../test/test-app.ts';
@@ -144,5 +147,36 @@ describe.runIf(testEngines().includes('postgres'))('two app instances on one Pos
     expect(ids(await grid('limit=2&page=3&direction=desc'))).toEqual([...all].reverse().slice(4, 6));
     // One letter: the word starts A wrote are walked on B.
     expect((await grid('s=a')).items.map((item: { lastName: string }) => item.lastName)).toEqual(['Adámek']);
+  });
+
+  it("a list's far pages, walked from anchors on one instance, follow the other's moved sort keys", async () => {
+    const { client } = await signedInUser(['ROLE_ADMIN']);
+    const onB = await warmOnB(client);
+    const seeding = openDatabase({
+      databaseUrl: process.env.TEST_DATABASE_URL!,
+      dataDir,
+      schema: database.schema,
+    });
+    try {
+      await seedMembers(seeding.db, 3 * ANCHOR_EVERY);
+    } finally {
+      await seeding.close();
+    }
+    const inOrder = async () =>
+      (await database.query('select id from members order by last_name_sort, id')).rows.map((row) => row.id);
+    // Far from both ends: B reads the anchors with the first and walks the second from them.
+    const farPage = async () =>
+      (await onB.get('/api/cms/datagrid/member?limit=25&page=30')).body.data.items.map(
+        (item: { id: number }) => item.id,
+      );
+    for (let read = 0; read < 2; read += 1)
+      expect(await farPage()).toEqual((await inOrder()).slice(725, 750));
+    // A moves an early member to the list's end: the same count, every later row one place up.
+    const early = (await inOrder())[3];
+    const current = (await client.get(`/api/cms/form/member/${early}`)).body.data;
+    expect(
+      (await client.put(`/api/cms/form/member/${early}`, { ...current, lastName: 'Žůžalová' })).status,
+    ).toBe(200);
+    expect(await farPage()).toEqual((await inOrder()).slice(725, 750));
   });
 });

@@ -1,0 +1,164 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Engine } from '../db/dialect.ts';
+import { writeTrackerOf } from '../db/write-tracker.ts';
+import type { CompiledEntity } from './compile-entity.ts';
+import { type AnchorKey, type Walk, walkFromNearerEnd } from './datagrid-pages.ts';
+import type { DatagridQuery } from './datagrid-query.ts';
+import { holdsNoNull } from './entity-schema.ts';
+import type { Row } from './record-mapper.ts';
+import type { DynamicDb } from './records.repository.ts';
+
+// Page anchors: the sort key of every ANCHOR_EVERY-th row of a whole table, so that a far page of it
+// is read from the nearest anchor before it (`(sort key, id) > anchor`, then fewer than ANCHOR_EVERY
+// entries of offset) instead of an offset walk of tens of thousands of index entries: 0.46 ms on
+// SQLite and ~5 ms on PostgreSQL for page 2,000 of 100,000 members, most of what a far page cost.
+
+/** Rows between two anchors: the most a page walks past its anchor. */
+export const ANCHOR_EVERY = 500;
+
+export interface Anchors {
+  /** What the table looked like when they were read: its row count and the stamp of its writes. */
+  total: number;
+  signature: string;
+  /** keys[i] is the row at (ascending) position (i + 1) × ANCHOR_EVERY − 1. */
+  keys: AnchorKey[];
+}
+
+const kept = new WeakMap<DynamicDb, Map<string, Anchors>>();
+const building = new WeakMap<DynamicDb, Map<string, Promise<Anchors | undefined>>>();
+
+const anchorsKey = (entity: CompiledEntity, query: DatagridQuery) =>
+  `${entity.declaration.table} ${query.sort.sortColumn}`;
+
+/**
+ * Anchors serve whole lists sorted by a column that holds no NULL (the two engines put NULLs at
+ * opposite ends, past which `>` cannot step) and long enough to have two of them.
+ */
+export const anchorable = (query: DatagridQuery, total: number): boolean =>
+  query.search === '' && query.filters.length === 0 && holdsNoNull(query.sort) && total >= 2 * ANCHOR_EVERY;
+
+/** The anchors kept for the list's table and sort column, whatever table state they were read in. */
+export function keptAnchors(db: DynamicDb, entity: CompiledEntity, query: DatagridQuery) {
+  return kept.get(db)?.get(anchorsKey(entity, query));
+}
+
+export function forgetAnchors(db: DynamicDb, entity: CompiledEntity, query: DatagridQuery): void {
+  kept.get(db)?.delete(anchorsKey(entity, query));
+}
+
+/**
+ * Reads the anchors of the list's sort column (once at a time per table and column) with `read`,
+ * which answers them with the table state they belong to, or nothing when that state cannot be told.
+ */
+export async function readAnchors(
+  db: DynamicDb,
+  entity: CompiledEntity,
+  query: DatagridQuery,
+  read: () => Promise<Anchors | undefined>,
+): Promise<Anchors | undefined> {
+  const key = anchorsKey(entity, query);
+  const pending = building.get(db) ?? new Map<string, Promise<Anchors | undefined>>();
+  building.set(db, pending);
+  let reading = pending.get(key);
+  if (!reading) {
+    reading = read().finally(() => pending.delete(key));
+    pending.set(key, reading);
+  }
+  const anchors = await reading;
+  if (anchors) {
+    const byKey = kept.get(db) ?? new Map<string, Anchors>();
+    kept.set(db, byKey);
+    byKey.set(key, anchors);
+  }
+  return anchors;
+}
+
+/**
+ * The statement of the anchors' rows (n, key, id), with `also` selected beside them: every
+ * ANCHOR_EVERY-th id found from the one before by a short walk of the sort index, then their keys.
+ * PostgreSQL plans the step best with the previous key as a subquery, SQLite with a join. It starts
+ * with `select`, which the write tracker knows for a read.
+ */
+export function anchorsQuery(
+  entity: CompiledEntity,
+  engine: Engine,
+  query: DatagridQuery,
+  also: RawBuilder<unknown> = sql`null as none`,
+) {
+  const table = sql.id(entity.declaration.table);
+  const sort = sql.id(query.sort.sortColumn);
+  const skip = sql.lit(ANCHOR_EVERY - 1);
+  const after =
+    engine === 'postgres'
+      ? sql`from ${table} m where (m.${sort}, m.id) > ((select c.${sort} from ${table} c where c.id = a.id), a.id)`
+      : sql`from ${table} m, ${table} c where c.id = a.id and (m.${sort}, m.id) > (c.${sort}, c.id)`;
+  return sql<Row>`select k.n, k.key, k.id, ${also} from (
+      with recursive a(n, id) as (
+        select 1, (select id from ${table} order by ${sort}, id limit 1 offset ${skip})
+        union all
+        select n + 1, (select m.id ${after} order by m.${sort}, m.id limit 1 offset ${skip})
+          from a where a.id is not null
+      )
+      select a.n as n, m.${sort} as key, m.id as id from a join ${table} m on m.id = a.id
+    ) as k`;
+}
+
+/** The anchors' rows of anchorsQuery in their order. */
+export const anchorKeys = (rows: Row[]): AnchorKey[] =>
+  [...rows].sort((a, b) => Number(a.n) - Number(b.n)).map((row) => ({ key: row.key, id: Number(row.id) }));
+
+/**
+ * The walk to a page of a whole list from its nearest anchor: the page's rows in ascending order
+ * (rowsInOrder puts them in the list's), after the last anchor before them. Right only while the
+ * table is as the anchors found it.
+ */
+export function anchoredWalk(query: DatagridQuery, offset: number, anchors: Anchors): Walk {
+  const { total } = anchors;
+  let start = query.direction === 'asc' ? offset : total - offset - query.limit;
+  let limit = query.limit;
+  if (start < 0) {
+    limit += start;
+    start = 0;
+  }
+  const block = Math.min(Math.floor(start / ANCHOR_EVERY), anchors.keys.length) - 1;
+  if (block < 0) return { offset: start, limit, direction: 'asc' };
+  return {
+    offset: start - (block + 1) * ANCHOR_EVERY,
+    limit,
+    direction: 'asc',
+    after: anchors.keys[block],
+  };
+}
+
+/** A page this far from both ends of a list, which an offset walk would reach slowly. */
+export const isFarPage = (query: DatagridQuery, offset: number, total: number): boolean =>
+  offset < total && Math.min(offset, total - offset - query.limit) >= ANCHOR_EVERY;
+
+/**
+ * SQLite's walk to a page of a whole table of `total` rows (counted while the table's write stamp was
+ * `stamp`): a far page from its anchor, read again when a write came since they were; otherwise from
+ * the nearer end. The caller reads the page again from the start if a write comes before its rows.
+ */
+export async function sqliteWholeTableWalk(
+  db: DynamicDb,
+  entity: CompiledEntity,
+  query: DatagridQuery,
+  offset: number,
+  total: number,
+  stamp: number,
+): Promise<Walk> {
+  if (Number.isNaN(stamp) || !anchorable(query, total) || !isFarPage(query, offset, total))
+    return walkFromNearerEnd(query, offset, total);
+  const signature = String(stamp);
+  let anchors = keptAnchors(db, entity, query);
+  if (anchors?.signature !== signature || anchors.total !== total)
+    anchors = await readAnchors(db, entity, query, async () => {
+      const { rows } = await anchorsQuery(entity, 'sqlite', query).execute(db);
+      // Kept only when nothing was written between the count and this read.
+      const now = writeTrackerOf(db)?.stamp([entity.declaration.table]);
+      return now === stamp ? { total, signature, keys: anchorKeys(rows) } : undefined;
+    });
+  return anchors?.signature === signature && anchors.total === total
+    ? anchoredWalk(query, offset, anchors)
+    : walkFromNearerEnd(query, offset, total);
+}
