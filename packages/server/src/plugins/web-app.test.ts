@@ -89,7 +89,7 @@ describe('serving the back-office app', () => {
     expect(await (await fetch(`${t.url}/admin/login`)).text()).toContain('Nová verze');
   });
 
-  it("names the code of the route's screen in index.html, so the browser fetches it while the entry runs", async () => {
+  it("names the code of the route's screen in index.html, so the browser fetches it while the entry runs (larger code after the entry)", async () => {
     const shell = 'src/app/shell/authenticated-layout.tsx';
     const list = 'src/engine/pages/entity-list-screen.tsx';
     const auth = 'src/zones/auth/auth.zone.ts';
@@ -97,6 +97,7 @@ describe('serving the back-office app', () => {
       path.join(dist, 'route-preloads.json'),
       JSON.stringify({
         routes: { 'cms.login': [auth], 'members.list': [shell, list] },
+        urgent: ['cms.login'],
         chunks: {
           [auth]: { js: ['assets/auth-Aa11Bb22.js'], css: ['assets/auth-Cc33Dd44.css'] },
           [shell]: { js: ['assets/shell-Ee55Ff66.js', 'assets/Button-Gg77Hh88.js'], css: [] },
@@ -113,7 +114,11 @@ describe('serving the back-office app', () => {
       return { html: await response.text(), etag: response.headers.get('etag') };
     };
     const modules = (html: string) =>
-      [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+      [
+        ...html.matchAll(
+          /rel="(?:modulepreload|preload" as="script)"(?: fetchpriority="low")? crossorigin href="([^"]+)"/g,
+        ),
+      ].map((m) => m[1]);
 
     const login = await page('/admin/login');
     expect(modules(login.html)).toEqual(['/admin/assets/auth-Aa11Bb22.js']);
@@ -126,6 +131,10 @@ describe('serving the back-office app', () => {
       '/admin/assets/Button-Gg77Hh88.js',
       '/admin/assets/list-Ii99Jj00.js',
     ]);
+    expect(members.html).toContain(
+      '<link rel="preload" as="script" fetchpriority="low" crossorigin href="/admin/assets/list-Ii99Jj00.js">',
+    );
+    expect(login.html).not.toContain('fetchpriority');
     expect(members.etag).not.toBe(login.etag);
     // No route, or a route without a screen here: the page as built.
     for (const url of ['/admin/neexistuje/vubec', '/admin']) {

@@ -33,6 +33,7 @@ interface ServedPage {
 /** What the build writes in `route-preloads.json` (packages/web/build/route-preloads.ts). */
 interface RoutePreloads {
   routes: Record<string, string[]>;
+  urgent: string[];
   chunks: Record<string, { js: string[]; css: string[] }>;
 }
 
@@ -41,25 +42,33 @@ function readRoutePreloads(file: string): RoutePreloads {
     return JSON.parse(fs.readFileSync(file, 'utf8')) as RoutePreloads;
   } catch {
     // A build without it (an older one): pages are served without preloads.
-    return { routes: {}, chunks: {} };
+    return { routes: {}, urgent: [], chunks: {} };
   }
 }
 
 /**
  * `<link>`s of the route's files, under the app's base: its modules to fetch while the entry loads and
- * runs, its styles to fetch without blocking the first paint.
+ * runs, its styles to fetch without blocking the first paint. A route that is not urgent (its code is
+ * larger) has them fetched after the entry and the styles, and its scripts only fetched, not compiled
+ * ahead (`preload as=script` rather than `modulepreload`): compiled early they lengthened the main
+ * thread's tasks after the first paint.
  */
-function preloadLinks(preloads: RoutePreloads, sources: string[]): string {
+function preloadLinks(preloads: RoutePreloads, route: string): string {
+  const sources = preloads.routes[route] ?? [];
   const files = {
     js: [...new Set(sources.flatMap((source) => preloads.chunks[source]?.js ?? []))],
     css: [...new Set(sources.flatMap((source) => preloads.chunks[source]?.css ?? []))],
   };
+  const urgent = preloads.urgent.includes(route);
+  const priority = urgent ? '' : ' fetchpriority="low"';
+  const script = urgent ? 'rel="modulepreload"' : 'rel="preload" as="script"';
   return [
     ...files.js.map(
-      (file) => `<link rel="modulepreload" crossorigin href="/admin/${escapeAttribute(file)}">`,
+      (file) => `<link ${script}${priority} crossorigin href="/admin/${escapeAttribute(file)}">`,
     ),
     ...files.css.map(
-      (file) => `<link rel="preload" as="style" crossorigin href="/admin/${escapeAttribute(file)}">`,
+      (file) =>
+        `<link rel="preload" as="style"${priority} crossorigin href="/admin/${escapeAttribute(file)}">`,
     ),
   ].join('');
 }
@@ -92,11 +101,9 @@ function indexHtmlReader(distDir: string, entities: string[], sentryDsn: string 
     const key = shown && built.preloads.routes[route.name] ? route.name : '';
     let page = pages.get(key);
     if (!page) {
-      const sources = built.preloads.routes[key] ?? [];
-      const html =
-        sources.length > 0
-          ? built.html.replace('</head>', `${preloadLinks(built.preloads, sources)}</head>`)
-          : built.html;
+      const html = key
+        ? built.html.replace('</head>', `${preloadLinks(built.preloads, key)}</head>`)
+        : built.html;
       page = { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };
       pages.set(key, page);
     }
