@@ -57,6 +57,10 @@ function compileField(table: string, name: string, field: FieldDeclaration): Com
     );
   // A relation orders by an id nobody sees; sorting by its label would need a join per page.
   if (relation && field.sortable) throw new Error(`Relation field ${name} of ${table} cannot be sortable`);
+  if (field.kind === 'relationMany' && field.relation?.onDelete === 'delete')
+    throw new Error(
+      `Relation set ${name} of ${table} cannot delete its owners: onDelete 'delete' is for a 'relation'`,
+    );
   if (field.kind === 'relation' && field.required && field.relation?.onDelete === 'cascade')
     throw new Error(`Required relation ${name} of ${table} cannot be cleared by onDelete 'cascade'`);
   const sortable = field.sortable ?? SORTABLE_BY_DEFAULT.includes(field.kind);

@@ -60,10 +60,11 @@ export interface RelationDeclaration {
   alias: string;
   /**
    * Deleting a related (target) record: 'restrict' refuses with a Czech message saying where it is
-   * used; 'cascade' removes the links (a 'relation' is set to null, so it must not be required).
-   * Default 'restrict'.
+   * used; 'cascade' removes the links (a 'relation' is set to null, so it must not be required);
+   * 'delete' (a 'relation' only) deletes the records pointing at it with it, into the trash, by their
+   * own rules and with their own audit entries. Default 'restrict'.
    */
-  onDelete?: 'restrict' | 'cascade';
+  onDelete?: 'restrict' | 'cascade' | 'delete';
 }
 
 export interface EntityDeclaration {

@@ -5,6 +5,7 @@ import { AppError, validationFailed } from '../errors/app-error.ts';
 import { issuesToValidationErrors } from '../http/zod-type-provider.ts';
 import { type CompiledEntity, initialValue } from './compile-entity.ts';
 import {
+  dynamic,
   type EngineContext,
   findRecord,
   hookContext,
@@ -14,6 +15,8 @@ import {
 } from './engine.service.ts';
 import { diffRecords, type Row, toRow, type Values } from './record-mapper.ts';
 import * as repository from './records.repository.ts';
+import { referencingFields } from './registry.ts';
+import * as relationRows from './relations.repository.ts';
 import {
   assertRelationsExist,
   deleteLinksOf,
@@ -180,6 +183,25 @@ export async function updateRecord(
 }
 
 /**
+ * Deletes, as deleteRecords does, the records whose 'delete' relations point at `ids` (a camp's
+ * participants, a race's entries): into the trash, each by its own rules and with its own audit entry.
+ */
+async function deleteDependents(
+  context: EngineContext,
+  entity: CompiledEntity,
+  ids: number[],
+  toTrash: boolean,
+) {
+  const dependents = referencingFields(context.entities, entity).filter(({ deletesOwner }) => deletesOwner);
+  for (const { owner, field } of dependents) {
+    const except = owner === entity ? ids : [];
+    const rows = await relationRows.referencingRows(dynamic(context), owner, field, ids, except);
+    const owners = [...new Set(rows.map((row) => Number(row.owner_id)))];
+    if (owners.length > 0) await deleteRecords(context, owner, owners, { toTrash });
+  }
+}
+
+/**
  * Deletes all or none, into the trash unless `toTrash` is false; refused while 'restrict' relations
  * point at any of them, links of 'cascade' relations removed (the trash remembers them for a restore).
  */
@@ -203,6 +225,7 @@ export async function deleteRecords(
     }
     const records: EntityRecord[] = await toRecords(db, context, entity, rows);
     for (const previous of records) await hooks.beforeDelete?.({ ...hook, previous });
+    await deleteDependents({ ...context, trx: db }, entity, unique, toTrash);
     const lost = await releaseReferences(db, context, entity, records);
     if (toTrash) await moveToTrash(db, context, entity, rows, records, lost);
     await deleteLinksOf(db, entity, unique);

@@ -29,6 +29,11 @@ export function referencingFields(entities: EntityRegistry, entity: CompiledEnti
   return [...entities.values()].flatMap((owner) =>
     owner.relationFields
       .filter((field) => field.relation!.alias === entity.declaration.alias)
-      .map((field) => ({ owner, field, cascade: field.relation!.onDelete === 'cascade' })),
+      .map((field) => ({
+        owner,
+        field,
+        cascade: field.relation!.onDelete === 'cascade',
+        deletesOwner: field.relation!.onDelete === 'delete',
+      })),
   );
 }

@@ -21,7 +21,12 @@ export const campParticipantEntity: EntityDeclaration = {
   },
   area: 'training',
   fields: {
-    camp: { kind: 'relation', label: 'Soustředění', required: true, relation: { alias: 'camp' } },
+    camp: {
+      kind: 'relation',
+      label: 'Soustředění',
+      required: true,
+      relation: { alias: 'camp', onDelete: 'delete' },
+    },
     member: { kind: 'relation', label: 'Člen', required: true, relation: { alias: 'member' } },
     paymentState: {
       kind: 'enum',

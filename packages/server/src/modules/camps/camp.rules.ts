@@ -69,17 +69,6 @@ export const campHooks: EntityHooks = {
   },
   // A larger capacity lets the first waiting in.
   afterUpdate: ({ db, userId, record }) => fillFreePlaces(db, userId, record.id),
-  // A camp takes its participant and waiting lists with it.
-  beforeDelete: async ({ db, userId, previous }) => {
-    const rows = await db
-      .selectFrom('camp_participants')
-      .select('id')
-      .where('camp', '=', previous.id)
-      .execute();
-    if (rows.length === 0) return;
-    await db.deleteFrom('camp_participants').where('camp', '=', previous.id).execute();
-    for (const row of rows) await insertAudit(db, userId, PARTICIPANTS, Number(row.id), 'delete', {});
-  },
 };
 
 /**

@@ -1,3 +1,4 @@
+import { API_PATHS, apiPath, type TrashEntry } from '@klubovna/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cellValue, getBytes, readZip, sheetCells } from '../../engine/test-zip.ts';
 import { signedInClient } from '../../test/fixtures.ts';
@@ -122,7 +123,7 @@ describe.each(testEngines())('camps on %s', (engine) => {
     });
     // Someone waiting leaves: nobody moves.
     const eva = await member('Eva', 'Erbenová');
-    await signUp(summer.id, eva.id);
+    const evaEntry = await signUp(summer.id, eva.id);
     await root.delete(`/api/cms/form/camp-participant/${entries[3].id}`);
     expect(await lists(summer.id)).toMatchObject({
       participants: ['Bednářová', 'Cibulka'],
@@ -148,8 +149,32 @@ describe.each(testEngines())('camps on %s', (engine) => {
       version: entries[1].version,
     });
     expect(moved.status).toBe(400);
+    const trashed = async (entity: string) =>
+      (await root.get(`${API_PATHS.trash}?entity=${entity}&limit=100`)).body.data.items as TrashEntry[];
+    const trashedBefore = new Set((await trashed('camp-participant')).map((entry) => entry.id));
+    const listsBefore = (await lists(summer.id)).body;
     expect((await root.delete(`/api/cms/form/camp/${summer.id}`)).status).toBe(200);
     expect((await root.get(`/api/cms/form/camp-participant/${entries[1].id}`)).status).toBe(404);
+
+    // The lists went to the trash with the camp, each entry of its own; they come back after the camp.
+    const withCamp = (await trashed('camp-participant')).filter((entry) => !trashedBefore.has(entry.id));
+    expect(withCamp.map((entry) => entry.recordId).sort()).toEqual(
+      [entries[1].id, entries[2].id, evaEntry.id].sort(),
+    );
+    const restore = (entry: TrashEntry) => root.post(apiPath(API_PATHS.trashRestore, { id: entry.id }), {});
+    const early = await restore(withCamp[0]!);
+    expect(early.status).toBe(409);
+    expect(early.body.error.message).toContain('Soustředění');
+    const [trashedCamp] = (await trashed('camp')).filter((entry) => entry.recordId === summer.id);
+    expect((await restore(trashedCamp!)).status).toBe(200);
+    // Restored in the order they signed up, they take their places in it again (a restore is a sign-up).
+    withCamp.sort((a, b) => a.recordId - b.recordId);
+    for (const entry of withCamp) expect((await restore(entry)).status).toBe(200);
+    const names = (body: typeof listsBefore) => ({
+      participants: body.participants.map((row: { id: number; lastName: string }) => [row.id, row.lastName]),
+      waiting: body.waiting.map((row: { id: number; lastName: string }) => [row.id, row.lastName]),
+    });
+    expect(names((await lists(summer.id)).body)).toEqual(names(listsBefore));
   });
 
   it('fills the last places one at a time when sign-ups arrive together', async () => {

@@ -12,7 +12,12 @@ export const raceParticipantEntity: EntityDeclaration = {
   },
   area: 'races',
   fields: {
-    race: { kind: 'relation', label: 'Závod', required: true, relation: { alias: 'race' } },
+    race: {
+      kind: 'relation',
+      label: 'Závod',
+      required: true,
+      relation: { alias: 'race', onDelete: 'delete' },
+    },
     member: { kind: 'relation', label: 'Člen', required: true, relation: { alias: 'member' } },
     category: { kind: 'text', label: 'Kategorie', maxLength: 100 },
     resultTime: {

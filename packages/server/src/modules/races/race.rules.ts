@@ -3,10 +3,6 @@ import { czechDate } from '../../engine/czech-text.ts';
 import type { EntityHooks, HookContext, Values } from '../../engine/entity.types.ts';
 import { pragueToday } from '../../engine/export-columns.ts';
 import { fieldError } from '../../engine/record-writes.service.ts';
-import { insertAudit } from '../../engine/records.repository.ts';
-
-/** The entries' table as the audit trail names it (their declaration imports these rules). */
-const ENTRIES = { declaration: { alias: 'race-participant' } } as Parameters<typeof insertAudit>[2];
 
 function assertDates(data: Values) {
   const from = data.dateFrom as string | null;
@@ -28,17 +24,6 @@ export const raceHooks: EntityHooks = {
   beforeUpdate: ({ data }) => {
     assertDates(data);
     return undefined;
-  },
-  // A race takes its entries and results with it.
-  beforeDelete: async ({ db, userId, previous }) => {
-    const rows = await db
-      .selectFrom('race_participants')
-      .select('id')
-      .where('race', '=', previous.id)
-      .execute();
-    if (rows.length === 0) return;
-    await db.deleteFrom('race_participants').where('race', '=', previous.id).execute();
-    for (const row of rows) await insertAudit(db, userId, ENTRIES, Number(row.id), 'delete', {});
   },
 };
 

@@ -1,3 +1,4 @@
+import { API_PATHS, type TrashEntry } from '@klubovna/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../../test/fixtures.ts';
 import type { HttpClient } from '../../test/http-client.ts';
@@ -147,6 +148,10 @@ describe.each(testEngines())('races on %s', (engine) => {
     expect((await root.delete(`/api/cms/form/member/${petr.id}`)).status).toBe(409);
     expect((await root.delete(`/api/cms/form/race/${future.id}`)).status).toBe(200);
     expect((await root.get(`/api/cms/form/race-participant/${entered.id}`)).status).toBe(404);
+    // Into the trash, its result kept for a restore.
+    const trash = (await root.get(`${API_PATHS.trash}?entity=race-participant`)).body.data
+      .items as TrashEntry[];
+    expect(trash.map((entry) => entry.recordId)).toContain(entered.id);
   });
 
   it('lets trainers work with races and refuses strangers', async () => {
