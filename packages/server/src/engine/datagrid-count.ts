@@ -49,7 +49,10 @@ export async function countRows(
       .executeTakeFirstOrThrow();
     return { total: Number((row as Row).total), approximate: false };
   }
-  if (ranked) return capped(await rankedCount(db, entity, ranked, EXACT_TOTAL_UP_TO + 1));
+  // Short words on SQLite are counted from the sort-key ranges alone (0.1 ms at 100,000 members against
+  // 0.7–0.9 ms through the ranked index, which reads every match's row to check it starts a field).
+  if (ranked && !(ranked.engine === 'sqlite' && ranked.words))
+    return capped(await rankedCount(db, entity, ranked, EXACT_TOTAL_UP_TO + 1));
   const fts = ftsOnlyQuery(engine, query);
   const index = `${entity.declaration.table}_search`;
   // Counting the trigram index's own matches skips a join with the table: ~2 ms instead of ~15 ms at 100k rows.
