@@ -58,12 +58,10 @@ function wordCondition(
   // Characters outside the Basic Multilingual Plane (emoji) are searched as substrings: a range's end
   // is the prefix with its last UTF-16 unit raised, which would split a surrogate pair.
   if (prefix && fieldStartSearchable(entity, word)) {
-    const prefixes = sortKeyPrefixes(word);
     return eb.or(
-      columns.flatMap((column) => {
-        const ref = dense && engine === 'sqlite' ? sql`+${sql.ref(column)}` : sql.ref(column);
-        return prefixes.map((prefix) => eb.and([eb(ref, '>=', prefix), eb(ref, '<', prefixEnd(prefix))]));
-      }),
+      columns.map((column) =>
+        fieldStartRanges(eb, dense && engine === 'sqlite' ? sql`+${sql.ref(column)}` : sql.ref(column), word),
+      ),
     );
   }
   if (engine === 'sqlite' && word.length >= SUBSTRING_MIN_LENGTH)
@@ -76,6 +74,17 @@ function wordCondition(
 }
 
 /** A short word (see SUBSTRING_MIN_LENGTH) as the start of a searched field: ranges of their sort keys. */
+/** The ranges of sort keys that start with a short word (one per spelling it stands for), `[from, to)`. */
+export const sortKeyRanges = (word: string): Array<[from: string, to: string]> =>
+  sortKeyPrefixes(word).map((prefix) => [prefix, prefixEnd(prefix)]);
+
+/** A sort-key column (or an expression of it) starting with a short word: the ranges of its index. */
+export function fieldStartRanges(eb: WhereBuilder, column: unknown, word: string) {
+  return eb.or(
+    sortKeyRanges(word).map(([from, to]) => eb.and([eb(column, '>=', from), eb(column, '<', to)])),
+  );
+}
+
 export const fieldStartCondition = (eb: WhereBuilder, entity: CompiledEntity, word: string) =>
   wordCondition(eb, entity, 'sqlite', word, false, true);
 

@@ -10,6 +10,7 @@ import {
   prefixColumns,
   SUBSTRING_MIN_LENGTH,
   searchWords,
+  sortKeyRanges,
 } from './datagrid-filter.ts';
 import type { DatagridQuery } from './datagrid-query.ts';
 import type { Row } from './record-mapper.ts';
@@ -187,17 +188,47 @@ function rowsOf(db: DynamicDb, entity: CompiledEntity, search: SqliteRankedSearc
 }
 
 /**
+ * PostgreSQL: the ids of rows where a searched field starts with each of the short `words`, at most
+ * `cap` of them, for a count: a union of the index ranges of the first word, one per searched field
+ * and spelling, each cut at `cap` (about 1 ms for `n` at 100,000 members, against 2–2.7 ms walking the
+ * word starts' entries and reading each row to check it). One range an arm: an arm with several would
+ * be planned as a bitmap scan, which reads every row in range before any limit.
+ */
+function fieldStartIds(db: DynamicDb, entity: CompiledEntity, words: string[], cap: number) {
+  const [first, ...rest] = words;
+  const arms = prefixColumns(entity).flatMap((column) =>
+    sortKeyRanges(first!).map(([from, to]) =>
+      db
+        .selectFrom(
+          db
+            .selectFrom(entity.declaration.table)
+            .select('id')
+            .where(column, '>=', from)
+            .where(column, '<', to)
+            .where((eb: Builder) => eb.and(rest.map((word) => fieldStartCondition(eb, entity, word))))
+            .limit(cap)
+            .as('range'),
+        )
+        .select('id'),
+    ),
+  );
+  return arms.slice(1).reduce((union: Builder, arm: Builder) => union.union(arm), arms[0]);
+}
+
+/**
  * The statement counting the matches up to `cap`, the exact-total threshold and one more (a search from
  * usableRankedSearch): one column, `total`, to run alone or beside the page.
  */
 export function rankedCountQuery(db: DynamicDb, entity: CompiledEntity, search: RankedSearch, cap: number) {
   const matches: Builder =
     search.engine === 'postgres'
-      ? checksRows(search)
-        ? withRows(db, entity, search, postgresEntries(db, entity, search, 'asc'), ['id']).select(
-            sql`1`.as('one'),
-          )
-        : postgresEntries(db, entity, search, 'asc')
+      ? search.starts
+        ? db.selectFrom(fieldStartIds(db, entity, search.starts, cap).as('starts')).select(sql`1`.as('one'))
+        : checksRows(search)
+          ? withRows(db, entity, search, postgresEntries(db, entity, search, 'asc'), ['id']).select(
+              sql`1`.as('one'),
+            )
+          : postgresEntries(db, entity, search, 'asc')
       : search.words
         ? rowsOf(db, entity, search, ranks(db, entity, search, 'asc')).select(sql`1`.as('one'))
         : ranks(db, entity, search, 'asc');
