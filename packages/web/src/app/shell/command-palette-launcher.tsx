@@ -9,7 +9,13 @@ import { paletteScreens } from './palette-screens.ts';
 import classes from './shell.module.css';
 
 type PaletteModule = typeof import('./command-palette.tsx');
-const loadPalette = (): Promise<PaletteModule> => import('./command-palette.tsx');
+/** The palette's code once it has loaded: opened at once from then on, within the key press. */
+let loadedPalette: PaletteModule | undefined;
+const loadPalette = (): Promise<PaletteModule> =>
+  import('./command-palette.tsx').then((module) => {
+    loadedPalette = module;
+    return module;
+  });
 
 const onMac = () => /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? '');
 
@@ -24,8 +30,13 @@ export function CommandPaletteLauncher({
   groups: readonly NavigationGroup[];
   roles: readonly Role[];
 }) {
-  const [palette, setPalette] = useState<PaletteModule | null>(null);
+  const [palette, setPalette] = useState<PaletteModule | undefined>(loadedPalette);
   const open = useCallback(() => {
+    if (loadedPalette) {
+      setPalette(() => loadedPalette);
+      loadedPalette.palette.open();
+      return;
+    }
     void loadPalette().then((module) => {
       setPalette(() => module);
       module.palette.open();

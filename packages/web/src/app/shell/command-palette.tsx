@@ -74,10 +74,10 @@ export function CommandPalette({ screens }: { screens: readonly PaletteScreen[] 
       store={paletteStore}
       query={query}
       onQueryChange={setQuery}
-      // Cleared on opening, not after closing: reopened during the closing animation, the palette
-      // would otherwise wipe what was typed into it meanwhile.
+      // Cleared as it starts closing, not once the closing animation is over: reopened meanwhile, the
+      // palette would otherwise wipe what was typed into it since (nor does opening clear anything).
       clearQueryOnClose={false}
-      onSpotlightOpen={() => setQuery('')}
+      onSpotlightClose={() => setQuery('')}
       shortcut={null}
       scrollable
       maxHeight={440}
