@@ -32,11 +32,16 @@ const anchorsKey = (entity: CompiledEntity, query: DatagridQuery) =>
   `${entity.declaration.table} ${query.sort.sortColumn}`;
 
 /**
- * Anchors serve whole lists sorted by a column that holds no NULL (the two engines put NULLs at
- * opposite ends, past which `>` cannot step) and long enough to have two of them.
+ * Whether anchors serve this page of a list of `total` rows: a page of a whole list sorted by a column
+ * that holds no NULL (the two engines put NULLs at opposite ends, past which `>` cannot step), at least
+ * ANCHOR_EVERY rows from both ends (nearer one, an offset walk from that end is as short).
  */
-export const anchorable = (query: DatagridQuery, total: number): boolean =>
-  query.search === '' && query.filters.length === 0 && holdsNoNull(query.sort) && total >= 2 * ANCHOR_EVERY;
+export const anchorsServe = (query: DatagridQuery, offset: number, total: number): boolean =>
+  query.search === '' &&
+  query.filters.length === 0 &&
+  holdsNoNull(query.sort) &&
+  offset < total &&
+  Math.min(offset, total - offset - query.limit) >= ANCHOR_EVERY;
 
 /** The anchors kept for the list's table and sort column, whatever table state they were read in. */
 export function keptAnchors(db: DynamicDb, entity: CompiledEntity, query: DatagridQuery) {
@@ -131,10 +136,6 @@ export function anchoredWalk(query: DatagridQuery, offset: number, anchors: Anch
   };
 }
 
-/** A page this far from both ends of a list, which an offset walk would reach slowly. */
-export const isFarPage = (query: DatagridQuery, offset: number, total: number): boolean =>
-  offset < total && Math.min(offset, total - offset - query.limit) >= ANCHOR_EVERY;
-
 /**
  * SQLite's walk to a page of a whole table of `total` rows (counted while the table's write stamp was
  * `stamp`): a far page from its anchor, read again when a write came since they were; otherwise from
@@ -148,7 +149,7 @@ export async function sqliteWholeTableWalk(
   total: number,
   stamp: number,
 ): Promise<Walk> {
-  if (Number.isNaN(stamp) || !anchorable(query, total) || !isFarPage(query, offset, total))
+  if (Number.isNaN(stamp) || !anchorsServe(query, offset, total))
     return walkFromNearerEnd(query, offset, total);
   const signature = String(stamp);
   let anchors = keptAnchors(db, entity, query);

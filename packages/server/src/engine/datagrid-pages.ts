@@ -97,6 +97,13 @@ export function walkFromNearerEnd(query: DatagridQuery, offset: number, total: n
   return { offset: total - end, limit: end - offset, direction: query.direction === 'asc' ? 'desc' : 'asc' };
 }
 
+/**
+ * Whether a walk found its page by the table's count or anchors (from the other end, or after an
+ * anchor), so that a write since they were read may have moved its rows.
+ */
+export const reliesOnCount = (walk: Walk, query: DatagridQuery): boolean =>
+  walk.after !== undefined || walk.direction !== query.direction;
+
 /** The statement of a page's ids, found by the sort index (or the search) alone. */
 export function pageIds(
   db: DynamicDb,

@@ -4,12 +4,11 @@ import { foldRowCount, rowCountExpressions } from '../db/ranked-search-postgres.
 import type { CompiledEntity } from './compile-entity.ts';
 import {
   type Anchors,
-  anchorable,
   anchoredWalk,
   anchorKeys,
   anchorsQuery,
+  anchorsServe,
   forgetAnchors,
-  isFarPage,
   keptAnchors,
   readAnchors,
 } from './datagrid-anchors.ts';
@@ -18,6 +17,7 @@ import { filtered } from './datagrid-filter.ts';
 import {
   pageIds,
   recordColumns,
+  reliesOnCount,
   rowsInOrder,
   type Walk,
   walkFromNearerEnd,
@@ -81,12 +81,11 @@ export async function postgresPageAndTotal(
       .execute()) as Row[];
   let items = await read(page);
   const first = items[0];
-  const reliesOnCounts = walk.after !== undefined || walk.direction !== query.direction;
   const stale =
     first === undefined ||
     Number(first.__total) !== known ||
     (walk.after !== undefined && String(first.__changes) !== anchors?.signature);
-  if (reliesOnCounts && stale) {
+  if (reliesOnCount(walk, query) && stale) {
     if (anchors) forgetAnchors(db, entity, query);
     items = await read(pageOf(walkFromStart(query, offset)));
   }
@@ -99,7 +98,7 @@ export async function postgresPageAndTotal(
   totals.set(table, counted);
   await foldRowCount(db, table, Number(items[0]?.__parts ?? 0));
   // A far page walked from an end: the next ones of this list will start from anchors.
-  if (!anchors && anchorable(query, counted) && isFarPage(query, offset, counted))
+  if (!anchors && anchorsServe(query, offset, counted))
     await readAnchors(db, entity, query, () => readPostgresAnchors(db, entity, query));
   return { items, total: counted, approximate: false };
 }
@@ -107,9 +106,7 @@ export async function postgresPageAndTotal(
 /** The anchors kept for a far page of the list, when there are (whatever table state they were read in). */
 function usableAnchors(db: DynamicDb, entity: CompiledEntity, query: DatagridQuery, offset: number) {
   const anchors = keptAnchors(db, entity, query);
-  return anchors && anchorable(query, anchors.total) && isFarPage(query, offset, anchors.total)
-    ? anchors
-    : undefined;
+  return anchors && anchorsServe(query, offset, anchors.total) ? anchors : undefined;
 }
 
 /** The anchors of the list's sort column with the row and change counts of the table they were read in. */

@@ -6,7 +6,14 @@ import type { CompiledEntity } from './compile-entity.ts';
 import { sqliteWholeTableWalk } from './datagrid-anchors.ts';
 import { countRows, type Total } from './datagrid-count.ts';
 import { escapeLike, filtered } from './datagrid-filter.ts';
-import { pageIds, recordColumns, rowsByIds, rowsInOrder, walkFromStart } from './datagrid-pages.ts';
+import {
+  pageIds,
+  recordColumns,
+  reliesOnCount,
+  rowsByIds,
+  rowsInOrder,
+  walkFromStart,
+} from './datagrid-pages.ts';
 import { postgresPageAndTotal, postgresPageIds } from './datagrid-postgres.ts';
 import type { DatagridQuery } from './datagrid-query.ts';
 import { rankedRowsQuery, usableRankedSearch } from './datagrid-ranked.ts';
@@ -96,8 +103,10 @@ export async function listRows(db: DynamicDb, entity: CompiledEntity, engine: En
   let items = (await (rankedPage ?? rowsInOrder(db, entity, query, page)).execute()) as Row[];
   // A write since the count may have moved the rows a walk from the end or an anchor found: walked
   // again from the start.
-  const reliesOnCount = walk.after !== undefined || walk.direction !== query.direction;
-  if (reliesOnCount && (writeTrackerOf(db)?.stamp([entity.declaration.table]) ?? Number.NaN) !== tableStamp)
+  if (
+    reliesOnCount(walk, query) &&
+    (writeTrackerOf(db)?.stamp([entity.declaration.table]) ?? Number.NaN) !== tableStamp
+  )
     items = (await rowsInOrder(
       db,
       entity,
