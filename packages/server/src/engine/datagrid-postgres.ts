@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type AliasableExpression, sql } from 'kysely';
 import { RANKED_SEARCH } from '../db/ranked-search.ts';
 import { foldRowCount, rowCountExpressions } from '../db/ranked-search-postgres.ts';
 import type { CompiledEntity } from './compile-entity.ts';
@@ -33,6 +33,16 @@ import type { DynamicDb } from './records.repository.ts';
 // biome-ignore lint/suspicious/noExplicitAny: Kysely's select-builder for dynamic tables
 type SelectBuilder = any;
 
+/**
+ * A value read beside a page's rows, in the same statement and snapshot, when the page is read in one
+ * (postgresPageAndTotal, with at least one row): how a session taken on trust is proved without a
+ * round trip of its own (plugins/auth.ts). `receive` is not called when it was not read.
+ */
+export interface ReadAlongside {
+  expression(db: DynamicDb): AliasableExpression<unknown>;
+  receive(value: unknown): void;
+}
+
 /** The row count last read with a page, per database and table: which end of the sort index is nearer. */
 const lastTotals = new WeakMap<DynamicDb, Map<string, number>>();
 
@@ -51,6 +61,7 @@ export async function postgresPageAndTotal(
   query: DatagridQuery,
   search: RankedSearch | undefined,
   offset: number,
+  alongside?: ReadAlongside,
 ) {
   const { table } = entity.declaration;
   const whole = query.search === '' && query.filters.length === 0 && RANKED_SEARCH[table] !== undefined;
@@ -75,10 +86,18 @@ export async function postgresPageAndTotal(
   const counts: { total: SelectBuilder; parts: SelectBuilder; changes: SelectBuilder } = search
     ? { total: rankedCountQuery(db, entity, search, EXACT_TOTAL_UP_TO + 1), parts: sql`0`, changes: sql`0` }
     : rowCountExpressions(table);
-  const read = async (statement: SelectBuilder) =>
-    (await statement
-      .select([counts.total.as('__total'), counts.parts.as('__parts'), counts.changes.as('__changes')])
+  const read = async (statement: SelectBuilder) => {
+    const rows = (await statement
+      .select([
+        counts.total.as('__total'),
+        counts.parts.as('__parts'),
+        counts.changes.as('__changes'),
+        ...(alongside ? [alongside.expression(db).as('__alongside')] : []),
+      ])
       .execute()) as Row[];
+    if (alongside && rows[0]) alongside.receive(rows[0].__alongside);
+    return rows;
+  };
   let items = await read(page);
   const first = items[0];
   const stale =

@@ -14,7 +14,7 @@ import {
   rowsInOrder,
   walkFromStart,
 } from './datagrid-pages.ts';
-import { postgresPageAndTotal, postgresPageIds } from './datagrid-postgres.ts';
+import { postgresPageAndTotal, postgresPageIds, type ReadAlongside } from './datagrid-postgres.ts';
 import type { DatagridQuery } from './datagrid-query.ts';
 import { rankedRowsQuery, usableRankedSearch } from './datagrid-ranked.ts';
 import type { Row } from './record-mapper.ts';
@@ -65,12 +65,19 @@ async function cached<V extends Total | number[]>(
   return value;
 }
 
-export async function listRows(db: DynamicDb, entity: CompiledEntity, engine: Engine, query: DatagridQuery) {
+/** `alongside`: read beside the page where it is read in one statement (see ReadAlongside). */
+export async function listRows(
+  db: DynamicDb,
+  entity: CompiledEntity,
+  engine: Engine,
+  query: DatagridQuery,
+  alongside?: ReadAlongside,
+) {
   // First: bringing the ranked index up to date is a write, which the cache's stamp must come after.
   const search = await usableRankedSearch(db, entity, engine, query);
   const offset = (query.page - 1) * query.limit;
   if (engine === 'postgres') {
-    const together = await postgresPageAndTotal(db, entity, query, search, offset);
+    const together = await postgresPageAndTotal(db, entity, query, search, offset, alongside);
     if (together) return together;
   }
   // Taken before the count: a page walked from the end relies on the count, which a write would change.

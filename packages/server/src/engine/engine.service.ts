@@ -6,6 +6,7 @@ import type { CompiledEntity } from './compile-entity.ts';
 import { searchNormalize } from './czech-text.ts';
 import { distinctValues, listRows } from './datagrid.repository.ts';
 import { recordColumns } from './datagrid-pages.ts';
+import type { ReadAlongside } from './datagrid-postgres.ts';
 import { parseDatagridQuery } from './datagrid-query.ts';
 import type { HookContext } from './entity.types.ts';
 import { type Row, recordLabel, toRecord } from './record-mapper.ts';
@@ -74,9 +75,20 @@ export async function toRecords(
   return records.map((record) => afterRead({ userId, roles, entity, record }) ?? record);
 }
 
-export async function listRecords(context: EngineContext, entity: CompiledEntity, search: URLSearchParams) {
+export async function listRecords(
+  context: EngineContext,
+  entity: CompiledEntity,
+  search: URLSearchParams,
+  alongside?: ReadAlongside,
+) {
   const query = parseDatagridQuery(entity, search);
-  const { items, total, approximate } = await listRows(dynamic(context), entity, context.engine, query);
+  const { items, total, approximate } = await listRows(
+    dynamic(context),
+    entity,
+    context.engine,
+    query,
+    alongside,
+  );
   return {
     items: await toRecords(dynamic(context), context, entity, items),
     total,

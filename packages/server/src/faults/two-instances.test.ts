@@ -102,6 +102,62 @@ describe.runIf(testEngines().includes('postgres'))('two app instances on one Pos
     expect((await onB.get('/api/cms/user')).status).toBe(401);
   });
 
+  it("B's datagrid takes a session on trust only while its page proves nothing about sessions changed", async () => {
+    const user = await signedInUser(['ROLE_ADMIN']);
+    const created = await user.client.post('/api/cms/form/member', {
+      firstName: 'Věra',
+      lastName: 'Důvěrná',
+    });
+    expect(created.status).toBe(201);
+    try {
+      await provesTrust(user);
+    } finally {
+      // Later tests count the members from none.
+      await database.query(`delete from members where id = ${created.body.data.id}`);
+    }
+  });
+
+  /** Signed in on A, the user's session on B through changes made past both instances. */
+  async function provesTrust(user: Awaited<ReturnType<typeof signedInUser>>) {
+    const onB = sameSession(user.client, b.url);
+    const list = async (query = 's=duverna') => (await onB.get(`/api/cms/datagrid/member?${query}`)).status;
+    // The first request looks the session up on B; the next ones take it on trust and prove it.
+    for (let round = 0; round < 3; round += 1) expect(await list()).toBe(200);
+    // Changes made past both instances, as a third one would make them.
+    await database.query(
+      `update users set roles = '["ROLE_SALESMAN"]', version = version + 1 where id = ${user.id}`,
+    );
+    expect(await list()).toBe(403);
+    // Refused as the session was taken (a salesman), granted as it is now.
+    await database.query(
+      `update users set roles = '["ROLE_ADMIN"]', version = version + 1 where id = ${user.id}`,
+    );
+    expect(await list()).toBe(200);
+    expect(await list()).toBe(200);
+    await database.query(
+      `insert into app_settings (key, value, updated_at) values ('security.twoFactorForAdmins', 'true', '${nowIso()}')`,
+    );
+    try {
+      const owed = await onB.get('/api/cms/datagrid/member?s=duverna');
+      expect([owed.status, owed.body.error?.code]).toEqual([403, 'TWO_FACTOR_SETUP_REQUIRED']);
+    } finally {
+      await database.query(`delete from app_settings where key = 'security.twoFactorForAdmins'`);
+    }
+    expect(await list()).toBe(200);
+    expect(await list()).toBe(200);
+    expect((await user.client.post('/api/logout')).status).toBe(200);
+    // A page with rows carries the proof; an empty one cannot, and the session is looked up.
+    expect(await list()).toBe(401);
+    expect(await list('s=nikdotakneni')).toBe(401);
+
+    const other = await signedInUser(['ROLE_ADMIN']);
+    const otherOnB = sameSession(other.client, b.url);
+    for (let round = 0; round < 2; round += 1)
+      expect((await otherOnB.get('/api/cms/datagrid/member?s=duverna')).status).toBe(200);
+    await database.query(`update users set active = false where id = ${other.id}`);
+    expect((await otherOnB.get('/api/cms/datagrid/member?s=duverna')).status).toBe(401);
+  }
+
   it('a record saved on one instance is seen fresh on the other: lists, totals, searches and forms', async () => {
     const { client } = await signedInUser(['ROLE_ADMIN']);
     const onB = await warmOnB(client);

@@ -19,5 +19,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
     multipart?: MultipartParts;
+    /**
+     * On PostgreSQL the route's read proves a session this instance looked up before, in the same
+     * statement (plugins/auth.ts, readProvingSession), instead of a lookup of its own.
+     */
+    sessionProvedByRead?: boolean;
   }
 }

@@ -1,3 +1,4 @@
+import { authChanges } from '../../db/auth-changes-postgres.ts';
 import type { Executor } from '../../db/database.ts';
 import { SECURITY_POLICY_KEY } from './two-factor.service.ts';
 import { USER_DTO_COLUMNS } from './users.repository.ts';
@@ -37,8 +38,8 @@ export const insertSession = (db: Executor, session: NewSession) =>
  * columns, not `users.*`: asked on every request, it is then a prepared statement on PostgreSQL. The
  * security policy comes with it (`security_policy`), so a request costs one round trip, not two.
  */
-export const findLiveSession = (db: Executor, idHash: string, now: string, idleSince: string) =>
-  db
+function liveSessionQuery(db: Executor, idHash: string, now: string, idleSince: string) {
+  return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(USER_DTO_COLUMNS.map((column) => `users.${column}` as const))
@@ -48,8 +49,15 @@ export const findLiveSession = (db: Executor, idHash: string, now: string, idleS
     .where('sessions.id_hash', '=', idHash)
     .where('sessions.expires_at', '>', now)
     .where('sessions.last_seen_at', '>', idleSince)
-    .where('users.active', '=', 1)
-    .executeTakeFirst();
+    .where('users.active', '=', 1);
+}
+
+export const findLiveSession = (db: Executor, idHash: string, now: string, idleSince: string) =>
+  liveSessionQuery(db, idHash, now, idleSince).executeTakeFirst();
+
+/** findLiveSession with the count of changes to sessions it was read at (PostgreSQL, see authChanges). */
+export const findLiveSessionWithChanges = (db: Executor, idHash: string, now: string, idleSince: string) =>
+  liveSessionQuery(db, idHash, now, idleSince).select(authChanges.as('auth_changes')).executeTakeFirst();
 
 export const touchSession = (db: Executor, idHash: string, now: string) =>
   untracked(db).updateTable('sessions').set({ last_seen_at: now }).where('id_hash', '=', idHash).execute();
