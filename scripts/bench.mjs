@@ -93,6 +93,7 @@ let browser;
 let groupSave;
 let publicSite;
 let importRun;
+let fileRssAtEnd;
 try {
   const cookie = await signIn(server.url);
   rows.push(
@@ -122,6 +123,7 @@ try {
   browser = await browserFigures(server.url, cookie);
 } finally {
   rssAtEnd = server.rssMiB();
+  fileRssAtEnd = server.fileRssMiB();
   peakRss = server.peakRssMiB();
   await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -164,7 +166,7 @@ if (postgres)
     `PostgreSQL: import of ${postgres.importRun.count.toLocaleString('en')} members: dry run ${postgres.importRun.dryRunMs} ms, import ${postgres.importRun.importMs} ms`,
   );
 console.log(
-  `server RSS: ${Math.round(rssAfterLogin)} MiB after the login run, ${Math.round(rssAtEnd)} MiB at the end, peak ${Math.round(peakRss)} MiB`,
+  `server RSS: ${Math.round(rssAfterLogin)} MiB after the login run, ${Math.round(rssAtEnd)} MiB at the end (${Math.round(fileRssAtEnd)} MiB of it mapped files: the database and code), peak ${Math.round(peakRss)} MiB`,
 );
 if (browser) {
   console.log(

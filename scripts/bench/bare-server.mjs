@@ -8,6 +8,8 @@ import Fastify from 'fastify';
 
 async function serve(dataDir, offset, exactUpTo) {
   const db = new Database(path.join(dataDir, 'klubovna.sqlite'), { readonly: true });
+  // Reads map the file, as the server's do (db/database.ts).
+  db.pragma('mmap_size = 268435456');
   const page = db.prepare('select * from members order by last_name_sort asc, id asc limit 25 offset ?');
   const count = db.prepare('select count(*) as total from members');
   const app = Fastify();

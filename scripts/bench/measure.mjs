@@ -1,8 +1,16 @@
 // One autocannon run, reduced to the figures the README table shows.
 import autocannon from 'autocannon';
 
-/** `cpuMs`: the server's processor time so far, to report milliseconds of it per request. */
-export async function measure(title, { cpuMs, ...options }) {
+/** Seconds of warm-up before each uncached run (see measure). */
+export const WARM_UP_SECONDS = 2;
+
+/**
+ * `cpuMs`: the server's processor time so far, to report milliseconds of it per request. `warmUp`:
+ * seconds of the same requests first, not counted (a fresh server compiles its code in the first
+ * second, which a server that has been running does not make anyone wait for).
+ */
+export async function measure(title, { cpuMs, warmUp = 0, ...options }) {
+  if (warmUp > 0) await autocannon({ connections: 20, ...options, duration: warmUp });
   const cpuBefore = cpuMs?.();
   const result = await autocannon({ connections: 20, duration: 15, ...options });
   const cpuPerRequest =

@@ -3,7 +3,7 @@
 
 import { datagridPath, inTurn, pageAddresses, searchAddresses, shortSearchAddresses } from './addresses.mjs';
 import { startBareServer } from './bare-server.mjs';
-import { measure, measureLoops } from './measure.mjs';
+import { measure, measureLoops, WARM_UP_SECONDS } from './measure.mjs';
 
 export const MEMBER_COUNT = Number(process.env.BENCH_MEMBERS ?? 100_000);
 /** Page 200 of 25, or the last full page of a smaller data set. */
@@ -48,6 +48,7 @@ export async function benchUncached({ url, cookie, prefix = '', duration, cpuMs 
       url,
       headers,
       duration,
+      warmUp: WARM_UP_SECONDS,
       cpuMs,
       ...inTurn(searches),
     }),
@@ -57,6 +58,7 @@ export async function benchUncached({ url, cookie, prefix = '', duration, cpuMs 
         url,
         headers,
         duration,
+        warmUp: WARM_UP_SECONDS,
         cpuMs,
         ...inTurn(short),
       },
@@ -65,6 +67,7 @@ export async function benchUncached({ url, cookie, prefix = '', duration, cpuMs 
       url,
       headers,
       duration,
+      warmUp: WARM_UP_SECONDS,
       cpuMs,
       ...inTurn(pages),
     }),
@@ -72,6 +75,7 @@ export async function benchUncached({ url, cookie, prefix = '', duration, cpuMs 
       url,
       headers,
       duration,
+      warmUp: WARM_UP_SECONDS,
       cpuMs,
       ...inTurn(forms),
     }),
@@ -90,6 +94,7 @@ export async function benchBareSearch({ dataDir, duration }) {
     return await measure('bare Fastify + better-sqlite3, the same uncached search SQL', {
       url: bare.url,
       duration,
+      warmUp: WARM_UP_SECONDS,
       ...inTurn(searches),
     });
   } finally {

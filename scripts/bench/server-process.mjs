@@ -72,6 +72,8 @@ export async function startServer(env) {
     url,
     coldStartMs,
     rssMiB: () => statusMiB(child.pid, 'VmRSS'),
+    /** The part of the RSS that is mapped files (the SQLite file's pages reads map, see db/database.ts). */
+    fileRssMiB: () => statusMiB(child.pid, 'RssFile'),
     /** Processor time the server has used so far (user and system), in milliseconds. */
     cpuMs: () => cpuMs(child.pid),
     /** The most the process has held so far. */
