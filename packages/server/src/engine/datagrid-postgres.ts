@@ -12,7 +12,7 @@ import {
   keptAnchors,
   readAnchors,
 } from './datagrid-anchors.ts';
-import { capped, countRows, EXACT_TOTAL_UP_TO } from './datagrid-count.ts';
+import { capped, cappedCountQuery, countRows } from './datagrid-count.ts';
 import { filtered } from './datagrid-filter.ts';
 import {
   pageIds,
@@ -24,7 +24,7 @@ import {
   walkFromStart,
 } from './datagrid-pages.ts';
 import type { DatagridQuery } from './datagrid-query.ts';
-import { type RankedSearch, rankedCountQuery, rankedRowsQuery } from './datagrid-ranked.ts';
+import { type RankedSearch, rankedRowsQuery } from './datagrid-ranked.ts';
 import type { Row } from './record-mapper.ts';
 import type { DynamicDb } from './records.repository.ts';
 
@@ -84,7 +84,7 @@ export async function postgresPageAndTotal(
   const page = pageOf(walk);
   if (!page) return undefined;
   const counts: { total: SelectBuilder; parts: SelectBuilder; changes: SelectBuilder } = search
-    ? { total: rankedCountQuery(db, entity, search, EXACT_TOTAL_UP_TO + 1), parts: sql`0`, changes: sql`0` }
+    ? { total: cappedCountQuery(db, entity, 'postgres', query, search), parts: sql`0`, changes: sql`0` }
     : rowCountExpressions(table);
   const read = async (statement: SelectBuilder) => {
     const rows = (await statement

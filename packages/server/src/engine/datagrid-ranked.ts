@@ -217,7 +217,7 @@ function fieldStartIds(db: DynamicDb, entity: CompiledEntity, words: string[], c
 
 /**
  * The statement counting the matches up to `cap`, the exact-total threshold and one more (a search from
- * usableRankedSearch): one column, `total`, to run alone or beside the page.
+ * usableRankedSearch): one column, `total` (see cappedCountQuery).
  */
 export function rankedCountQuery(db: DynamicDb, entity: CompiledEntity, search: RankedSearch, cap: number) {
   const matches: Builder =
@@ -235,17 +235,6 @@ export function rankedCountQuery(db: DynamicDb, entity: CompiledEntity, search: 
   return db
     .selectFrom(matches.limit(cap).as('matches'))
     .select((eb: Builder) => eb.fn.countAll().as('total'));
-}
-
-/** Matches counted up to `cap` (see rankedCountQuery). */
-export async function rankedCount(
-  db: DynamicDb,
-  entity: CompiledEntity,
-  search: RankedSearch,
-  cap: number,
-): Promise<number> {
-  const row = await rankedCountQuery(db, entity, search, cap).executeTakeFirstOrThrow();
-  return Number((row as Row).total);
 }
 
 /**

@@ -4,7 +4,7 @@ import { StampedCache } from '../db/stamped-cache.ts';
 import { type WriteTracker, writeTrackerOf } from '../db/write-tracker.ts';
 import type { CompiledEntity } from './compile-entity.ts';
 import { sqliteWholeTableWalk } from './datagrid-anchors.ts';
-import { countRows, type Total } from './datagrid-count.ts';
+import { capped, cappedCountQuery, countRows, type Total } from './datagrid-count.ts';
 import { escapeLike, filtered } from './datagrid-filter.ts';
 import {
   pageIds,
@@ -16,7 +16,7 @@ import {
 } from './datagrid-pages.ts';
 import { postgresPageAndTotal, postgresPageIds, type ReadAlongside } from './datagrid-postgres.ts';
 import type { DatagridQuery } from './datagrid-query.ts';
-import { rankedRowsQuery, usableRankedSearch } from './datagrid-ranked.ts';
+import { type RankedSearch, rankedRowsQuery, usableRankedSearch } from './datagrid-ranked.ts';
 import type { Row } from './record-mapper.ts';
 import type { DynamicDb } from './records.repository.ts';
 
@@ -52,6 +52,12 @@ function filterKey(entity: CompiledEntity, query: DatagridQuery): string {
   ]);
 }
 
+function keep(cache: ReturnType<typeof resultCache>, key: string, value: Total | number[]): void {
+  cache?.cache.set(key, cache.stamp, cache.now, value);
+}
+
+const idsOf = (rows: Row[]) => rows.map((row) => Number(row.id));
+
 async function cached<V extends Total | number[]>(
   cache: ReturnType<typeof resultCache>,
   key: string,
@@ -61,11 +67,31 @@ async function cached<V extends Total | number[]>(
   const hit = cache.cache.get(key, cache.stamp, cache.now);
   if (hit !== undefined) return hit as V;
   const value = await load();
-  cache.cache.set(key, cache.stamp, cache.now, value);
+  keep(cache, key, value);
   return value;
 }
 
 /** `alongside`: read beside the page where it is read in one statement (see ReadAlongside). */
+/**
+ * A ranked search's page with its total, counted in the same statement (`__total` of every row): one
+ * statement instead of two (uncached searches on SQLite +6–15 %). Undefined for an empty page past the
+ * first, which says nothing of the total.
+ */
+async function pageAndTotal(
+  db: DynamicDb,
+  entity: CompiledEntity,
+  engine: Engine,
+  query: DatagridQuery,
+  search: RankedSearch,
+  page: NonNullable<ReturnType<typeof rankedRowsQuery>>,
+) {
+  const items = (await page
+    .select(cappedCountQuery(db, entity, engine, query, search).as('__total'))
+    .execute()) as Row[];
+  if (items.length === 0 && query.page > 1) return undefined;
+  return { items, ...capped(Number(items[0]?.__total ?? 0)) };
+}
+
 export async function listRows(
   db: DynamicDb,
   entity: CompiledEntity,
@@ -84,17 +110,26 @@ export async function listRows(
   const tableStamp = writeTrackerOf(db)?.stamp([entity.declaration.table]) ?? Number.NaN;
   const cache = resultCache(db);
   const key = filterKey(entity, query);
-  const { total, approximate } = await cached(cache, `count ${key}`, () =>
-    countRows(db, entity, engine, query, search),
-  );
-  if (offset >= total && !approximate) return { items: [] as Row[], total, approximate };
+  const countKey = `count ${key}`;
   // A page's ids cost a search, a scan or an offset walk of the sort index (on PostgreSQL most of a
   // request): they are kept for the next reader, and only the rows are read again.
   const pageKey = `page ${key} ${query.sort.sortColumn} ${query.direction} ${offset} ${query.limit}`;
+  const rankedPage = search && rankedRowsQuery(db, entity, search, query, offset, recordColumns(entity));
+  if (rankedPage && !cache?.cache.get(countKey, cache.stamp, cache.now)) {
+    const together = await pageAndTotal(db, entity, engine, query, search, rankedPage);
+    if (together) {
+      keep(cache, countKey, { total: together.total, approximate: together.approximate });
+      keep(cache, pageKey, idsOf(together.items));
+      return together;
+    }
+  }
+  const { total, approximate } = await cached(cache, countKey, () =>
+    countRows(db, entity, engine, query, search),
+  );
+  if (offset >= total && !approximate) return { items: [] as Row[], total, approximate };
   const ids = cache?.cache.get(pageKey, cache.stamp, cache.now) as number[] | undefined;
   if (ids) return { items: await rowsByIds(db, entity, ids), total, approximate };
   const narrowed = query.search !== '' || query.filters.length > 0;
-  const rankedPage = search && rankedRowsQuery(db, entity, search, query, offset, recordColumns(entity));
   // From an anchor or the end only by an exact count of the whole table that this process can tell is
   // current (SQLite; PostgreSQL's whole tables went through postgresPageAndTotal).
   const walk =
@@ -120,12 +155,7 @@ export async function listRows(
       query,
       pageIds(db, entity, engine, query, walkFromStart(query, offset), false),
     ).execute()) as Row[];
-  cache?.cache.set(
-    pageKey,
-    cache.stamp,
-    cache.now,
-    items.map((row) => Number(row.id)),
-  );
+  keep(cache, pageKey, idsOf(items));
   return { items, total, approximate };
 }
 
