@@ -13,7 +13,6 @@ import {
   sortKeyRanges,
 } from './datagrid-filter.ts';
 import type { DatagridQuery } from './datagrid-query.ts';
-import type { Row } from './record-mapper.ts';
 import type { DynamicDb } from './records.repository.ts';
 
 // Searches answered by an index whose matches come in list order: SQLite's ranked FTS5 index
@@ -24,7 +23,7 @@ type Builder = any;
 
 export type RankedSearch = SqliteRankedSearch | PostgresRankedSearch;
 
-interface SqliteRankedSearch {
+export interface SqliteRankedSearch {
   engine: 'sqlite';
   /** The FTS5 query. */
   fts: string;
@@ -237,6 +236,10 @@ export function rankedCountQuery(db: DynamicDb, entity: CompiledEntity, search: 
     .select((eb: Builder) => eb.fn.countAll().as('total'));
 }
 
+/** Whether the list is sorted in the order of the table's ranked index, which rankedRowsQuery reads. */
+export const sortedAsIndexed = (entity: CompiledEntity, query: DatagridQuery) =>
+  RANKED_SEARCH[entity.declaration.table] === query.sort.sortColumn;
+
 /**
  * The statement of a page of the search's rows, when the list is sorted by what the index follows:
  * read from the index in order, a page costs its own rows whatever the number of matches (0.2–0.3 ms
@@ -252,7 +255,7 @@ export function rankedRowsQuery(
   offset: number,
   columns: string[],
 ): Builder | undefined {
-  if (RANKED_SEARCH[entity.declaration.table] !== query.sort.sortColumn) return undefined;
+  if (!sortedAsIndexed(entity, query)) return undefined;
   const page = (builder: Builder) => builder.limit(query.limit).offset(offset);
   if (search.engine === 'postgres') {
     const entries = postgresEntries(db, entity, search, query.direction);

@@ -3,6 +3,7 @@ import type { Engine } from '../db/dialect.ts';
 import { StampedCache } from '../db/stamped-cache.ts';
 import { type WriteTracker, writeTrackerOf } from '../db/write-tracker.ts';
 import type { CompiledEntity } from './compile-entity.ts';
+import { compiledOnce } from './compiled-shapes.ts';
 import { sqliteWholeTableWalk } from './datagrid-anchors.ts';
 import { capped, cappedCountQuery, countRows, type Total } from './datagrid-count.ts';
 import { escapeLike, filtered } from './datagrid-filter.ts';
@@ -16,7 +17,12 @@ import {
 } from './datagrid-pages.ts';
 import { postgresPageAndTotal, postgresPageIds, type ReadAlongside } from './datagrid-postgres.ts';
 import type { DatagridQuery } from './datagrid-query.ts';
-import { type RankedSearch, rankedRowsQuery, usableRankedSearch } from './datagrid-ranked.ts';
+import {
+  type RankedSearch,
+  rankedRowsQuery,
+  sortedAsIndexed,
+  usableRankedSearch,
+} from './datagrid-ranked.ts';
 import type { Row } from './record-mapper.ts';
 import type { DynamicDb } from './records.repository.ts';
 
@@ -71,11 +77,11 @@ async function cached<V extends Total | number[]>(
   return value;
 }
 
-/** `alongside`: read beside the page where it is read in one statement (see ReadAlongside). */
 /**
  * A ranked search's page with its total, counted in the same statement (`__total` of every row): one
  * statement instead of two (uncached searches on SQLite +6–15 %). Undefined for an empty page past the
- * first, which says nothing of the total.
+ * first, which says nothing of the total. SQLite's substring searches differ only in their values, so
+ * their statement is compiled once per list order.
  */
 async function pageAndTotal(
   db: DynamicDb,
@@ -83,15 +89,27 @@ async function pageAndTotal(
   engine: Engine,
   query: DatagridQuery,
   search: RankedSearch,
-  page: NonNullable<ReturnType<typeof rankedRowsQuery>>,
+  offset: number,
 ) {
-  const items = (await page
-    .select(cappedCountQuery(db, entity, engine, query, search).as('__total'))
-    .execute()) as Row[];
+  const statement = (shaped: RankedSearch, limit: number, at: number) =>
+    rankedRowsQuery(db, entity, shaped, { ...query, limit }, at, recordColumns(entity)).select(
+      cappedCountQuery(db, entity, engine, query, shaped).as('__total'),
+    );
+  if (!sortedAsIndexed(entity, query)) return undefined;
+  const substrings = search.engine === 'sqlite' && !search.words;
+  const compiled = substrings
+    ? compiledOnce(
+        `sqlite ${entity.declaration.table} ${query.sort.sortColumn} ${query.direction}`,
+        [search.fts, query.limit, offset],
+        ([fts, limit, at]) => statement({ ...search, fts: fts as string }, limit as number, at as number),
+      )
+    : statement(search, query.limit, offset).compile();
+  const items = (await db.executeQuery(compiled)).rows as Row[];
   if (items.length === 0 && query.page > 1) return undefined;
   return { items, ...capped(Number(items[0]?.__total ?? 0)) };
 }
 
+/** `alongside`: read beside the page where it is read in one statement (see ReadAlongside). */
 export async function listRows(
   db: DynamicDb,
   entity: CompiledEntity,
@@ -114,9 +132,8 @@ export async function listRows(
   // A page's ids cost a search, a scan or an offset walk of the sort index (on PostgreSQL most of a
   // request): they are kept for the next reader, and only the rows are read again.
   const pageKey = `page ${key} ${query.sort.sortColumn} ${query.direction} ${offset} ${query.limit}`;
-  const rankedPage = search && rankedRowsQuery(db, entity, search, query, offset, recordColumns(entity));
-  if (rankedPage && !cache?.cache.get(countKey, cache.stamp, cache.now)) {
-    const together = await pageAndTotal(db, entity, engine, query, search, rankedPage);
+  if (search && !cache?.cache.get(countKey, cache.stamp, cache.now)) {
+    const together = await pageAndTotal(db, entity, engine, query, search, offset);
     if (together) {
       keep(cache, countKey, { total: together.total, approximate: together.approximate });
       keep(cache, pageKey, idsOf(together.items));
@@ -130,6 +147,7 @@ export async function listRows(
   const ids = cache?.cache.get(pageKey, cache.stamp, cache.now) as number[] | undefined;
   if (ids) return { items: await rowsByIds(db, entity, ids), total, approximate };
   const narrowed = query.search !== '' || query.filters.length > 0;
+  const rankedPage = search && rankedRowsQuery(db, entity, search, query, offset, recordColumns(entity));
   // From an anchor or the end only by an exact count of the whole table that this process can tell is
   // current (SQLite; PostgreSQL's whole tables went through postgresPageAndTotal).
   const walk =

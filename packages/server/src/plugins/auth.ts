@@ -45,8 +45,6 @@ declare module 'fastify' {
       schema?: FastifySchema;
       multipart?: MultipartParts;
     }>;
-  }
-  interface FastifyInstance {
     /**
      * Runs a route's read with the request's session proof (when its session was taken on trust),
      * then stands by the answer only if the session is proved, else looks the session up and
