@@ -1,7 +1,8 @@
-import { type AliasableExpression, sql } from 'kysely';
+import { sql } from 'kysely';
 import { RANKED_SEARCH } from '../db/ranked-search.ts';
 import { foldRowCount, rowCountExpressions } from '../db/ranked-search-postgres.ts';
 import type { CompiledEntity } from './compile-entity.ts';
+import { compiledOnce } from './compiled-shapes.ts';
 import {
   type Anchors,
   anchoredWalk,
@@ -12,11 +13,10 @@ import {
   keptAnchors,
   readAnchors,
 } from './datagrid-anchors.ts';
-import { capped, cappedCountQuery, countRows } from './datagrid-count.ts';
+import { countRows } from './datagrid-count.ts';
 import { filtered } from './datagrid-filter.ts';
 import {
   pageIds,
-  recordColumns,
   reliesOnCount,
   rowsInOrder,
   type Walk,
@@ -24,7 +24,7 @@ import {
   walkFromStart,
 } from './datagrid-pages.ts';
 import type { DatagridQuery } from './datagrid-query.ts';
-import { type RankedSearch, rankedRowsQuery } from './datagrid-ranked.ts';
+import type { ReadAlongside } from './datagrid-search-page.ts';
 import type { Row } from './record-mapper.ts';
 import type { DynamicDb } from './records.repository.ts';
 
@@ -33,24 +33,14 @@ import type { DynamicDb } from './records.repository.ts';
 // biome-ignore lint/suspicious/noExplicitAny: Kysely's select-builder for dynamic tables
 type SelectBuilder = any;
 
-/**
- * A value read beside a page's rows, in the same statement and snapshot, when the page is read in one
- * (postgresPageAndTotal, with at least one row): how a session taken on trust is proved without a
- * round trip of its own (plugins/auth.ts). `receive` is not called when it was not read.
- */
-export interface ReadAlongside {
-  expression(db: DynamicDb): AliasableExpression<unknown>;
-  receive(value: unknown): void;
-}
-
 /** The row count last read with a page, per database and table: which end of the sort index is nearer. */
 const lastTotals = new WeakMap<DynamicDb, Map<string, number>>();
 
 /**
  * PostgreSQL keeps no result cache (other instances write the same database), so a page and its total
- * go in one statement, the total a column of every row: one round trip instead of two, for a ranked
- * search and for a whole table whose row count is kept. Undefined for other lists. An empty page past
- * the first says nothing of the total, which is then counted on its own. A whole table's far page is
+ * go in one statement, the total a column of every row: one round trip instead of two, for a whole
+ * table whose row count is kept (a ranked search's: searchPageAndTotal). Undefined for other lists. An
+ * empty page past the first says nothing of the total, which is then counted on its own. A far page is
  * walked from its anchor, which the table's change count read with the page confirms; a nearer page
  * from the end nearer by the count last read. When the counts read with the page differ, it is read
  * from the start again.
@@ -59,46 +49,49 @@ export async function postgresPageAndTotal(
   db: DynamicDb,
   entity: CompiledEntity,
   query: DatagridQuery,
-  search: RankedSearch | undefined,
   offset: number,
   alongside?: ReadAlongside,
 ) {
   const { table } = entity.declaration;
   const whole = query.search === '' && query.filters.length === 0 && RANKED_SEARCH[table] !== undefined;
+  if (!whole) return undefined;
   const totals = lastTotals.get(db) ?? new Map<string, number>();
   lastTotals.set(db, totals);
-  const anchors = whole ? usableAnchors(db, entity, query, offset) : undefined;
+  const anchors = usableAnchors(db, entity, query, offset);
   const known = anchors?.total ?? totals.get(table);
-  // Only a whole table's page is walked; a ranked search reads its page from its own index.
   const walk = anchors
     ? anchoredWalk(query, offset, anchors)
-    : whole && known !== undefined
+    : known !== undefined
       ? walkFromNearerEnd(query, offset, known)
       : walkFromStart(query, offset);
-  const pageOf = (walked: Walk): SelectBuilder | undefined =>
-    search
-      ? rankedRowsQuery(db, entity, search, query, offset, recordColumns(entity))
-      : whole
-        ? rowsInOrder(db, entity, query, pageIds(db, entity, 'postgres', query, walked, false))
-        : undefined;
-  const page = pageOf(walk);
-  if (!page) return undefined;
-  const counts: { total: SelectBuilder; parts: SelectBuilder; changes: SelectBuilder } = search
-    ? { total: cappedCountQuery(db, entity, 'postgres', query, search), parts: sql`0`, changes: sql`0` }
-    : rowCountExpressions(table);
-  const read = async (statement: SelectBuilder) => {
-    const rows = (await statement
-      .select([
-        counts.total.as('__total'),
-        counts.parts.as('__parts'),
-        counts.changes.as('__changes'),
-        ...(alongside ? [alongside.expression(db).as('__alongside')] : []),
-      ])
-      .execute()) as Row[];
+  const counts = rowCountExpressions(table);
+  const statement = (walked: Walk): SelectBuilder =>
+    rowsInOrder(db, entity, query, pageIds(db, entity, 'postgres', query, walked, false)).select([
+      counts.total.as('__total'),
+      counts.parts.as('__parts'),
+      counts.changes.as('__changes'),
+      ...(alongside ? [alongside.expression(db).as('__alongside')] : []),
+    ]);
+  // Compiled once per shape of walk (see compiledOnce): the pages of a list differ only in its values.
+  const read = async (walked: Walk) => {
+    const { after } = walked;
+    const shape = [table, query.sort.sortColumn, query.direction, walked.direction, !!after, !!alongside];
+    const compiled = compiledOnce(
+      `postgres page ${shape.join(' ')}`,
+      [walked.limit, walked.offset, after?.key, after?.id],
+      ([limit, at, key, id]) =>
+        statement({
+          ...walked,
+          limit: limit as number,
+          offset: at as number,
+          ...(after ? { after: { key, id: id as number } } : {}),
+        }),
+    );
+    const rows = (await db.executeQuery(compiled)).rows as Row[];
     if (alongside && rows[0]) alongside.receive(rows[0].__alongside);
     return rows;
   };
-  let items = await read(page);
+  let items = await read(walk);
   const first = items[0];
   const stale =
     first === undefined ||
@@ -106,14 +99,13 @@ export async function postgresPageAndTotal(
     (walk.after !== undefined && String(first.__changes) !== anchors?.signature);
   if (reliesOnCount(walk, query) && stale) {
     if (anchors) forgetAnchors(db, entity, query);
-    items = await read(pageOf(walkFromStart(query, offset)));
+    items = await read(walkFromStart(query, offset));
   }
   if (items.length === 0 && offset > 0) {
-    const { total, approximate } = await countRows(db, entity, 'postgres', query, search);
+    const { total, approximate } = await countRows(db, entity, 'postgres', query, undefined);
     return { items, total, approximate };
   }
   const counted = Number(items[0]?.__total ?? 0);
-  if (search) return { items, ...capped(counted) };
   totals.set(table, counted);
   await foldRowCount(db, table, Number(items[0]?.__parts ?? 0));
   // A far page walked from an end: the next ones of this list will start from anchors.

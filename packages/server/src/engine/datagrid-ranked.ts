@@ -236,6 +236,44 @@ export function rankedCountQuery(db: DynamicDb, entity: CompiledEntity, search: 
     .select((eb: Builder) => eb.fn.countAll().as('total'));
 }
 
+/** What a search's statements are made of besides its values (see searchShape). */
+export interface SearchShape {
+  /** Names the shape: searches of one shape differ only in `values`. */
+  key: string;
+  values: unknown[];
+  /** The search of this shape with other values. */
+  of(values: readonly unknown[]): RankedSearch;
+}
+
+/**
+ * A search's shape, for statements compiled once per shape (compiledOnce); undefined for short words,
+ * whose statements are made of the words themselves (their sort-key ranges).
+ */
+export function searchShape(search: RankedSearch): SearchShape | undefined {
+  if (search.engine === 'sqlite')
+    return search.words
+      ? undefined
+      : { key: 'sqlite', values: [search.fts], of: ([fts]) => ({ ...search, fts: fts as string }) };
+  if (search.starts) return undefined;
+  const { trigram, next } = search.lead;
+  const checks = search.checks.length;
+  if (next === undefined)
+    return {
+      key: `postgres trigram ${checks}`,
+      values: [trigram, ...search.checks],
+      of: ([lead, ...words]) => ({ ...search, lead: { trigram: lead as string }, checks: words as string[] }),
+    };
+  return {
+    key: `postgres piece ${checks}`,
+    values: [trigram, next, ...search.checks],
+    of: ([lead, after, ...words]) => ({
+      ...search,
+      lead: { trigram: lead as string, next: after as string },
+      checks: words as string[],
+    }),
+  };
+}
+
 /** Whether the list is sorted in the order of the table's ranked index, which rankedRowsQuery reads. */
 export const sortedAsIndexed = (entity: CompiledEntity, query: DatagridQuery) =>
   RANKED_SEARCH[entity.declaration.table] === query.sort.sortColumn;

@@ -3,9 +3,8 @@ import type { Engine } from '../db/dialect.ts';
 import { StampedCache } from '../db/stamped-cache.ts';
 import { type WriteTracker, writeTrackerOf } from '../db/write-tracker.ts';
 import type { CompiledEntity } from './compile-entity.ts';
-import { compiledOnce } from './compiled-shapes.ts';
 import { sqliteWholeTableWalk } from './datagrid-anchors.ts';
-import { capped, cappedCountQuery, countRows, type Total } from './datagrid-count.ts';
+import { countRows, type Total } from './datagrid-count.ts';
 import { escapeLike, filtered } from './datagrid-filter.ts';
 import {
   pageIds,
@@ -15,14 +14,10 @@ import {
   rowsInOrder,
   walkFromStart,
 } from './datagrid-pages.ts';
-import { postgresPageAndTotal, postgresPageIds, type ReadAlongside } from './datagrid-postgres.ts';
+import { postgresPageAndTotal, postgresPageIds } from './datagrid-postgres.ts';
 import type { DatagridQuery } from './datagrid-query.ts';
-import {
-  type RankedSearch,
-  rankedRowsQuery,
-  sortedAsIndexed,
-  usableRankedSearch,
-} from './datagrid-ranked.ts';
+import { rankedRowsQuery, usableRankedSearch } from './datagrid-ranked.ts';
+import { type ReadAlongside, searchPageAndTotal } from './datagrid-search-page.ts';
 import type { Row } from './record-mapper.ts';
 import type { DynamicDb } from './records.repository.ts';
 
@@ -77,38 +72,6 @@ async function cached<V extends Total | number[]>(
   return value;
 }
 
-/**
- * A ranked search's page with its total, counted in the same statement (`__total` of every row): one
- * statement instead of two (uncached searches on SQLite +6–15 %). Undefined for an empty page past the
- * first, which says nothing of the total. SQLite's substring searches differ only in their values, so
- * their statement is compiled once per list order.
- */
-async function pageAndTotal(
-  db: DynamicDb,
-  entity: CompiledEntity,
-  engine: Engine,
-  query: DatagridQuery,
-  search: RankedSearch,
-  offset: number,
-) {
-  const statement = (shaped: RankedSearch, limit: number, at: number) =>
-    rankedRowsQuery(db, entity, shaped, { ...query, limit }, at, recordColumns(entity)).select(
-      cappedCountQuery(db, entity, engine, query, shaped).as('__total'),
-    );
-  if (!sortedAsIndexed(entity, query)) return undefined;
-  const substrings = search.engine === 'sqlite' && !search.words;
-  const compiled = substrings
-    ? compiledOnce(
-        `sqlite ${entity.declaration.table} ${query.sort.sortColumn} ${query.direction}`,
-        [search.fts, query.limit, offset],
-        ([fts, limit, at]) => statement({ ...search, fts: fts as string }, limit as number, at as number),
-      )
-    : statement(search, query.limit, offset).compile();
-  const items = (await db.executeQuery(compiled)).rows as Row[];
-  if (items.length === 0 && query.page > 1) return undefined;
-  return { items, ...capped(Number(items[0]?.__total ?? 0)) };
-}
-
 /** `alongside`: read beside the page where it is read in one statement (see ReadAlongside). */
 export async function listRows(
   db: DynamicDb,
@@ -120,10 +83,6 @@ export async function listRows(
   // First: bringing the ranked index up to date is a write, which the cache's stamp must come after.
   const search = await usableRankedSearch(db, entity, engine, query);
   const offset = (query.page - 1) * query.limit;
-  if (engine === 'postgres') {
-    const together = await postgresPageAndTotal(db, entity, query, search, offset, alongside);
-    if (together) return together;
-  }
   // Taken before the count: a page walked from the end relies on the count, which a write would change.
   const tableStamp = writeTrackerOf(db)?.stamp([entity.declaration.table]) ?? Number.NaN;
   const cache = resultCache(db);
@@ -133,12 +92,16 @@ export async function listRows(
   // request): they are kept for the next reader, and only the rows are read again.
   const pageKey = `page ${key} ${query.sort.sortColumn} ${query.direction} ${offset} ${query.limit}`;
   if (search && !cache?.cache.get(countKey, cache.stamp, cache.now)) {
-    const together = await pageAndTotal(db, entity, engine, query, search, offset);
+    const together = await searchPageAndTotal(db, entity, engine, query, search, offset, alongside);
     if (together) {
       keep(cache, countKey, { total: together.total, approximate: together.approximate });
       keep(cache, pageKey, idsOf(together.items));
       return together;
     }
+  }
+  if (engine === 'postgres') {
+    const together = await postgresPageAndTotal(db, entity, query, offset, alongside);
+    if (together) return together;
   }
   const { total, approximate } = await cached(cache, countKey, () =>
     countRows(db, entity, engine, query, search),
