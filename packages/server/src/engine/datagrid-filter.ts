@@ -58,9 +58,14 @@ function wordCondition(
   // Characters outside the Basic Multilingual Plane (emoji) are searched as substrings: a range's end
   // is the prefix with its last UTF-16 unit raised, which would split a surrogate pair.
   if (prefix && fieldStartSearchable(entity, word)) {
+    const ranges = sortKeyRanges(word);
     return eb.or(
       columns.map((column) =>
-        fieldStartRanges(eb, dense && engine === 'sqlite' ? sql`+${sql.ref(column)}` : sql.ref(column), word),
+        fieldStartRanges(
+          eb,
+          dense && engine === 'sqlite' ? sql`+${sql.ref(column)}` : sql.ref(column),
+          ranges,
+        ),
       ),
     );
   }
@@ -75,18 +80,19 @@ function wordCondition(
 
 /** A short word (see SUBSTRING_MIN_LENGTH) as the start of a searched field: ranges of their sort keys. */
 /** The ranges of sort keys that start with a short word (one per spelling it stands for), `[from, to)`. */
-export const sortKeyRanges = (word: string): Array<[from: string, to: string]> =>
+export type SortKeyRanges = Array<[from: string, to: string]>;
+
+export const sortKeyRanges = (word: string): SortKeyRanges =>
   sortKeyPrefixes(word).map((prefix) => [prefix, prefixEnd(prefix)]);
 
 /** A sort-key column (or an expression of it) starting with a short word: the ranges of its index. */
-export function fieldStartRanges(eb: WhereBuilder, column: unknown, word: string) {
-  return eb.or(
-    sortKeyRanges(word).map(([from, to]) => eb.and([eb(column, '>=', from), eb(column, '<', to)])),
-  );
+export function fieldStartRanges(eb: WhereBuilder, column: unknown, ranges: SortKeyRanges) {
+  return eb.or(ranges.map(([from, to]) => eb.and([eb(column, '>=', from), eb(column, '<', to)])));
 }
 
-export const fieldStartCondition = (eb: WhereBuilder, entity: CompiledEntity, word: string) =>
-  wordCondition(eb, entity, 'sqlite', word, false, true);
+/** A searched field starts with a short word, given as its sort-key ranges (sortKeyRanges). */
+export const fieldStartCondition = (eb: WhereBuilder, entity: CompiledEntity, ranges: SortKeyRanges) =>
+  eb.or(prefixColumns(entity).map((column) => fieldStartRanges(eb, sql.ref(column), ranges)));
 
 /** Whether a short word can be looked up as the start of a searched field (see wordCondition). */
 export const fieldStartSearchable = (entity: CompiledEntity, word: string) =>

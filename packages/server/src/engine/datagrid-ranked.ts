@@ -8,6 +8,7 @@ import {
   fieldStartSearchable,
   ftsPhrase,
   prefixColumns,
+  type SortKeyRanges,
   SUBSTRING_MIN_LENGTH,
   searchWords,
   sortKeyRanges,
@@ -37,8 +38,11 @@ interface PostgresRankedSearch {
   lead: Gram;
   /** Words each row found must hold too: all but a word of three or four letters that is the lead. */
   checks: string[];
-  /** Short words, each the start of a searched field: the lead finds word starts, checked here. */
-  starts?: string[];
+  /**
+   * Short words, each the start of a searched field, as their sort-key ranges (sortKeyRanges): the lead
+   * finds word starts, checked here.
+   */
+  starts?: SortKeyRanges[];
 }
 
 /** The search's words, when the table has an index in list order and no column filter narrows it. */
@@ -81,7 +85,7 @@ async function postgresRankedSearch(
   }
   if (!words.every((word) => fieldStartSearchable(entity, word))) return undefined;
   const longest = words.reduce((found, word) => (word.length > found.length ? word : found));
-  return { engine: 'postgres', lead: wordStartGram(longest), checks: [], starts: words };
+  return { engine: 'postgres', lead: wordStartGram(longest), checks: [], starts: words.map(sortKeyRanges) };
 }
 
 /** Whether a PostgreSQL search must read each entry's row to check it (not only the lead's entries). */
@@ -159,7 +163,7 @@ function withRows(
     .where((eb: Builder) =>
       eb.and([
         ...search.checks.map((word) => eb(sql`strpos(t.search_text, ${word})`, '>', 0)),
-        ...starts.map((word) => fieldStartCondition(eb, entity, word)),
+        ...starts.map((ranges) => fieldStartCondition(eb, entity, ranges)),
       ]),
     );
 }
@@ -183,7 +187,9 @@ function rowsOf(db: DynamicDb, entity: CompiledEntity, search: SqliteRankedSearc
     .innerJoin(`${table} as t`, 't.id', 'r.id');
   const words = search.words;
   if (!words) return rows;
-  return rows.where((eb: Builder) => eb.and(words.map((word) => fieldStartCondition(eb, entity, word))));
+  return rows.where((eb: Builder) =>
+    eb.and(words.map((word) => fieldStartCondition(eb, entity, sortKeyRanges(word)))),
+  );
 }
 
 /**
@@ -193,10 +199,10 @@ function rowsOf(db: DynamicDb, entity: CompiledEntity, search: SqliteRankedSearc
  * word starts' entries and reading each row to check it). One range an arm: an arm with several would
  * be planned as a bitmap scan, which reads every row in range before any limit.
  */
-function fieldStartIds(db: DynamicDb, entity: CompiledEntity, words: string[], cap: number) {
+function fieldStartIds(db: DynamicDb, entity: CompiledEntity, words: SortKeyRanges[], cap: number) {
   const [first, ...rest] = words;
   const arms = prefixColumns(entity).flatMap((column) =>
-    sortKeyRanges(first!).map(([from, to]) =>
+    first!.map(([from, to]) =>
       db
         .selectFrom(
           db
@@ -204,7 +210,7 @@ function fieldStartIds(db: DynamicDb, entity: CompiledEntity, words: string[], c
             .select('id')
             .where(column, '>=', from)
             .where(column, '<', to)
-            .where((eb: Builder) => eb.and(rest.map((word) => fieldStartCondition(eb, entity, word))))
+            .where((eb: Builder) => eb.and(rest.map((ranges) => fieldStartCondition(eb, entity, ranges))))
             .limit(cap)
             .as('range'),
         )
@@ -246,16 +252,32 @@ export interface SearchShape {
 }
 
 /**
- * A search's shape, for statements compiled once per shape (compiledOnce); undefined for short words,
- * whose statements are made of the words themselves (their sort-key ranges).
+ * A search's shape, for statements compiled once per shape (compiledOnce); undefined for SQLite's short
+ * words, whose statements there are made of the words themselves.
  */
 export function searchShape(search: RankedSearch): SearchShape | undefined {
   if (search.engine === 'sqlite')
     return search.words
       ? undefined
       : { key: 'sqlite', values: [search.fts], of: ([fts]) => ({ ...search, fts: fts as string }) };
-  if (search.starts) return undefined;
   const { trigram, next } = search.lead;
+  if (search.starts) {
+    // Word starts: the lead is a word start (its `next` empty), each word as many ranges as spellings.
+    const starts = search.starts;
+    return {
+      key: `postgres starts ${starts.map((ranges) => ranges.length).join(',')}`,
+      values: [trigram, ...starts.flat(2)],
+      of: ([lead, ...bounds]) => {
+        let at = 0;
+        const take = () => bounds[at++] as string;
+        return {
+          ...search,
+          lead: { ...search.lead, trigram: lead as string },
+          starts: starts.map((ranges) => ranges.map((): [string, string] => [take(), take()])),
+        };
+      },
+    };
+  }
   const checks = search.checks.length;
   if (next === undefined)
     return {
