@@ -1,5 +1,14 @@
 import type { Compilable, CompiledQuery } from 'kysely';
 
+/** What a thing's statements are made of besides its values (a search's: searchShape). */
+export interface ValueShape<T> {
+  /** Names the shape: things of one shape differ only in `values`. */
+  key: string;
+  values: unknown[];
+  /** The thing of this shape with other values. */
+  of(values: readonly unknown[]): T;
+}
+
 /** Stands for the value at `index` while a statement's shape is compiled. */
 class Placeholder {
   readonly index: number;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { type Gram, gramIsWord, leadGram, wordStartGram } from '../db/ranked-search-postgres.ts';
 import type { CompiledEntity } from './compile-entity.ts';
+import type { ValueShape } from './compiled-shapes.ts';
 import {
   fieldStartCondition,
   fieldStartRanges,
@@ -11,7 +12,6 @@ import {
   sortKeyRanges,
 } from './datagrid-filter.ts';
 import type { DatagridQuery } from './datagrid-query.ts';
-import type { SearchShape } from './datagrid-ranked.ts';
 import type { DynamicDb } from './records.repository.ts';
 
 // PostgreSQL's ranked searches: its trigram entries walked in list order (db/ranked-search-postgres.ts);
@@ -190,7 +190,7 @@ export function postgresRankedRows(
 }
 
 /** The shape of a search (see searchShape): the kind of its lead piece and how many words it checks. */
-export function postgresSearchShape(search: PostgresRankedSearch): SearchShape {
+export function postgresSearchShape(search: PostgresRankedSearch): ValueShape<PostgresRankedSearch> {
   const { trigram, next } = search.lead;
   if (search.starts) {
     // Word starts: the lead is a word start (its `next` empty), each word as many ranges as spellings.

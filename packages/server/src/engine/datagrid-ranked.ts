@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Engine } from '../db/dialect.ts';
 import { applyPendingRanks, RANKED_SEARCH, WORD_START } from '../db/ranked-search.ts';
 import type { CompiledEntity } from './compile-entity.ts';
+import type { ValueShape } from './compiled-shapes.ts';
 import {
   fieldStartCondition,
   fieldStartSearchable,
@@ -123,20 +124,11 @@ export function rankedCountQuery(db: DynamicDb, entity: CompiledEntity, search: 
     .select((eb: Builder) => eb.fn.countAll().as('total'));
 }
 
-/** What a search's statements are made of besides its values (see searchShape). */
-export interface SearchShape {
-  /** Names the shape: searches of one shape differ only in `values`. */
-  key: string;
-  values: unknown[];
-  /** The search of this shape with other values. */
-  of(values: readonly unknown[]): RankedSearch;
-}
-
 /**
  * A search's shape, for statements compiled once per shape (compiledOnce); undefined for SQLite's short
  * words, whose statements there are made of the words themselves.
  */
-export function searchShape(search: RankedSearch): SearchShape | undefined {
+export function searchShape(search: RankedSearch): ValueShape<RankedSearch> | undefined {
   if (search.engine === 'sqlite')
     return search.words
       ? undefined
