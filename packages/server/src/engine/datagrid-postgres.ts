@@ -24,7 +24,7 @@ import {
   walkFromStart,
 } from './datagrid-pages.ts';
 import type { DatagridQuery } from './datagrid-query.ts';
-import type { ReadAlongside } from './datagrid-search-page.ts';
+import { type ReadAlongside, readPage } from './datagrid-search-page.ts';
 import type { Row } from './record-mapper.ts';
 import type { DynamicDb } from './records.repository.ts';
 
@@ -87,9 +87,7 @@ export async function postgresPageAndTotal(
           ...(after ? { after: { key, id: id as number } } : {}),
         }),
     );
-    const rows = (await db.executeQuery(compiled)).rows as Row[];
-    if (alongside && rows[0]) alongside.receive(rows[0].__alongside);
-    return rows;
+    return readPage(db, compiled, alongside);
   };
   let items = await read(walk);
   const first = items[0];

@@ -1,4 +1,4 @@
-import type { AliasableExpression } from 'kysely';
+import type { AliasableExpression, CompiledQuery } from 'kysely';
 import type { Engine } from '../db/dialect.ts';
 import type { CompiledEntity } from './compile-entity.ts';
 import { compiledOnce } from './compiled-shapes.ts';
@@ -18,6 +18,13 @@ import type { DynamicDb } from './records.repository.ts';
 export interface ReadAlongside {
   expression(db: DynamicDb): AliasableExpression<unknown>;
   receive(value: unknown): void;
+}
+
+/** Runs a page's statement and hands `alongside` the value read with its first row. */
+export async function readPage(db: DynamicDb, compiled: CompiledQuery, alongside: ReadAlongside | undefined) {
+  const rows = (await db.executeQuery(compiled)).rows as Row[];
+  if (alongside && rows[0]) alongside.receive(rows[0].__alongside);
+  return rows;
 }
 
 /**
@@ -50,8 +57,7 @@ export async function searchPageAndTotal(
         ([limit, at, ...values]) => statement(shape.of(values), limit as number, at as number),
       )
     : statement(search, query.limit, offset).compile();
-  const items = (await db.executeQuery(compiled)).rows as Row[];
-  if (alongside && items[0]) alongside.receive(items[0].__alongside);
+  const items = await readPage(db, compiled, alongside);
   if (items.length === 0 && offset > 0)
     return { items, ...(await countRows(db, entity, engine, query, search)) };
   return { items, ...capped(Number(items[0]?.__total ?? 0)) };

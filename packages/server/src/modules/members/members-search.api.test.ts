@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedMembers } from '../modules/members/seed-members.ts';
-import type { HttpClient } from '../test/http-client.ts';
-import { startTestApp, type TestApp, testEngines } from '../test/test-app.ts';
-import { searchNormalize } from './czech-text.ts';
-import { EXACT_TOTAL_UP_TO } from './datagrid-count.ts';
+import { searchNormalize } from '../../engine/czech-text.ts';
+import { EXACT_TOTAL_UP_TO } from '../../engine/datagrid-count.ts';
+import type { HttpClient } from '../../test/http-client.ts';
+import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts';
+import { seedMembers } from './seed-members.ts';
 
 interface Member {
   id: number;
