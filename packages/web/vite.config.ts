@@ -1,15 +1,19 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { chunkTiers } from './build/chunk-tiers.ts';
 import { mantineStyles } from './build/mantine-styles.ts';
 import { precompress } from './build/precompress.ts';
 import { routePreloads } from './build/route-preloads.ts';
+
+/** The plugins that transform the app's modules (a first build for chunkTiers runs them too). */
+const transforms = () => [mantineStyles(), react()];
 
 const apiTarget = process.env.KLUBOVNA_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root: import.meta.dirname,
   base: '/admin/',
-  plugins: [mantineStyles(), react(), routePreloads(), precompress()],
+  plugins: [...transforms(), chunkTiers(transforms), routePreloads(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
