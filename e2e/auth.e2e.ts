@@ -108,6 +108,8 @@ describe('the sign-in page on the wire', () => {
       `/admin/login on the wire: JavaScript ${(wire.js / 1000).toFixed(1)} kB in ${scripts.length} files, CSS ${(wire.css / 1000).toFixed(1)} kB, everything ${(wire.total / 1000).toFixed(1)} kB`,
     );
     expect(scripts.length).toBeGreaterThan(0);
+    // The entry, the sign-in screens' shared code and their zone: each file costs a phone a round trip.
+    expect(scripts.length).toBeLessThanOrEqual(4);
     // Every script bigger than a kilobyte came compressed, by the browser's choice: Brotli.
     for (const file of scripts.filter((entry) => entry.bytes > 1500))
       expect(file.encoding, file.url).toBe('br');

@@ -4,8 +4,9 @@ import { SHELL_SOURCE, ZONE_SOURCES } from '../src/app/screen-table.ts';
 
 /**
  * The tiers of code a visit meets in order, each named by the modules it starts from: the entry (every
- * page), the sign-in screens, the signed-in shell, the generic list and form screens (most of the
- * shell's screens). A tier is the code its roots load statically that no earlier tier loads.
+ * page), the sign-in screens, the signed-in shell with the CMS index, the generic list screen, the
+ * dialogs and a list's column filters (both loaded on first use), the generic form screen. A tier is the
+ * code its roots load statically that no earlier tier loads.
  */
 const TIERS: readonly { name: string; roots: readonly string[] }[] = [
   { name: 'start', roots: ['index.html'] },
