@@ -1,4 +1,5 @@
-import { unstable_serialize } from 'swr';
+import { useState } from 'react';
+import { unstable_serialize, useSWRConfig } from 'swr';
 
 /** SWR keys are API paths, optionally with query parameters: `'/api/x'` or `['/api/x', { page: 2 }]`. */
 export type ApiKey = string | readonly [string, object | null | undefined];
@@ -47,14 +48,28 @@ export function takePrefetched<T>(key: ApiKey): Promise<T> | undefined {
 }
 
 /**
- * The prefetched answer for this key if it has already come (and is fresh), without taking it over: a
- * hook's first render shows it (SWR's `fallbackData`), so a screen whose data came with its code
- * renders once, in the router's transition, rather than empty first and again, in one long
- * synchronous render, when its fetch hands the answer over.
+ * Moves the prefetched answer for this key, if it has come (and is fresh), into SWR's cache before the
+ * hook that shows it first renders (call it before that hook; `select` turns the answer into what the
+ * hook's fetcher would give). The hook's first render then has the data and its mount finds the cache
+ * as it rendered it. Handed over as SWR's `fallbackData` instead, the answer reached the cache only
+ * after the mount, and SWR renders again, synchronously, for a cache change: the whole screen a second
+ * time, in one long task. Returns whether the cache was filled (the hook then need not fetch on mount).
  */
-export function peekPrefetched<T>(key: ApiKey): T | undefined {
-  const entry = waiting.get(unstable_serialize(key));
-  return entry?.settled && Date.now() - entry.at < FRESH_FOR_MS ? (entry.settled.data as T) : undefined;
+export function usePrefetchedInCache<T>(
+  key: ApiKey | null,
+  select: (answer: never) => T = (answer) => answer,
+): boolean {
+  const { cache } = useSWRConfig();
+  const [filled] = useState(() => {
+    if (key === null) return false;
+    const id = unstable_serialize(key);
+    const entry = waiting.get(id);
+    if (!entry?.settled || Date.now() - entry.at >= FRESH_FOR_MS) return false;
+    waiting.delete(id);
+    if (cache.get(id)?.data === undefined) cache.set(id, { data: select(entry.settled.data as never) });
+    return true;
+  });
+  return filled;
 }
 
 /** Forgets every waiting answer (a test's next app must not be handed the last one's). */

@@ -1,8 +1,7 @@
 import { API_PATHS, type Role, type UserDto } from '@klubovna/shared';
-import { useState } from 'react';
 import useSWR, { type KeyedMutator } from 'swr';
 import { api, apiGet } from './api.ts';
-import { peekPrefetched, prefetch, takePrefetched } from './prefetch-store.ts';
+import { prefetch, takePrefetched, usePrefetchedInCache } from './prefetch-store.ts';
 
 export const CURRENT_USER_KEY = API_PATHS.currentUser;
 
@@ -38,11 +37,10 @@ const EMPTY_ROLES: Role[] = [];
 /** The signed-in user. Fetched once: no revalidation on focus, reconnect or staleness (a 401 elsewhere ends it). */
 export function useCurrentUser(): CurrentUser {
   // The prefetched answer, when it came with the shell's code: the first render already has the user.
-  const [prefetched] = useState(() => peekPrefetched<{ user: UserDto }>(CURRENT_USER_KEY)?.user);
+  usePrefetchedInCache(CURRENT_USER_KEY, (answer: { user: UserDto }) => answer.user);
   // Only data and error are read: SWR re-renders for the states a hook reads, and the loading state
   // changing when the prefetched answer is handed over would render the whole shell again.
   const { data, error, mutate } = useSWR<UserDto>(CURRENT_USER_KEY, fetchCurrentUser, {
-    fallbackData: prefetched,
     revalidateOnFocus: false,
     revalidateOnReconnect: false,
     revalidateIfStale: false,

@@ -1,8 +1,8 @@
 import { API_PATHS } from '@klubovna/shared';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import useSWR from 'swr';
 import { api } from './api.ts';
-import { peekPrefetched } from './prefetch-store.ts';
+import { usePrefetchedInCache } from './prefetch-store.ts';
 
 export const USER_CONFIG_URL = API_PATHS.userConfig;
 
@@ -36,9 +36,8 @@ export function useUserConfig<T>(
   parse: (stored: unknown) => T | undefined,
 ): UserConfig<T> {
   // A list's prefetched settings, when they came with its code: its first render already has them.
-  const [prefetched] = useState(() => peekPrefetched<UserConfigs>(USER_CONFIG_URL));
+  usePrefetchedInCache(USER_CONFIG_URL);
   const { data, error, mutate } = useSWR<UserConfigs>(USER_CONFIG_URL, {
-    fallbackData: prefetched,
     revalidateOnFocus: false,
     revalidateIfStale: false,
   });

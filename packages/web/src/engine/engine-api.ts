@@ -8,11 +8,10 @@ import {
   type FormSchema,
   type UploadedFile,
 } from '@klubovna/shared';
-import { useState } from 'react';
 import useSWR from 'swr';
 import { api } from '../api/api.ts';
 import { isAxiosLikeError } from '../api/api-errors.ts';
-import { peekPrefetched } from '../api/prefetch-store.ts';
+import { usePrefetchedInCache } from '../api/prefetch-store.ts';
 
 /** The engine's calls, filled from the API path table the server registers its routes with. */
 export const engineUrls = {
@@ -39,13 +38,17 @@ const STATIC = { revalidateOnFocus: false, revalidateIfStale: false, revalidateO
 export function useDatagridSchema(name: string) {
   const key = engineUrls.datagridSchema(name);
   // The list's prefetched schema, when it came with its code: the first render already has it.
-  const [prefetched] = useState(() => peekPrefetched<DatagridSchema>(key));
-  return useSWR<DatagridSchema>(key, { ...STATIC, fallbackData: prefetched });
+  usePrefetchedInCache(key);
+  return useSWR<DatagridSchema>(key, STATIC);
 }
 
 export function useDatagridPage(name: string, params: DatagridParams | null) {
-  return useSWR<DatagridPage>(params ? [engineUrls.datagridRows(name), params] : null, {
+  const key = params ? ([engineUrls.datagridRows(name), params] as const) : null;
+  // The first page, when its prefetched rows came before the list's first render: shown by that render.
+  const prefetched = usePrefetchedInCache(key);
+  return useSWR<DatagridPage>(key, {
     keepPreviousData: true,
+    ...(prefetched ? { revalidateOnMount: false } : {}),
   });
 }
 
