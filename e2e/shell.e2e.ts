@@ -54,6 +54,8 @@ describe('app shell', () => {
     const burger = page.getByRole('button', { name: 'Otevřít navigaci' });
     await burger.waitFor();
     expect(await offScreen()).toBe(true);
+    // Nobody sees the links behind the button: the first render does not build them.
+    expect(await page.locator('#app-navigation a').count()).toBe(0);
 
     await burger.click();
     await expect.poll(offScreen).toBe(false);

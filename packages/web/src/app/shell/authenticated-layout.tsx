@@ -2,8 +2,8 @@
 // pickers' styles, dayjs and its Czech setup come with the date inputs (`CzechDates`).
 import { can } from '@klubovna/shared';
 import { AppShell, Burger, Group, Progress } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { useEffect, useRef } from 'react';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { UnauthorizedError } from '../../api/api-errors.ts';
 import { useCurrentUser } from '../../api/use-current-user.ts';
@@ -23,6 +23,21 @@ import { ForbiddenPage, ShellError, ShellLoading } from './shell-states.tsx';
 import { useNavigationModel } from './use-navigation-groups.ts';
 import { UserMenu } from './user-menu.tsx';
 
+/** Where the navigation stands beside the page (Mantine's `sm` breakpoint, as the AppShell's navbar). */
+const SIDE_NAVIGATION_QUERY = '(min-width: 48em)';
+
+/**
+ * Whether the navigation's links are rendered: beside the page always; on a phone, where it is a
+ * panel behind the menu button, from the first time it is opened, so the first page's render does not
+ * build two dozen links nobody sees.
+ */
+function useNavigationShown(opened: boolean): boolean {
+  const beside = useMediaQuery(SIDE_NAVIGATION_QUERY, undefined, { getInitialValueInEffect: false });
+  const [everOpened, setEverOpened] = useState(opened);
+  if (opened && !everOpened) setEverOpened(true);
+  return beside || everOpened;
+}
+
 /** The signed-in frame: header with user menu, collapsible navigation, the page. */
 export function AuthenticatedLayout() {
   const { user, roles, error, mutate } = useCurrentUser();
@@ -31,6 +46,7 @@ export function AuthenticatedLayout() {
   const routeName = useRouteName();
   const [navOpened, { toggle, close }] = useDisclosure(false);
   const groups = useNavigationModel(roles);
+  const navigationShown = useNavigationShown(navOpened);
 
   // On every page change: close the phone navigation and move focus to the new page's content, so
   // keyboard and screen-reader users start there (not on the link they left).
@@ -101,7 +117,7 @@ export function AuthenticatedLayout() {
           </div>
         </AppShell.Header>
         <AppShell.Navbar id="app-navigation" aria-label="Navigace">
-          <AppNavigation groups={groups} onNavigate={close} />
+          {navigationShown && <AppNavigation groups={groups} onNavigate={close} />}
         </AppShell.Navbar>
         <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
           {allowed ? <Outlet /> : <ForbiddenPage />}
