@@ -4,7 +4,8 @@
 // (/usr/bin/chromium by default). Prints the scores and the main figures of each page.
 // LIGHTHOUSE_RUNS=n measures every page n times (in turn) and prints each run and the medians, with the
 // machine's load average before and after (Lighthouse's performance score moves with the load);
-// LIGHTHOUSE_REPORT_DIR=<folder> keeps each run's full JSON report (opportunities, request chains).
+// LIGHTHOUSE_REPORT_DIR=<folder> keeps each run's full JSON report (opportunities, request chains);
+// LIGHTHOUSE_PAGES=<names> (comma-separated, e.g. `members list`) measures only those pages.
 import './require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +20,7 @@ const admin = { email: 'lighthouse@klub.test', password: 'Lighthouse-heslo-2026'
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+const onlyPages = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
 
 if (!fs.existsSync(path.join(root, 'packages/web/dist/index.html'))) {
   spawnSync('npm', ['run', 'build', '-w', '@klubovna/web'], { cwd: root, stdio: 'inherit' });
@@ -134,7 +136,7 @@ try {
     { name: 'sign-in', path: '/admin/login' },
     { name: 'CMS index', path: '/admin', cookie },
     { name: 'members list', path: '/admin/clenove', cookie },
-  ];
+  ].filter((page) => !onlyPages || onlyPages.includes(page.name));
   for (let run = 1; run <= runs; run++) {
     for (const page of pages) results.push({ run, ...(await measure(page, run)) });
   }
