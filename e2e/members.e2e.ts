@@ -263,6 +263,29 @@ describe('members list and form', () => {
     }
   });
 
+  it("asks for each of the list's first answers once, named in its page and fetched while its code loads", async () => {
+    const { page } = await openSignedIn(app, '/admin/clenove');
+    await memberTable(page).waitFor();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) asked.push(url.pathname);
+    });
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (/preload/i.test(message.text())) warnings.push(message.text());
+    });
+    await page.reload();
+    await memberTable(page).getByRole('row').nth(25).waitFor();
+    const count = (path: string) => asked.filter((asked) => asked === path).length;
+    for (const path of ['/api/cms/user', '/api/cms/datagrid/schema/member', '/api/cms/user-config'])
+      expect(count(path), path).toBe(1);
+    expect(count('/api/cms/datagrid/member')).toBe(1);
+    // A preload the page did not use would be reported by the browser a few seconds later.
+    await page.waitForTimeout(3500);
+    expect(warnings).toEqual([]);
+  });
+
   it('stays usable on a phone: the list scrolls inside its box and the form has one column', async () => {
     const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
     const { page } = await openSignedIn(app, '/admin/clenove', phone);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { ROUTES } from '@klubovna/shared';
 import type { Plugin, Rollup } from 'vite';
-import { SHELL_SOURCE, sourcesOfRoute, ZONE_SOURCES } from '../src/app/screen-table.ts';
+import { firstAnswersOfRoute, SHELL_SOURCE, sourcesOfRoute, ZONE_SOURCES } from '../src/app/screen-table.ts';
 
 /** What `route-preloads.json` holds: the lazy modules of each route, and the files of each module. */
 export interface RoutePreloads {
@@ -12,6 +12,8 @@ export interface RoutePreloads {
   urgent: string[];
   /** By source path: its chunk's files and their static imports, as index.html names files (`assets/…`). */
   chunks: Record<string, { js: string[]; css: string[] }>;
+  /** By route name: the API paths its screen asks for first (firstAnswersOfRoute), if any. */
+  answers: Record<string, string[]>;
 }
 
 /**
@@ -40,8 +42,9 @@ function withStaticImports(chunk: Rollup.OutputChunk, byFile: Map<string, Rollup
  * of its layout and zone that the entry does not load already, and which routes' code is small enough to
  * be fetched at the entry's priority (URGENT_BUDGET_BYTES). The server names them in the index.html it sends
  * for that route (`<link rel="modulepreload">`), so the browser fetches a screen's code while the entry
- * loads and runs, not after the router asked for it. Fails the build when the shell or a zone of ZONE_SOURCES is no
- * chunk of its own (an `import()` must name its file literally for the bundler to split it off).
+ * loads and runs, not after the router asked for it; and the API answers each route's screen asks for
+ * first (firstAnswersOfRoute). Fails the build when the shell or a zone of ZONE_SOURCES is no chunk of
+ * its own (an `import()` must name its file literally for the bundler to split it off).
  */
 export function routePreloads(): Plugin {
   let root = '';
@@ -85,10 +88,13 @@ export function routePreloads(): Plugin {
       };
       const routes: RoutePreloads['routes'] = {};
       const urgent: string[] = [];
+      const answers: RoutePreloads['answers'] = {};
       for (const route of ROUTES) {
         const sources = sourcesOfRoute(route);
         if (sources.length === 0) continue;
         routes[route.name] = sources;
+        const first = firstAnswersOfRoute(route);
+        if (first.length > 0) answers[route.name] = first;
         const files = new Set(
           sources.flatMap((source) => [...chunkFiles[source]!.js, ...chunkFiles[source]!.css]),
         );
@@ -98,7 +104,7 @@ export function routePreloads(): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: 'route-preloads.json',
-        source: JSON.stringify({ routes, urgent, chunks: chunkFiles } satisfies RoutePreloads),
+        source: JSON.stringify({ routes, urgent, chunks: chunkFiles, answers } satisfies RoutePreloads),
       });
     },
   };

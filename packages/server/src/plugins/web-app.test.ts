@@ -103,14 +103,15 @@ describe('serving the back-office app', () => {
           [shell]: { js: ['assets/shell-Ee55Ff66.js', 'assets/Button-Gg77Hh88.js'], css: [] },
           [list]: { js: ['assets/list-Ii99Jj00.js', 'assets/Button-Gg77Hh88.js'], css: [] },
         },
+        answers: { 'members.list': ['/api/cms/user', '/api/cms/datagrid/schema/member'] },
       }),
     );
     // Read with the next index.html, as a build writes both.
     fs.writeFileSync(path.join(dist, 'index.html'), '<html><head><title>S předstihem</title></head></html>');
     const later = Date.now() / 1000 + 10;
     fs.utimesSync(path.join(dist, 'index.html'), later, later);
-    const page = async (url: string) => {
-      const response = await fetch(t.url + url);
+    const page = async (url: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(t.url + url, { headers });
       return { html: await response.text(), etag: response.headers.get('etag') };
     };
     const modules = (html: string) =>
@@ -136,6 +137,15 @@ describe('serving the back-office app', () => {
     );
     expect(login.html).not.toContain('fetchpriority');
     expect(members.etag).not.toBe(login.etag);
+    // The screen's first answers are named for a visitor with a session cookie only.
+    const answers = (html: string) =>
+      [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(answers(members.html)).toEqual([]);
+    const signedIn = await page('/admin/clenove', { cookie: 'klubovna_session=whatever' });
+    expect(answers(signedIn.html)).toEqual(['/api/cms/user', '/api/cms/datagrid/schema/member']);
+    expect(modules(signedIn.html)).toEqual(modules(members.html));
+    expect(signedIn.etag).not.toBe(members.etag);
+    expect(answers((await page('/admin/login', { cookie: 'klubovna_session=x' })).html)).toEqual([]);
     // No route, or a route without a screen here: the page as built.
     for (const url of ['/admin/neexistuje/vubec', '/admin']) {
       const other = await page(url);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { matchRoute, PAGE_META } from '@klubovna/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from './auth.ts';
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="cs"><meta charset="utf-8"><title>Klubovna</title>
 <p>Administrace zatím není sestavena. Spusťte <code>npm start</code> nebo <code>npm run build</code>.</p></html>`;
@@ -35,6 +36,8 @@ interface RoutePreloads {
   routes: Record<string, string[]>;
   urgent: string[];
   chunks: Record<string, { js: string[]; css: string[] }>;
+  /** API paths by route (absent from older builds). */
+  answers?: Record<string, string[]>;
 }
 
 function readRoutePreloads(file: string): RoutePreloads {
@@ -42,7 +45,7 @@ function readRoutePreloads(file: string): RoutePreloads {
     return JSON.parse(fs.readFileSync(file, 'utf8')) as RoutePreloads;
   } catch {
     // A build without it (an older one): pages are served without preloads.
-    return { routes: {}, urgent: [], chunks: {} };
+    return { routes: {}, urgent: [], chunks: {}, answers: {} };
   }
 }
 
@@ -51,9 +54,11 @@ function readRoutePreloads(file: string): RoutePreloads {
  * runs, its styles to fetch without blocking the first paint. A route that is not urgent (its code is
  * larger) has them fetched after the entry and the styles, and its scripts only fetched, not compiled
  * ahead (`preload as=script` rather than `modulepreload`): compiled early they lengthened the main
- * thread's tasks after the first paint.
+ * thread's tasks after the first paint. For a signed-in visitor, also the API answers the screen asks
+ * for first (`preload as=fetch`, which the app's `fetch` of the same path takes over): they come while
+ * the code loads rather than after it has run.
  */
-function preloadLinks(preloads: RoutePreloads, route: string): string {
+function preloadLinks(preloads: RoutePreloads, route: string, signedIn: boolean): string {
   const sources = preloads.routes[route] ?? [];
   const files = {
     js: [...new Set(sources.flatMap((source) => preloads.chunks[source]?.js ?? []))],
@@ -62,7 +67,11 @@ function preloadLinks(preloads: RoutePreloads, route: string): string {
   const urgent = preloads.urgent.includes(route);
   const priority = urgent ? '' : ' fetchpriority="low"';
   const script = urgent ? 'rel="modulepreload"' : 'rel="preload" as="script"';
+  const answers = signedIn ? (preloads.answers?.[route] ?? []) : [];
   return [
+    ...answers.map(
+      (answer) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(answer)}">`,
+    ),
     ...files.js.map(
       (file) => `<link ${script}${priority} crossorigin href="/admin/${escapeAttribute(file)}">`,
     ),
@@ -75,15 +84,16 @@ function preloadLinks(preloads: RoutePreloads, route: string): string {
 
 /**
  * index.html as served for a path: with the page meta, and with preloads of the code of the screen the
- * path's route shows (when its route has one, of an entity this server declares). Read again only
- * when a new build replaced index.html, so a rebuild needs no restart; one page per route is kept.
+ * path's route shows (when its route has one, of an entity this server declares) and, for a visitor
+ * with a session cookie, of its first answers. Read again only when a new build replaced index.html,
+ * so a rebuild needs no restart; one page per route (and per signed-in or not) is kept.
  */
 function indexHtmlReader(distDir: string, entities: string[], sentryDsn: string | undefined) {
   const file = path.join(distDir, 'index.html');
   const declared = new Set(entities);
   let built: { mtimeMs: number; html: string; preloads: RoutePreloads } | undefined;
   const pages = new Map<string, ServedPage>();
-  return (pathname: string): ServedPage | undefined => {
+  return (pathname: string, signedIn: boolean): ServedPage | undefined => {
     const stat = fs.statSync(file, { throwIfNoEntry: false });
     if (!stat) return undefined;
     if (built?.mtimeMs !== stat.mtimeMs) {
@@ -98,11 +108,12 @@ function indexHtmlReader(distDir: string, entities: string[], sentryDsn: string 
     const route = matchRoute(pathname)?.route;
     const shown = route && (route.entity === undefined || declared.has(route.entity));
     // Routes without preloads share the page as built.
-    const key = shown && built.preloads.routes[route.name] ? route.name : '';
+    const name = shown && built.preloads.routes[route.name] ? route.name : '';
+    const key = name && `${name}${signedIn ? ' signed-in' : ''}`;
     let page = pages.get(key);
     if (!page) {
-      const html = key
-        ? built.html.replace('</head>', `${preloadLinks(built.preloads, key)}</head>`)
+      const html = name
+        ? built.html.replace('</head>', `${preloadLinks(built.preloads, name, signedIn)}</head>`)
         : built.html;
       page = { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };
       pages.set(key, page);
@@ -165,7 +176,8 @@ export async function webAppPlugin(app: FastifyInstance): Promise<void> {
 
   const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    const page = indexHtml(request.url.split('?')[0]!);
+    // Only whether the visitor has a session cookie: whether it is still valid, the answers tell.
+    const page = indexHtml(request.url.split('?')[0]!, request.cookies[SESSION_COOKIE] !== undefined);
     if (!page) return reply.status(503).send(NOT_BUILT_PAGE);
     reply.header('etag', page.etag);
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();

@@ -125,3 +125,11 @@ export function apiPath<Path extends string>(
     encodeURIComponent(String((params as Record<string, string | number>)[name])),
   );
 }
+
+/**
+ * What a generic list asks for before its rows, both at once: its schema and the signed-in user's
+ * settings (which hold the list's sort, columns and page size).
+ */
+export function listFirstAnswers(name: string): [schema: string, settings: string] {
+  return [apiPath(API_PATHS.datagridSchema, { name }), API_PATHS.userConfig];
+}

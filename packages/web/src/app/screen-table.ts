@@ -1,7 +1,8 @@
-import type { RouteName } from '@klubovna/shared';
+import { API_PATHS, listFirstAnswers, type RouteName } from '@klubovna/shared';
 
 // Which code each written screen is: plain data, read by the app (screens.ts) and by the build, which
-// lists every route's chunks for the server to preload (build/route-preloads.ts). No imports of code.
+// lists every route's chunks and first answers for the server to preload (build/route-preloads.ts).
+// No imports of the app's code.
 
 /** Where a screen renders: the bare sign-in frame, or the authenticated shell. */
 export type ScreenLayout = 'public' | 'shell';
@@ -80,16 +81,40 @@ export const SCREEN_TABLE: readonly ScreenEntry[] = [
 /** The lazy layout around the signed-in screens (router.tsx imports it). */
 export const SHELL_SOURCE = 'src/app/shell/authenticated-layout.tsx';
 
-/**
- * The lazy modules a route's screen needs beyond the entry, as source paths: its layout's (signed-in
- * screens) and its zone's; none for a route with no screen.
- */
-export function sourcesOfRoute(route: { name: string; entity?: string }): string[] {
+interface RouteLike {
+  name: string;
+  entity?: string;
+}
+
+/** The zone and layout of a route's screen; none for a route with no screen. */
+function screenOfRoute(route: RouteLike): { zone: ZoneName; layout: ScreenLayout } | undefined {
   const written = SCREEN_TABLE.find((screen) => screen.name === route.name);
   const zone: ZoneName | undefined =
     written?.zone ??
     (route.entity ? (route.name.endsWith('.list') ? 'entityList' : 'entityForm') : undefined);
-  if (!zone) return [];
-  const layout = written?.layout ?? 'shell';
-  return layout === 'shell' ? [SHELL_SOURCE, ZONE_SOURCES[zone]] : [ZONE_SOURCES[zone]];
+  return zone && { zone, layout: written?.layout ?? 'shell' };
+}
+
+/**
+ * The lazy modules a route's screen needs beyond the entry, as source paths: its layout's (signed-in
+ * screens) and its zone's; none for a route with no screen.
+ */
+export function sourcesOfRoute(route: RouteLike): string[] {
+  const screen = screenOfRoute(route);
+  if (!screen) return [];
+  const zone = ZONE_SOURCES[screen.zone];
+  return screen.layout === 'shell' ? [SHELL_SOURCE, zone] : [zone];
+}
+
+/**
+ * The API answers a route's screen asks for before anything else, as paths: the signed-in user (the
+ * shell's, see router.tsx) and, for a generic list, its schema and the user's settings
+ * (prefetchDatagrid). The server names them in the route's page for a signed-in visitor, so they come
+ * while the code loads.
+ */
+export function firstAnswersOfRoute(route: RouteLike): string[] {
+  const screen = screenOfRoute(route);
+  if (screen?.layout !== 'shell') return [];
+  const list = screen.zone === 'entityList' && route.entity ? listFirstAnswers(route.entity) : [];
+  return [API_PATHS.currentUser, ...list];
 }

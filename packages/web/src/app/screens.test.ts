@@ -1,5 +1,6 @@
+import { ROUTES } from '@klubovna/shared';
 import { describe, expect, it } from 'vitest';
-import { SCREEN_TABLE } from './screen-table.ts';
+import { firstAnswersOfRoute, SCREEN_TABLE } from './screen-table.ts';
 import { SCREENS } from './screens.ts';
 
 describe('the written screens', () => {
@@ -11,4 +12,25 @@ describe('the written screens', () => {
       expect(component, screen.name).toBeTruthy();
     }
   }, 60_000);
+});
+
+describe("a route's first answers", () => {
+  const route = (name: string) => {
+    const found = ROUTES.find((candidate) => candidate.name === name);
+    if (!found) throw new Error(name);
+    return found;
+  };
+
+  it('are the signed-in user on a shell screen, with the schema and settings on a generic list', () => {
+    expect(firstAnswersOfRoute(route('members.list'))).toEqual([
+      '/api/cms/user',
+      '/api/cms/datagrid/schema/member',
+      '/api/cms/user-config',
+    ]);
+    expect(firstAnswersOfRoute(route('cms.index'))).toEqual(['/api/cms/user']);
+    expect(firstAnswersOfRoute(route('members.edit'))).toEqual(['/api/cms/user']);
+    // The users' list is a written screen, which asks for its own data.
+    expect(firstAnswersOfRoute(route('users.list'))).toEqual(['/api/cms/user']);
+    expect(firstAnswersOfRoute(route('cms.login'))).toEqual([]);
+  });
 });

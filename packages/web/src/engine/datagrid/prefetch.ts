@@ -1,7 +1,7 @@
-import type { DatagridSchema } from '@klubovna/shared';
+import { type DatagridSchema, listFirstAnswers } from '@klubovna/shared';
 import { apiGet } from '../../api/api.ts';
 import { type ApiKey, prefetch } from '../../api/prefetch-store.ts';
-import { USER_CONFIG_URL, type UserConfigs } from '../../api/user-config.ts';
+import type { UserConfigs } from '../../api/user-config.ts';
 import { engineUrls } from '../engine-api.ts';
 import {
   datagridParams,
@@ -24,10 +24,8 @@ function warm<T>(key: ApiKey): Promise<T> {
  * so the screen's first render can have them.
  */
 export function prefetchDatagrid(name: string, address: URLSearchParams): Promise<void> {
-  const schemaAndSettings = Promise.all([
-    warm<DatagridSchema>(engineUrls.datagridSchema(name)),
-    warm<UserConfigs>(USER_CONFIG_URL),
-  ]);
+  const [schemaUrl, settingsUrl] = listFirstAnswers(name);
+  const schemaAndSettings = Promise.all([warm<DatagridSchema>(schemaUrl), warm<UserConfigs>(settingsUrl)]);
   schemaAndSettings
     .then(([schema, configs]) => {
       const stored = configs?.[settingsName(name)];
