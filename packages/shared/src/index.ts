@@ -1,4 +1,5 @@
 export * from './api/camps-races.ts';
+export * from './api/datagrid-settings.ts';
 export * from './api/envelope.ts';
 export * from './api/history.ts';
 export * from './api/import.ts';

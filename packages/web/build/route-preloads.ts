@@ -2,7 +2,13 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { ROUTES } from '@klubovna/shared';
 import type { Plugin, Rollup } from 'vite';
-import { firstAnswersOfRoute, SHELL_SOURCE, sourcesOfRoute, ZONE_SOURCES } from '../src/app/screen-table.ts';
+import {
+  firstAnswersOfRoute,
+  listOfRoute,
+  SHELL_SOURCE,
+  sourcesOfRoute,
+  ZONE_SOURCES,
+} from '../src/app/screen-table.ts';
 
 /** What `route-preloads.json` holds: the lazy modules of each route, and the files of each module. */
 export interface RoutePreloads {
@@ -14,6 +20,8 @@ export interface RoutePreloads {
   chunks: Record<string, { js: string[]; css: string[] }>;
   /** By route name: the API paths its screen asks for first (firstAnswersOfRoute), if any. */
   answers: Record<string, string[]>;
+  /** By route name: the entity of the generic list it shows (listOfRoute), if it shows one. */
+  lists: Record<string, string>;
 }
 
 /**
@@ -89,12 +97,15 @@ export function routePreloads(): Plugin {
       const routes: RoutePreloads['routes'] = {};
       const urgent: string[] = [];
       const answers: RoutePreloads['answers'] = {};
+      const lists: RoutePreloads['lists'] = {};
       for (const route of ROUTES) {
         const sources = sourcesOfRoute(route);
         if (sources.length === 0) continue;
         routes[route.name] = sources;
         const first = firstAnswersOfRoute(route);
         if (first.length > 0) answers[route.name] = first;
+        const list = listOfRoute(route);
+        if (list) lists[route.name] = list;
         const files = new Set(
           sources.flatMap((source) => [...chunkFiles[source]!.js, ...chunkFiles[source]!.css]),
         );
@@ -104,7 +115,13 @@ export function routePreloads(): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: 'route-preloads.json',
-        source: JSON.stringify({ routes, urgent, chunks: chunkFiles, answers } satisfies RoutePreloads),
+        source: JSON.stringify({
+          routes,
+          urgent,
+          chunks: chunkFiles,
+          answers,
+          lists,
+        } satisfies RoutePreloads),
       });
     },
   };

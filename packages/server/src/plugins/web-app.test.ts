@@ -154,6 +154,56 @@ describe('serving the back-office app', () => {
     }
   });
 
+  it("names a generic list's first page of rows for its signed-in visitor, from the visitor's settings and the address", async () => {
+    const list = 'src/engine/pages/entity-list-screen.tsx';
+    fs.writeFileSync(
+      path.join(dist, 'route-preloads.json'),
+      JSON.stringify({
+        routes: { 'members.list': [list] },
+        urgent: [],
+        chunks: { [list]: { js: ['assets/list-Ii99Jj00.js'], css: [] } },
+        answers: { 'members.list': ['/api/cms/user'] },
+        lists: { 'members.list': 'member' },
+      }),
+    );
+    fs.writeFileSync(path.join(dist, 'index.html'), '<html><head><title>Řádky</title></head></html>');
+    const later = Date.now() / 1000 + 20;
+    fs.utimesSync(path.join(dist, 'index.html'), later, later);
+    const rows = async (client: { request: typeof root.request }, url: string) => {
+      const html = (await client.request('GET', url)).text;
+      return [...html.matchAll(/href="(\/api\/cms\/datagrid\/member[^"]*)"/g)].map((m) =>
+        m[1]!.replaceAll('&amp;', '&'),
+      );
+    };
+    const root = await t.signedInAsRoot();
+    expect(await rows(root, '/admin/clenove')).toEqual([
+      '/api/cms/datagrid/member?page=1&limit=25&sort=lastName&direction=asc',
+    ]);
+    const stored = {
+      pageSize: 50,
+      sort: { column: 'firstName', direction: 'desc' },
+      columns: [],
+      filters: {},
+    };
+    const saved = await root.request(
+      'POST',
+      '/api/cms/user-config',
+      { name: 'datagrid.member', data: stored },
+      {
+        headers: { 'x-requested-with': 'XMLHttpRequest' },
+      },
+    );
+    expect(saved.status).toBe(200);
+    expect(await rows(root, '/admin/clenove?page=2&s=nov%C3%A1k')).toEqual([
+      '/api/cms/datagrid/member?page=2&limit=50&sort=firstName&direction=desc&s=nov%C3%A1k',
+    ]);
+    // Nobody's rows for a cookie that is no session, nor without one.
+    const stranger = t.client();
+    stranger.cookies.set('klubovna_session', 'no-such-session');
+    expect(await rows(stranger, '/admin/clenove')).toEqual([]);
+    expect(await rows(t.client(), '/admin/clenove')).toEqual([]);
+  });
+
   it('sends hashed assets as the build compressed them, as the browser asks, cached for a year', async () => {
     const url = `${t.url}/admin/assets/list-Ab1_cD-9.js`;
     const br = await rawGet(url, { 'accept-encoding': 'gzip, deflate, br, zstd' });

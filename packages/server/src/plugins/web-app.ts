@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { matchRoute, PAGE_META } from '@klubovna/shared';
+import {
+  datagridPageUrl,
+  firstPageParams,
+  listFirstAnswers,
+  matchRoute,
+  PAGE_META,
+  settingsName,
+} from '@klubovna/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from './auth.ts';
 
@@ -29,7 +36,13 @@ interface ServedPage {
   html: string;
   /** A strong validator of the page as served, so a browser revalidating it gets a 304. */
   etag: string;
+  /** For a signed-in visitor, the entity of the generic list the page shows (see withFirstPage). */
+  list?: string;
 }
+
+const etagOf = (html: string) => `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+const fetchPreload = (href: string) =>
+  `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`;
 
 /** What the build writes in `route-preloads.json` (packages/web/build/route-preloads.ts). */
 interface RoutePreloads {
@@ -38,6 +51,8 @@ interface RoutePreloads {
   chunks: Record<string, { js: string[]; css: string[] }>;
   /** API paths by route (absent from older builds). */
   answers?: Record<string, string[]>;
+  /** The entity of each route that shows a generic list (absent from older builds). */
+  lists?: Record<string, string>;
 }
 
 function readRoutePreloads(file: string): RoutePreloads {
@@ -69,9 +84,7 @@ function preloadLinks(preloads: RoutePreloads, route: string, signedIn: boolean)
   const script = urgent ? 'rel="modulepreload"' : 'rel="preload" as="script"';
   const answers = signedIn ? (preloads.answers?.[route] ?? []) : [];
   return [
-    ...answers.map(
-      (answer) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(answer)}">`,
-    ),
+    ...answers.map(fetchPreload),
     ...files.js.map(
       (file) => `<link ${script}${priority} crossorigin href="/admin/${escapeAttribute(file)}">`,
     ),
@@ -115,11 +128,39 @@ function indexHtmlReader(distDir: string, entities: string[], sentryDsn: string 
       const html = name
         ? built.html.replace('</head>', `${preloadLinks(built.preloads, name, signedIn)}</head>`)
         : built.html;
-      page = { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };
+      const list = signedIn ? built.preloads.lists?.[name] : undefined;
+      page = { html, etag: etagOf(html), ...(list ? { list } : {}) };
       pages.set(key, page);
     }
     return page;
   };
+}
+
+/**
+ * A generic list's page with its first page of rows named too: the address the list's prefetch asks
+ * for (firstPageParams: the visitor's own settings for the list and the page's address), so the rows
+ * come while the code loads. The schema and the settings are read through the API as the visitor, in
+ * process: nothing is named for a session that is no longer valid (the page as built then).
+ */
+async function withFirstPage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  page: ServedPage,
+  list: string,
+): Promise<ServedPage> {
+  const ask = (url: string) =>
+    app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: request.headers.cookie ?? '', accept: 'application/json' },
+    });
+  const [schema, settings] = await Promise.all(listFirstAnswers(list).map(ask));
+  if (schema?.statusCode !== 200 || settings?.statusCode !== 200) return page;
+  const configs = settings.json<{ data: Record<string, { data: unknown } | undefined> | null }>().data;
+  const address = new URLSearchParams(request.url.split('?')[1] ?? '');
+  const params = firstPageParams(schema.json().data, configs?.[settingsName(list)]?.data, address);
+  const html = page.html.replace('</head>', `${fetchPreload(datagridPageUrl(list, params))}</head>`);
+  return { html, etag: etagOf(html) };
 }
 
 /** Vite names built files `<name>-<8-character content hash>.<ext>`; only those may be cached for good. */
@@ -177,8 +218,9 @@ export async function webAppPlugin(app: FastifyInstance): Promise<void> {
   const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     // Only whether the visitor has a session cookie: whether it is still valid, the answers tell.
-    const page = indexHtml(request.url.split('?')[0]!, request.cookies[SESSION_COOKIE] !== undefined);
-    if (!page) return reply.status(503).send(NOT_BUILT_PAGE);
+    const built = indexHtml(request.url.split('?')[0]!, request.cookies[SESSION_COOKIE] !== undefined);
+    if (!built) return reply.status(503).send(NOT_BUILT_PAGE);
+    const page = built.list ? await withFirstPage(app, request, built, built.list) : built;
     reply.header('etag', page.etag);
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
     return reply.send(page.html);

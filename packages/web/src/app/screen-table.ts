@@ -110,11 +110,15 @@ export function sourcesOfRoute(route: RouteLike): string[] {
  * The API answers a route's screen asks for before anything else, as paths: the signed-in user (the
  * shell's, see router.tsx) and, for a generic list, its schema and the user's settings
  * (prefetchDatagrid). The server names them in the route's page for a signed-in visitor, so they come
- * while the code loads.
+ * while the code loads; and a list's first page of rows too, from the user's settings (listOfRoute).
  */
 export function firstAnswersOfRoute(route: RouteLike): string[] {
-  const screen = screenOfRoute(route);
-  if (screen?.layout !== 'shell') return [];
-  const list = screen.zone === 'entityList' && route.entity ? listFirstAnswers(route.entity) : [];
-  return [API_PATHS.currentUser, ...list];
+  if (screenOfRoute(route)?.layout !== 'shell') return [];
+  const list = listOfRoute(route);
+  return [API_PATHS.currentUser, ...(list ? listFirstAnswers(list) : [])];
+}
+
+/** The entity whose generic list a route shows, if it shows one (its first page depends on the user). */
+export function listOfRoute(route: RouteLike): string | undefined {
+  return screenOfRoute(route)?.zone === 'entityList' ? route.entity : undefined;
 }

@@ -3,6 +3,7 @@ import {
   type AutocompleteOption,
   apiPath,
   type DatagridPage,
+  type DatagridParams,
   type DatagridSchema,
   type EntityRecord,
   type FormSchema,
@@ -28,9 +29,6 @@ export const engineUrls = {
   history: (alias: string, id: number) => apiPath(API_PATHS.history, { alias, id }),
   file: (id: number) => apiPath(API_PATHS.file, { id }),
 };
-
-/** Query parameters of a datagrid page: `filter[field]`, `filter[field][from]`… as flat keys. */
-export type DatagridParams = Record<string, string | number | string[] | undefined>;
 
 /** Schemas never change while the app runs: fetched once per alias. */
 const STATIC = { revalidateOnFocus: false, revalidateIfStale: false, revalidateOnReconnect: false };

@@ -1,7 +1,6 @@
-import type { ColumnSchema } from '@klubovna/shared';
+import type { ColumnSchema, DatagridSettings } from '@klubovna/shared';
 import { ActionIcon, Button, Checkbox, Divider, Group, Popover, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconColumns } from '@tabler/icons-react';
-import type { DatagridSettings } from './datagrid-settings.ts';
 
 export interface ColumnChooserProps {
   columns: ColumnSchema[];

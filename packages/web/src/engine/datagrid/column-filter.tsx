@@ -1,11 +1,10 @@
-import type { AutocompleteOption, ColumnSchema } from '@klubovna/shared';
+import type { AutocompleteOption, ColumnSchema, FilterValue } from '@klubovna/shared';
 import { Button, Group, MultiSelect, NumberInput, SegmentedControl, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { columnValues, searchRelated } from '../engine-api.ts';
 import { CzechDateInput } from '../kinds/date/czech-date-input.tsx';
 import { CZECH_NUMBER_INPUT } from '../kinds/number/number-format.ts';
-import type { FilterValue } from './datagrid-settings.ts';
 
 export interface ColumnFilterProps {
   grid: string;

@@ -1,7 +1,8 @@
+import type { DatagridParams } from '@klubovna/shared';
 import { serializeQuery } from '@klubovna/shared';
 import { Button, Menu } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
-import { type DatagridParams, engineUrls } from '../engine-api.ts';
+import { engineUrls } from '../engine-api.ts';
 
 /** Downloads the whole filtered, sorted set (not just the page) as CSV for Czech Excel or as XLSX. */
 export function ExportMenu({ grid, params }: { grid: string; params: DatagridParams }) {

@@ -1,5 +1,4 @@
-import type { ColumnSchema } from '@klubovna/shared';
-import type { FilterValue } from './datagrid-settings.ts';
+import type { ColumnSchema, FilterValue } from '@klubovna/shared';
 
 /** A short Czech description of an active filter, for its chip above the grid. */
 export function describeFilter(

@@ -1,15 +1,8 @@
-import { type DatagridSchema, listFirstAnswers } from '@klubovna/shared';
+import { type DatagridSchema, firstPageParams, listFirstAnswers, settingsName } from '@klubovna/shared';
 import { apiGet } from '../../api/api.ts';
 import { type ApiKey, prefetch } from '../../api/prefetch-store.ts';
 import type { UserConfigs } from '../../api/user-config.ts';
 import { engineUrls } from '../engine-api.ts';
-import {
-  datagridParams,
-  defaultSettings,
-  parseSettings,
-  settingsName,
-  viewFromAddress,
-} from './datagrid-settings.ts';
 
 /** Asks for an answer its screen's hook will take over (see prefetch-store.ts). */
 function warm<T>(key: ApiKey): Promise<T> {
@@ -19,7 +12,8 @@ function warm<T>(key: ApiKey): Promise<T> {
 /**
  * Starts what a list needs before its first rows while the list's code is still loading: its schema
  * and the user's settings at once, then the first page of rows as the user's settings and the address
- * ask for it (by the list's own settings functions), so the rows need not wait for the screen to render.
+ * ask for it (firstPageParams, as the server names it in the list's page), so the rows need not wait
+ * for the screen to render.
  * Resolves once the schema and the settings are in (or one has failed: the screen then asks itself),
  * so the screen's first render can have them.
  */
@@ -28,10 +22,8 @@ export function prefetchDatagrid(name: string, address: URLSearchParams): Promis
   const schemaAndSettings = Promise.all([warm<DatagridSchema>(schemaUrl), warm<UserConfigs>(settingsUrl)]);
   schemaAndSettings
     .then(([schema, configs]) => {
-      const stored = configs?.[settingsName(name)];
-      const settings =
-        (stored === undefined ? undefined : parseSettings(schema, stored.data)) ?? defaultSettings(schema);
-      return warm([engineUrls.datagridRows(name), datagridParams(settings, viewFromAddress(address))]);
+      const stored = configs?.[settingsName(name)]?.data;
+      return warm([engineUrls.datagridRows(name), firstPageParams(schema, stored, address)]);
     })
     .catch(() => {});
   return schemaAndSettings.then(

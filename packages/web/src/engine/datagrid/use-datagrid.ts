@@ -1,10 +1,5 @@
-import type { DatagridSchema } from '@klubovna/shared';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { useUserConfig } from '../../api/user-config.ts';
-import { useDatagridPage } from '../engine-api.ts';
 import {
+  type DatagridSchema,
   type DatagridSettings,
   datagridParams,
   defaultSettings,
@@ -12,7 +7,12 @@ import {
   parseSettings,
   settingsName,
   viewFromAddress,
-} from './datagrid-settings.ts';
+} from '@klubovna/shared';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useUserConfig } from '../../api/user-config.ts';
+import { useDatagridPage } from '../engine-api.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

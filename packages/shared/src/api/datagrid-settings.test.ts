@@ -1,6 +1,6 @@
-import type { DatagridSchema } from '@klubovna/shared';
 import { describe, expect, it } from 'vitest';
 import { datagridParams, defaultSettings, filterParams, parseSettings } from './datagrid-settings.ts';
+import type { DatagridSchema } from './schema.ts';
 
 const schema = {
   name: 'member',

@@ -1,5 +1,9 @@
-import type { ColumnSchema, DatagridSchema } from '@klubovna/shared';
-import type { DatagridParams } from '../engine-api.ts';
+import { serializeQuery } from '../query/query-params.ts';
+import { API_PATHS, apiPath } from './paths.ts';
+import type { ColumnSchema, DatagridSchema } from './schema.ts';
+
+/** Query parameters of a datagrid page: `filter[field]`, `filter[field][from]`… as flat keys. */
+export type DatagridParams = Record<string, string | number | string[] | undefined>;
 
 /** A column filter's value, by the column's filter kind. */
 export type FilterValue =
@@ -124,4 +128,23 @@ export function datagridParams(
     ...(view.search ? { s: view.search } : {}),
     ...filterParams(settings.filters),
   };
+}
+
+/**
+ * The first page of a list as its address (`?page=2&s=novák`) and the user's stored settings for it
+ * (`stored`: what the user's configs hold under `settingsName`, if anything) ask for it: what the list's
+ * prefetch asks for, and the server names in the list's page for the browser to fetch at once.
+ */
+export function firstPageParams(
+  schema: DatagridSchema,
+  stored: unknown,
+  address: URLSearchParams,
+): DatagridParams {
+  const settings = parseSettings(schema, stored) ?? defaultSettings(schema);
+  return datagridParams(settings, viewFromAddress(address));
+}
+
+/** A datagrid page's address, as the client's GET asks for it. */
+export function datagridPageUrl(name: string, params: DatagridParams): string {
+  return `${apiPath(API_PATHS.datagridRows, { name })}${serializeQuery(params)}`;
 }
