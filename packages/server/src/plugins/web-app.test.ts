@@ -112,7 +112,11 @@ describe('serving the back-office app', () => {
     fs.utimesSync(path.join(dist, 'index.html'), later, later);
     const page = async (url: string, headers: Record<string, string> = {}) => {
       const response = await fetch(t.url + url, { headers });
-      return { html: await response.text(), etag: response.headers.get('etag') };
+      return {
+        html: await response.text(),
+        etag: response.headers.get('etag'),
+        cacheControl: response.headers.get('cache-control'),
+      };
     };
     const modules = (html: string) =>
       [
@@ -145,6 +149,8 @@ describe('serving the back-office app', () => {
     expect(answers(signedIn.html)).toEqual(['/api/cms/user', '/api/cms/datagrid/schema/member']);
     expect(modules(signedIn.html)).toEqual(modules(members.html));
     expect(signedIn.etag).not.toBe(members.etag);
+    expect(signedIn.cacheControl).toBe('private, no-cache');
+    expect(members.cacheControl).toBe('no-cache');
     expect(answers((await page('/admin/login', { cookie: 'klubovna_session=x' })).html)).toEqual([]);
     // No route, or a route without a screen here: the page as built.
     for (const url of ['/admin/neexistuje/vubec', '/admin']) {

@@ -216,9 +216,13 @@ export async function webAppPlugin(app: FastifyInstance): Promise<void> {
   }
 
   const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     // Only whether the visitor has a session cookie: whether it is still valid, the answers tell.
-    const built = indexHtml(request.url.split('?')[0]!, request.cookies[SESSION_COOKIE] !== undefined);
+    const signedIn = request.cookies[SESSION_COOKIE] !== undefined;
+    // A signed-in visitor's page may name their own data (a list's filters): no shared cache keeps it.
+    reply
+      .header('cache-control', signedIn ? 'private, no-cache' : 'no-cache')
+      .type('text/html; charset=utf-8');
+    const built = indexHtml(request.url.split('?')[0]!, signedIn);
     if (!built) return reply.status(503).send(NOT_BUILT_PAGE);
     const page = built.list ? await withFirstPage(app, request, built, built.list) : built;
     reply.header('etag', page.etag);
