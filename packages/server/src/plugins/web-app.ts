@@ -60,7 +60,7 @@ function readRoutePreloads(file: string): RoutePreloads {
     return JSON.parse(fs.readFileSync(file, 'utf8')) as RoutePreloads;
   } catch {
     // A build without it (an older one): pages are served without preloads.
-    return { routes: {}, urgent: [], chunks: {}, answers: {} };
+    return { routes: {}, urgent: [], chunks: {} };
   }
 }
 
