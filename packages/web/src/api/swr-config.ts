@@ -1,5 +1,5 @@
 import type { SWRConfiguration } from 'swr';
-import { api } from './api.ts';
+import { apiGet } from './api.ts';
 import { ApiError } from './api-errors.ts';
 import { type ApiKey, takePrefetched } from './prefetch-store.ts';
 
@@ -29,9 +29,12 @@ export function isSlowConnection(nav: Navigator | undefined = globalThis.navigat
   );
 }
 
-/** SWR's fetcher: the answer a screen's prefetch already asked for, else a GET through the API client. */
+/**
+ * SWR's fetcher: the answer a screen's prefetch already asked for, else a GET (`apiGet`: the browser's
+ * `fetch` until the API client has loaded, so a screen's first answers do not wait for axios's chunk).
+ */
 export function apiFetcher<T>(key: ApiKey): Promise<T> {
-  return takePrefetched<T>(key) ?? (typeof key === 'string' ? api.get<T>(key) : api.get<T>(key[0], key[1]));
+  return takePrefetched<T>(key) ?? (typeof key === 'string' ? apiGet<T>(key) : apiGet<T>(key[0], key[1]));
 }
 
 /** Client errors will fail the same way again; only network and server errors are retried. */

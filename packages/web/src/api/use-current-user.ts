@@ -1,6 +1,6 @@
 import { API_PATHS, type Role, type UserDto } from '@klubovna/shared';
 import useSWR, { type KeyedMutator } from 'swr';
-import { api, apiGet } from './api.ts';
+import { apiGet } from './api.ts';
 import { prefetch, takePrefetched, usePrefetchedInCache } from './prefetch-store.ts';
 
 export const CURRENT_USER_KEY = API_PATHS.currentUser;
@@ -8,7 +8,7 @@ export const CURRENT_USER_KEY = API_PATHS.currentUser;
 /** The signed-in user: the shell's prefetched answer when there is one, else asked for now. */
 export async function fetchCurrentUser(): Promise<UserDto> {
   const data = await (takePrefetched<{ user: UserDto }>(CURRENT_USER_KEY) ??
-    api.get<{ user: UserDto }>(CURRENT_USER_KEY));
+    apiGet<{ user: UserDto }>(CURRENT_USER_KEY));
   return data.user;
 }
 
