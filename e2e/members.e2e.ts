@@ -291,6 +291,35 @@ describe('members list and form', () => {
     expect(warnings).toEqual([]);
   });
 
+  it("opens a member's form asking for its schema and record once, named in its page", async () => {
+    const member = await createMember(api, { lastName: 'Předběžná', firstName: 'Olga' });
+    const path = `/admin/clenove/edit?id=${member.id}`;
+    const { page } = await openSignedIn(app, path);
+    await page.getByLabel('Příjmení').waitFor();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) asked.push(url.pathname);
+    });
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (/preload/i.test(message.text())) warnings.push(message.text());
+    });
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Příjmení').inputValue()).toBe('Předběžná');
+    for (const answer of [
+      '/api/cms/user',
+      '/api/cms/form/member/schema',
+      `/api/cms/form/member/${member.id}`,
+    ])
+      expect(
+        asked.filter((asked) => asked === answer),
+        answer,
+      ).toHaveLength(1);
+    await page.waitForTimeout(3500);
+    expect(warnings).toEqual([]);
+  });
+
   it('stays usable on a phone: the list scrolls inside its box and the form has one column', async () => {
     const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
     const { page } = await openSignedIn(app, '/admin/clenove', phone);

@@ -4,6 +4,7 @@ import { ROUTES } from '@klubovna/shared';
 import type { Plugin, Rollup } from 'vite';
 import {
   firstAnswersOfRoute,
+  formOfRoute,
   listOfRoute,
   SHELL_SOURCE,
   sourcesOfRoute,
@@ -22,6 +23,8 @@ export interface RoutePreloads {
   answers: Record<string, string[]>;
   /** By route name: the entity of the generic list it shows (listOfRoute), if it shows one. */
   lists: Record<string, string>;
+  /** By route name: the entity of the engine's form it shows (formOfRoute), if it shows one. */
+  forms: Record<string, string>;
 }
 
 /**
@@ -98,6 +101,7 @@ export function routePreloads(): Plugin {
       const urgent: string[] = [];
       const answers: RoutePreloads['answers'] = {};
       const lists: RoutePreloads['lists'] = {};
+      const forms: RoutePreloads['forms'] = {};
       for (const route of ROUTES) {
         const sources = sourcesOfRoute(route);
         if (sources.length === 0) continue;
@@ -106,6 +110,8 @@ export function routePreloads(): Plugin {
         if (first.length > 0) answers[route.name] = first;
         const list = listOfRoute(route);
         if (list) lists[route.name] = list;
+        const form = formOfRoute(route);
+        if (form) forms[route.name] = form;
         const files = new Set(
           sources.flatMap((source) => [...chunkFiles[source]!.js, ...chunkFiles[source]!.css]),
         );
@@ -121,6 +127,7 @@ export function routePreloads(): Plugin {
           chunks: chunkFiles,
           answers,
           lists,
+          forms,
         } satisfies RoutePreloads),
       });
     },

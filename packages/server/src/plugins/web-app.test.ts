@@ -165,11 +165,12 @@ describe('serving the back-office app', () => {
     fs.writeFileSync(
       path.join(dist, 'route-preloads.json'),
       JSON.stringify({
-        routes: { 'members.list': [list] },
+        routes: { 'members.list': [list], 'members.edit': [list] },
         urgent: [],
         chunks: { [list]: { js: ['assets/list-Ii99Jj00.js'], css: [] } },
         answers: { 'members.list': ['/api/cms/user'] },
         lists: { 'members.list': 'member' },
+        forms: { 'members.edit': 'member' },
       }),
     );
     fs.writeFileSync(path.join(dist, 'index.html'), '<html><head><title>Řádky</title></head></html>');
@@ -203,6 +204,13 @@ describe('serving the back-office app', () => {
     expect(await rows(root, '/admin/clenove?page=2&s=nov%C3%A1k')).toEqual([
       '/api/cms/datagrid/member?page=2&limit=50&sort=firstName&direction=desc&s=nov%C3%A1k',
     ]);
+    // An edit form's record, from the address's id.
+    const records = async (url: string) => {
+      const html = (await root.request('GET', url)).text;
+      return [...html.matchAll(/as="fetch" crossorigin href="(\/api\/cms\/form\/[^"]*)"/g)].map((m) => m[1]);
+    };
+    expect(await records('/admin/clenove/edit?id=42')).toEqual(['/api/cms/form/member/42']);
+    expect(await records('/admin/clenove/edit?id=x')).toEqual([]);
     // Nobody's rows for a cookie that is no session, nor without one.
     const stranger = t.client();
     stranger.cookies.set('klubovna_session', 'no-such-session');

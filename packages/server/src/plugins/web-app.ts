@@ -5,9 +5,11 @@ import fastifyStatic from '@fastify/static';
 import {
   datagridPageUrl,
   firstPageParams,
+  formFirstAnswers,
   listFirstAnswers,
   matchRoute,
   PAGE_META,
+  recordIdFromAddress,
   settingsName,
 } from '@klubovna/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -38,6 +40,8 @@ interface ServedPage {
   etag: string;
   /** For a signed-in visitor, the entity of the generic list the page shows (see withFirstPage). */
   list?: string;
+  /** For a signed-in visitor, the entity of the form the page shows (see withRecord). */
+  form?: string;
 }
 
 const etagOf = (html: string) => `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
@@ -53,6 +57,8 @@ interface RoutePreloads {
   answers?: Record<string, string[]>;
   /** The entity of each route that shows a generic list (absent from older builds). */
   lists?: Record<string, string>;
+  /** The entity of each route that shows the engine's form of it (absent from older builds). */
+  forms?: Record<string, string>;
 }
 
 function readRoutePreloads(file: string): RoutePreloads {
@@ -129,7 +135,8 @@ function indexHtmlReader(distDir: string, entities: string[], sentryDsn: string 
         ? built.html.replace('</head>', `${preloadLinks(built.preloads, name, signedIn)}</head>`)
         : built.html;
       const list = signedIn ? built.preloads.lists?.[name] : undefined;
-      page = { html, etag: etagOf(html), ...(list ? { list } : {}) };
+      const form = signedIn ? built.preloads.forms?.[name] : undefined;
+      page = { html, etag: etagOf(html), ...(list ? { list } : {}), ...(form ? { form } : {}) };
       pages.set(key, page);
     }
     return page;
@@ -160,6 +167,18 @@ async function withFirstPage(
   const address = new URLSearchParams(request.url.split('?')[1] ?? '');
   const params = firstPageParams(schema.json().data, configs?.[settingsName(list)]?.data, address);
   const html = page.html.replace('</head>', `${fetchPreload(datagridPageUrl(list, params))}</head>`);
+  return { html, etag: etagOf(html) };
+}
+
+/**
+ * An edit form's page with its record named too (the one the address's `?id=` names), so it comes
+ * while the code loads. Whether the visitor may read it, the answer tells.
+ */
+function withRecord(request: FastifyRequest, page: ServedPage, form: string): ServedPage {
+  const id = recordIdFromAddress(new URLSearchParams(request.url.split('?')[1] ?? ''));
+  const record = id === undefined ? undefined : formFirstAnswers(form, id)[1];
+  if (!record) return page;
+  const html = page.html.replace('</head>', `${fetchPreload(record)}</head>`);
   return { html, etag: etagOf(html) };
 }
 
@@ -224,7 +243,11 @@ export async function webAppPlugin(app: FastifyInstance): Promise<void> {
       .type('text/html; charset=utf-8');
     const built = indexHtml(request.url.split('?')[0]!, signedIn);
     if (!built) return reply.status(503).send(NOT_BUILT_PAGE);
-    const page = built.list ? await withFirstPage(app, request, built, built.list) : built;
+    const page = built.list
+      ? await withFirstPage(app, request, built, built.list)
+      : built.form
+        ? withRecord(request, built, built.form)
+        : built;
     reply.header('etag', page.etag);
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
     return reply.send(page.html);

@@ -133,3 +133,15 @@ export function apiPath<Path extends string>(
 export function listFirstAnswers(name: string): [schema: string, settings: string] {
   return [apiPath(API_PATHS.datagridSchema, { name }), API_PATHS.userConfig];
 }
+
+/** The record id an edit screen's address names (`?id=12`), if it names a valid one. */
+export function recordIdFromAddress(address: URLSearchParams): number | undefined {
+  const raw = address.get('id');
+  return raw !== null && /^\d+$/.test(raw) ? Number(raw) : undefined;
+}
+
+/** What an entity's form asks for first, both at once: its schema and, on the edit screen, the record. */
+export function formFirstAnswers(alias: string, id?: number): string[] {
+  const schema = apiPath(API_PATHS.formSchema, { alias });
+  return id === undefined ? [schema] : [schema, apiPath(API_PATHS.form, { alias, id })];
+}

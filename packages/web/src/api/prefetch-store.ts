@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { unstable_serialize, useSWRConfig } from 'swr';
+import { apiGet } from './api.ts';
 
 /** SWR keys are API paths, optionally with query parameters: `'/api/x'` or `['/api/x', { page: 2 }]`. */
 export type ApiKey = string | readonly [string, object | null | undefined];
@@ -37,6 +38,11 @@ export function prefetch<T>(key: ApiKey, ask: () => Promise<T>): Promise<T> {
     },
   );
   return answer;
+}
+
+/** Asks for a GET's answer ahead of the hook that shows it (see `prefetch`), by `apiGet`. */
+export function prefetchGet<T>(key: ApiKey): Promise<T> {
+  return prefetch(key, () => (typeof key === 'string' ? apiGet<T>(key) : apiGet<T>(key[0], key[1])));
 }
 
 /** The answer prefetched for this key, if there is a fresh one; each is handed over once. */

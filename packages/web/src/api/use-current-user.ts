@@ -1,7 +1,7 @@
 import { API_PATHS, type Role, type UserDto } from '@klubovna/shared';
 import useSWR, { type KeyedMutator } from 'swr';
 import { apiGet } from './api.ts';
-import { prefetch, takePrefetched, usePrefetchedInCache } from './prefetch-store.ts';
+import { prefetchGet, takePrefetched, usePrefetchedInCache } from './prefetch-store.ts';
 
 export const CURRENT_USER_KEY = API_PATHS.currentUser;
 
@@ -18,7 +18,7 @@ export async function fetchCurrentUser(): Promise<UserDto> {
  * answer is in (or has failed: useCurrentUser then asks again and handles the failure).
  */
 export function prefetchCurrentUser(): Promise<void> {
-  return prefetch(CURRENT_USER_KEY, () => apiGet<{ user: UserDto }>(CURRENT_USER_KEY)).then(
+  return prefetchGet<{ user: UserDto }>(CURRENT_USER_KEY).then(
     () => {},
     () => {},
   );

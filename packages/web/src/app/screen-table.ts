@@ -1,4 +1,4 @@
-import { API_PATHS, listFirstAnswers, type RouteName } from '@klubovna/shared';
+import { API_PATHS, formFirstAnswers, listFirstAnswers, type RouteName } from '@klubovna/shared';
 
 // Which code each written screen is: plain data, read by the app (screens.ts) and by the build, which
 // lists every route's chunks and first answers for the server to preload (build/route-preloads.ts).
@@ -32,6 +32,8 @@ export interface ScreenEntry {
   zone: Exclude<ZoneName, 'entityList' | 'entityForm'>;
   /** The component the zone exports for it. */
   page: string;
+  /** The page is the engine's form of its route's entity (`EntityFormPage` with that alias). */
+  form?: true;
 }
 
 /**
@@ -50,22 +52,22 @@ export const SCREEN_TABLE: readonly ScreenEntry[] = [
   { name: 'cms.trash', layout: 'shell', zone: 'trash', page: 'TrashPage' },
   { name: 'cms.import', layout: 'shell', zone: 'import', page: 'ImportPage' },
   { name: 'groupMembers.bulkSetup', layout: 'shell', zone: 'training', page: 'BulkSetupPage' },
-  { name: 'groups.create', layout: 'shell', zone: 'training', page: 'GroupFormPage' },
-  { name: 'groups.edit', layout: 'shell', zone: 'training', page: 'GroupFormPage' },
-  { name: 'trainings.create', layout: 'shell', zone: 'training', page: 'TrainingFormPage' },
-  { name: 'trainings.edit', layout: 'shell', zone: 'training', page: 'TrainingFormPage' },
+  { name: 'groups.create', layout: 'shell', zone: 'training', page: 'GroupFormPage', form: true },
+  { name: 'groups.edit', layout: 'shell', zone: 'training', page: 'GroupFormPage', form: true },
+  { name: 'trainings.create', layout: 'shell', zone: 'training', page: 'TrainingFormPage', form: true },
+  { name: 'trainings.edit', layout: 'shell', zone: 'training', page: 'TrainingFormPage', form: true },
   { name: 'trainings.series', layout: 'shell', zone: 'training', page: 'SeriesPage' },
   { name: 'trainings.calendar', layout: 'shell', zone: 'training', page: 'WeekCalendarPage' },
   { name: 'trainings.attendance', layout: 'shell', zone: 'training', page: 'AttendancePage' },
   { name: 'trainings.stats', layout: 'shell', zone: 'training', page: 'StatsPage' },
-  { name: 'camps.create', layout: 'shell', zone: 'camps', page: 'CampFormPage' },
-  { name: 'camps.edit', layout: 'shell', zone: 'camps', page: 'CampFormPage' },
-  { name: 'races.create', layout: 'shell', zone: 'races', page: 'RaceFormPage' },
-  { name: 'races.edit', layout: 'shell', zone: 'races', page: 'RaceFormPage' },
-  { name: 'members.create', layout: 'shell', zone: 'members', page: 'MemberFormPage' },
-  { name: 'members.edit', layout: 'shell', zone: 'members', page: 'MemberFormPage' },
+  { name: 'camps.create', layout: 'shell', zone: 'camps', page: 'CampFormPage', form: true },
+  { name: 'camps.edit', layout: 'shell', zone: 'camps', page: 'CampFormPage', form: true },
+  { name: 'races.create', layout: 'shell', zone: 'races', page: 'RaceFormPage', form: true },
+  { name: 'races.edit', layout: 'shell', zone: 'races', page: 'RaceFormPage', form: true },
+  { name: 'members.create', layout: 'shell', zone: 'members', page: 'MemberFormPage', form: true },
+  { name: 'members.edit', layout: 'shell', zone: 'members', page: 'MemberFormPage', form: true },
   { name: 'members.bulkPairing', layout: 'shell', zone: 'members', page: 'BulkPairingPage' },
-  { name: 'articles.edit', layout: 'shell', zone: 'content', page: 'ArticleFormPage' },
+  { name: 'articles.edit', layout: 'shell', zone: 'content', page: 'ArticleFormPage', form: true },
   { name: 'team.list', layout: 'shell', zone: 'web', page: 'TeamOrderPage' },
   { name: 'web.configuration', layout: 'shell', zone: 'web', page: 'WebConfigurationPage' },
   // Users are a declared entity, but accounts are made with a password or an invitation, and their
@@ -73,7 +75,7 @@ export const SCREEN_TABLE: readonly ScreenEntry[] = [
   { name: 'users.list', layout: 'shell', zone: 'users', page: 'UsersListPage' },
   { name: 'cms.users', layout: 'shell', zone: 'users', page: 'UsersListPage' },
   { name: 'users.create', layout: 'shell', zone: 'users', page: 'UserCreatePage' },
-  { name: 'users.edit', layout: 'shell', zone: 'users', page: 'UserEditPage' },
+  { name: 'users.edit', layout: 'shell', zone: 'users', page: 'UserEditPage', form: true },
   { name: 'users.invite', layout: 'shell', zone: 'users', page: 'UserInvitePage' },
   { name: 'users.changePassword', layout: 'shell', zone: 'account', page: 'UserPasswordPage' },
 ];
@@ -86,13 +88,16 @@ interface RouteLike {
   entity?: string;
 }
 
-/** The zone and layout of a route's screen; none for a route with no screen. */
-function screenOfRoute(route: RouteLike): { zone: ZoneName; layout: ScreenLayout } | undefined {
+/** The zone and layout of a route's screen, and whether it is an entity's form; none without a screen. */
+function screenOfRoute(
+  route: RouteLike,
+): { zone: ZoneName; layout: ScreenLayout; form: boolean } | undefined {
   const written = SCREEN_TABLE.find((screen) => screen.name === route.name);
   const zone: ZoneName | undefined =
     written?.zone ??
     (route.entity ? (route.name.endsWith('.list') ? 'entityList' : 'entityForm') : undefined);
-  return zone && { zone, layout: written?.layout ?? 'shell' };
+  const form = written ? written.form === true : zone === 'entityForm';
+  return zone && { zone, layout: written?.layout ?? 'shell', form };
 }
 
 /**
@@ -109,13 +114,24 @@ export function sourcesOfRoute(route: RouteLike): string[] {
 /**
  * The API answers a route's screen asks for before anything else, as paths: the signed-in user (the
  * shell's, see router.tsx) and, for a generic list, its schema and the user's settings
- * (prefetchDatagrid). The server names them in the route's page for a signed-in visitor, so they come
- * while the code loads; and a list's first page of rows too, from the user's settings (listOfRoute).
+ * (prefetchDatagrid), an entity form's schema (prefetchForm). The server names them in the route's
+ * page for a signed-in visitor, so they come while the code loads; and a list's first page of rows
+ * too, from the user's settings (listOfRoute), and a form's record, from the address (formOfRoute).
  */
 export function firstAnswersOfRoute(route: RouteLike): string[] {
   if (screenOfRoute(route)?.layout !== 'shell') return [];
   const list = listOfRoute(route);
-  return [API_PATHS.currentUser, ...(list ? listFirstAnswers(list) : [])];
+  const form = formOfRoute(route);
+  return [
+    API_PATHS.currentUser,
+    ...(list ? listFirstAnswers(list) : []),
+    ...(form ? formFirstAnswers(form) : []),
+  ];
+}
+
+/** The entity whose form (the engine's) a route shows, if it shows one (its record depends on `?id=`). */
+export function formOfRoute(route: RouteLike): string | undefined {
+  return screenOfRoute(route)?.form ? route.entity : undefined;
 }
 
 /** The entity whose generic list a route shows, if it shows one (its first page depends on the user). */

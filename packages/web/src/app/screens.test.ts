@@ -1,6 +1,6 @@
 import { ROUTES } from '@klubovna/shared';
 import { describe, expect, it } from 'vitest';
-import { firstAnswersOfRoute, SCREEN_TABLE } from './screen-table.ts';
+import { firstAnswersOfRoute, formOfRoute, SCREEN_TABLE } from './screen-table.ts';
 import { SCREENS } from './screens.ts';
 
 describe('the written screens', () => {
@@ -28,7 +28,17 @@ describe("a route's first answers", () => {
       '/api/cms/user-config',
     ]);
     expect(firstAnswersOfRoute(route('cms.index'))).toEqual(['/api/cms/user']);
-    expect(firstAnswersOfRoute(route('members.edit'))).toEqual(['/api/cms/user']);
+    // An entity's form, written (the member's) or generic (the category's): its schema.
+    expect(firstAnswersOfRoute(route('members.edit'))).toEqual([
+      '/api/cms/user',
+      '/api/cms/form/member/schema',
+    ]);
+    expect(firstAnswersOfRoute(route('categories.create'))).toEqual([
+      '/api/cms/user',
+      '/api/cms/form/category/schema',
+    ]);
+    expect(formOfRoute(route('members.edit'))).toBe('member');
+    expect(formOfRoute(route('members.bulkPairing'))).toBeUndefined();
     // The users' list is a written screen, which asks for its own data.
     expect(firstAnswersOfRoute(route('users.list'))).toEqual(['/api/cms/user']);
     expect(firstAnswersOfRoute(route('cms.login'))).toEqual([]);

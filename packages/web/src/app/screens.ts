@@ -1,8 +1,9 @@
 import { PAGE_META, ROUTES, type RouteName } from '@klubovna/shared';
 import type { ComponentType } from 'react';
 import { prefetchDatagrid } from '../engine/datagrid/prefetch.ts';
+import { prefetchForm } from '../engine/form/prefetch.ts';
 import { preloadOnIntent } from '../ui/preload-on-intent.ts';
-import { SCREEN_TABLE, type ScreenEntry, type ScreenLayout } from './screen-table.ts';
+import { formOfRoute, SCREEN_TABLE, type ScreenEntry, type ScreenLayout } from './screen-table.ts';
 
 export type { ScreenLayout } from './screen-table.ts';
 
@@ -39,12 +40,25 @@ export const preloadListScreens = (): void => void entityListScreens().catch(() 
 /** Fetches the code of the generic form screen ahead of the first visit to one. */
 export const preloadFormScreens = (): void => void entityFormScreens().catch(() => {});
 
-/** The screens written for this app (SCREEN_TABLE), each loading its zone and picking its page. */
-export const SCREENS: readonly Screen[] = SCREEN_TABLE.map(({ name, layout, zone, page }) => ({
-  name,
-  layout,
-  load: () => ZONES[zone]().then((module) => module[page] as ComponentType),
-}));
+/** The address's query, read when a screen starts loading (its first answers depend on it). */
+const currentAddress = () => new URLSearchParams(window.location.search);
+
+/**
+ * The screens written for this app (SCREEN_TABLE), each loading its zone and picking its page; a
+ * written entity form asks for its schema and record while its code loads, as the generic one does.
+ */
+export const SCREENS: readonly Screen[] = SCREEN_TABLE.map(({ name, layout, zone, page }) => {
+  const route = ROUTES.find((candidate) => candidate.name === name);
+  const entity = route && formOfRoute(route);
+  return {
+    name,
+    layout,
+    load: () => {
+      if (entity) prefetchForm(entity, currentAddress());
+      return ZONES[zone]().then((module) => module[page] as ComponentType);
+    },
+  };
+});
 
 /** The entities the server declares, from the meta tag it puts into index.html. */
 export function declaredEntities(doc: Document = document): ReadonlySet<string> {
@@ -59,11 +73,13 @@ function entityScreens(declared: ReadonlySet<string>): Screen[] {
     if (!('entity' in route) || !declared.has(route.entity) || written.has(route.name)) return [];
     const { entity, name } = route;
     const load = () => {
-      if (!name.endsWith('.list'))
+      if (!name.endsWith('.list')) {
+        prefetchForm(entity, currentAddress());
         return entityFormScreens().then((screens) => screens.entityFormScreen(entity, name));
+      }
       // A list's data is asked for while its code loads (see prefetchDatagrid); what has come by the
       // screen's first render, it renders with.
-      void prefetchDatagrid(entity, new URLSearchParams(window.location.search));
+      void prefetchDatagrid(entity, currentAddress());
       return entityListScreens().then((screens) => {
         // From a list people open a record: the form's code follows once they reach for something.
         preloadOnIntent(preloadFormScreens);

@@ -51,11 +51,16 @@ export function useDatagridPage(name: string, params: DatagridParams | null) {
 }
 
 export function useFormSchema(alias: string) {
-  return useSWR<FormSchema>(engineUrls.formSchema(alias), STATIC);
+  const key = engineUrls.formSchema(alias);
+  // The form's prefetched schema (prefetchForm), when it came with the screen's code.
+  usePrefetchedInCache(key);
+  return useSWR<FormSchema>(key, STATIC);
 }
 
 export function useRecord(alias: string, id: number | undefined) {
-  return useSWR<EntityRecord>(id === undefined ? null : engineUrls.form(alias, id), {
+  const key = id === undefined ? null : engineUrls.form(alias, id);
+  usePrefetchedInCache(key);
+  return useSWR<EntityRecord>(key, {
     // An open form is not refreshed under the user's hands; conflicts are caught on save.
     revalidateOnFocus: false,
     revalidateIfStale: false,

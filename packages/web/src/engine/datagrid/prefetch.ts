@@ -1,13 +1,7 @@
 import { type DatagridSchema, firstPageParams, listFirstAnswers, settingsName } from '@klubovna/shared';
-import { apiGet } from '../../api/api.ts';
-import { type ApiKey, prefetch } from '../../api/prefetch-store.ts';
+import { prefetchGet } from '../../api/prefetch-store.ts';
 import type { UserConfigs } from '../../api/user-config.ts';
 import { engineUrls } from '../engine-api.ts';
-
-/** Asks for an answer its screen's hook will take over (see prefetch-store.ts). */
-function warm<T>(key: ApiKey): Promise<T> {
-  return prefetch(key, () => (typeof key === 'string' ? apiGet<T>(key) : apiGet<T>(key[0], key[1])));
-}
 
 /**
  * Starts what a list needs before its first rows while the list's code is still loading: its schema
@@ -19,11 +13,14 @@ function warm<T>(key: ApiKey): Promise<T> {
  */
 export function prefetchDatagrid(name: string, address: URLSearchParams): Promise<void> {
   const [schemaUrl, settingsUrl] = listFirstAnswers(name);
-  const schemaAndSettings = Promise.all([warm<DatagridSchema>(schemaUrl), warm<UserConfigs>(settingsUrl)]);
+  const schemaAndSettings = Promise.all([
+    prefetchGet<DatagridSchema>(schemaUrl),
+    prefetchGet<UserConfigs>(settingsUrl),
+  ]);
   schemaAndSettings
     .then(([schema, configs]) => {
       const stored = configs?.[settingsName(name)]?.data;
-      return warm([engineUrls.datagridRows(name), firstPageParams(schema, stored, address)]);
+      return prefetchGet([engineUrls.datagridRows(name), firstPageParams(schema, stored, address)]);
     })
     .catch(() => {});
   return schemaAndSettings.then(

@@ -1,4 +1,4 @@
-import type { EntityRecord, FormSchema } from '@klubovna/shared';
+import { type EntityRecord, type FormSchema, recordIdFromAddress } from '@klubovna/shared';
 import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
@@ -27,7 +27,7 @@ export interface EntityFormPageProps {
 export function EntityFormPage({ alias, createTitle, editTitle, related }: EntityFormPageProps) {
   const [params] = useSearchParams();
   const rawId = params.get('id');
-  const id = rawId !== null && /^\d+$/.test(rawId) ? Number(rawId) : undefined;
+  const id = recordIdFromAddress(params);
   const { data: schema } = useFormSchema(alias);
   const { data: record, error } = useRecord(alias, id);
 
