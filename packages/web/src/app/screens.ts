@@ -1,4 +1,4 @@
-import { PAGE_META, ROUTES, type RouteName } from '@klubovna/shared';
+import { matchRoute, PAGE_META, ROUTES, type RouteName } from '@klubovna/shared';
 import type { ComponentType } from 'react';
 import { prefetchDatagrid } from '../engine/datagrid/prefetch.ts';
 import { prefetchForm } from '../engine/form/prefetch.ts';
@@ -40,8 +40,16 @@ export const preloadListScreens = (): void => void entityListScreens().catch(() 
 /** Fetches the code of the generic form screen ahead of the first visit to one. */
 export const preloadFormScreens = (): void => void entityFormScreens().catch(() => {});
 
-/** The address's query, read when a screen starts loading (its first answers depend on it). */
-const currentAddress = () => new URLSearchParams(window.location.search);
+/**
+ * The query of the address a screen's first answers depend on (a list's page, a form's `?id=`), when
+ * the browser is at the screen's route already: a page loaded at its address. A navigation within the
+ * app changes the address only once the screen's code has come, so its query is not known yet (the
+ * screen's hooks then ask for what it needs).
+ */
+function addressAt(name: RouteName): URLSearchParams {
+  const here = matchRoute(window.location.pathname)?.route.name === name;
+  return new URLSearchParams(here ? window.location.search : '');
+}
 
 /**
  * The screens written for this app (SCREEN_TABLE), each loading its zone and picking its page; a
@@ -54,7 +62,7 @@ export const SCREENS: readonly Screen[] = SCREEN_TABLE.map(({ name, layout, zone
     name,
     layout,
     load: () => {
-      if (entity) prefetchForm(entity, currentAddress());
+      if (entity) prefetchForm(entity, addressAt(name));
       return ZONES[zone]().then((module) => module[page] as ComponentType);
     },
   };
@@ -74,12 +82,12 @@ function entityScreens(declared: ReadonlySet<string>): Screen[] {
     const { entity, name } = route;
     const load = () => {
       if (!name.endsWith('.list')) {
-        prefetchForm(entity, currentAddress());
+        prefetchForm(entity, addressAt(name));
         return entityFormScreens().then((screens) => screens.entityFormScreen(entity, name));
       }
       // A list's data is asked for while its code loads (see prefetchDatagrid); what has come by the
       // screen's first render, it renders with.
-      void prefetchDatagrid(entity, currentAddress());
+      void prefetchDatagrid(entity, addressAt(name));
       return entityListScreens().then((screens) => {
         // From a list people open a record: the form's code follows once they reach for something.
         preloadOnIntent(preloadFormScreens);
