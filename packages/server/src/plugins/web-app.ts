@@ -22,6 +22,9 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
+/** The page's HTML with markup added at the end of its head. */
+const intoHead = (html: string, markup: string) => html.replace('</head>', `${markup}</head>`);
+
 /**
  * index.html as served: the declared entities (their screens are served and linked) and the Sentry
  * DSN as meta tags, since the CSP forbids inline scripts.
@@ -31,7 +34,7 @@ function withPageMeta(html: string, entities: string[], sentryDsn: string | unde
     `<meta name="${PAGE_META.entities}" content="${escapeAttribute(entities.join(','))}">`,
     ...(sentryDsn ? [`<meta name="${PAGE_META.sentryDsn}" content="${escapeAttribute(sentryDsn)}">`] : []),
   ];
-  return html.replace('</head>', `${meta.join('')}</head>`);
+  return intoHead(html, meta.join(''));
 }
 
 interface ServedPage {
@@ -43,6 +46,9 @@ interface ServedPage {
   /** For a signed-in visitor, the entity of the form the page shows (see withRecord). */
   form?: string;
 }
+
+/** The query of the address a page was asked for. */
+const queryOf = (request: FastifyRequest) => new URLSearchParams(request.url.split('?')[1] ?? '');
 
 const etagOf = (html: string) => `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
 const fetchPreload = (href: string) =>
@@ -131,9 +137,7 @@ function indexHtmlReader(distDir: string, entities: string[], sentryDsn: string 
     const key = name && `${name}${signedIn ? ' signed-in' : ''}`;
     let page = pages.get(key);
     if (!page) {
-      const html = name
-        ? built.html.replace('</head>', `${preloadLinks(built.preloads, name, signedIn)}</head>`)
-        : built.html;
+      const html = name ? intoHead(built.html, preloadLinks(built.preloads, name, signedIn)) : built.html;
       const list = signedIn ? built.preloads.lists?.[name] : undefined;
       const form = signedIn ? built.preloads.forms?.[name] : undefined;
       page = { html, etag: etagOf(html), ...(list ? { list } : {}), ...(form ? { form } : {}) };
@@ -141,6 +145,12 @@ function indexHtmlReader(distDir: string, entities: string[], sentryDsn: string 
     }
     return page;
   };
+}
+
+/** A page with one more answer named for the browser to fetch. */
+function withPreload(page: ServedPage, href: string): ServedPage {
+  const html = intoHead(page.html, fetchPreload(href));
+  return { html, etag: etagOf(html) };
 }
 
 /**
@@ -164,10 +174,8 @@ async function withFirstPage(
   const [schema, settings] = await Promise.all(listFirstAnswers(list).map(ask));
   if (schema?.statusCode !== 200 || settings?.statusCode !== 200) return page;
   const configs = settings.json<{ data: Record<string, { data: unknown } | undefined> | null }>().data;
-  const address = new URLSearchParams(request.url.split('?')[1] ?? '');
-  const params = firstPageParams(schema.json().data, configs?.[settingsName(list)]?.data, address);
-  const html = page.html.replace('</head>', `${fetchPreload(datagridPageUrl(list, params))}</head>`);
-  return { html, etag: etagOf(html) };
+  const params = firstPageParams(schema.json().data, configs?.[settingsName(list)]?.data, queryOf(request));
+  return withPreload(page, datagridPageUrl(list, params));
 }
 
 /**
@@ -175,11 +183,9 @@ async function withFirstPage(
  * while the code loads. Whether the visitor may read it, the answer tells.
  */
 function withRecord(request: FastifyRequest, page: ServedPage, form: string): ServedPage {
-  const id = recordIdFromAddress(new URLSearchParams(request.url.split('?')[1] ?? ''));
+  const id = recordIdFromAddress(queryOf(request));
   const record = id === undefined ? undefined : formFirstAnswers(form, id)[1];
-  if (!record) return page;
-  const html = page.html.replace('</head>', `${fetchPreload(record)}</head>`);
-  return { html, etag: etagOf(html) };
+  return record ? withPreload(page, record) : page;
 }
 
 /** Vite names built files `<name>-<8-character content hash>.<ext>`; only those may be cached for good. */
