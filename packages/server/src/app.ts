@@ -8,6 +8,8 @@ import { actionRoutes } from './engine/actions.routes.ts';
 import { engineRoutes } from './engine/engine.routes.ts';
 import type { EntityDeclaration } from './engine/entity.types.ts';
 import { importRoutes } from './engine/import.routes.ts';
+import type { ListReader } from './engine/list/reader.ts';
+import { LIST_READERS } from './engine/list/readers.ts';
 import { compileRegistry, type EntityRegistry } from './engine/registry.ts';
 import { trashRoutes } from './engine/trash.routes.ts';
 import { notFound } from './errors/app-error.ts';
@@ -45,7 +47,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     db: DatabaseHandle['db'];
-    engine: DatabaseHandle['engine'];
+    /** How lists are read from this database. */
+    listReader: ListReader;
+    /** Other instances may write the database (see DatabaseHandle). */
+    databaseShared: boolean;
     /** The entities the generic engine serves. */
     entities: EntityRegistry;
     mailer: Mailer;
@@ -95,7 +100,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
   app.decorate('config', config);
   app.decorate('db', database.db);
-  app.decorate('engine', database.engine);
+  app.decorate('listReader', LIST_READERS[database.engine]);
+  app.decorate('databaseShared', database.sharedByInstances);
   app.decorate('entities', compileRegistry(options.entities ?? DECLARATIONS));
   app.decorate(
     'mailer',

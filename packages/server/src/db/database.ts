@@ -18,6 +18,8 @@ export type Executor = Db | Transaction<Database>;
 export interface DatabaseHandle {
   db: Db;
   engine: Engine;
+  /** Other processes may write it (PostgreSQL): nothing they can change is trusted from memory. */
+  sharedByInstances: boolean;
   /** PostgreSQL schema the app works in. */
   schema?: string;
   close(): Promise<void>;
@@ -133,7 +135,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     });
     preparedStatementsOf.set(db, prepared);
     const schema = options.schema ?? searchPathOf(options.databaseUrl) ?? 'public';
-    return { db, engine: 'postgres', schema, close: () => db.destroy() };
+    return { db, engine: 'postgres', sharedByInstances: true, schema, close: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = new SqliteDatabase(path.join(options.dataDir, 'klubovna.sqlite'));
@@ -148,7 +150,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     dialect: new ImmediateTransactionSqliteDialect({ database: file }),
     plugins: [tracker],
   });
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  return { db, engine: 'sqlite', sharedByInstances: false, close: () => db.destroy() };
 }
 
 const provider: MigrationProvider = { getMigrations: loadMigrations };

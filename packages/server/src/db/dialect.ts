@@ -19,6 +19,14 @@ export function columnTypes(db: AnyKysely) {
   } as const;
 }
 
+/**
+ * A select that locks its rows until the transaction ends on PostgreSQL; SQLite's write transactions
+ * run one at a time anyway (and it has no FOR UPDATE).
+ */
+export function lockedForUpdate<Q extends { forUpdate(): Q }>(db: AnyKysely, query: Q): Q {
+  return engineOf(db) === 'postgres' ? query.forUpdate() : query;
+}
+
 export const nowIso = (): string => new Date().toISOString();
 
 /** Adds the surrogate key `id` the same way on both engines. */

@@ -5,8 +5,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileEntity } from '../engine/compile-entity.ts';
 import { czechSortKey } from '../engine/czech-text.ts';
-import { listRows } from '../engine/datagrid.repository.ts';
-import { parseDatagridQuery } from '../engine/datagrid-query.ts';
+import { parseListQuery } from '../engine/list/list-query.ts';
+import { SQLITE_LIST_READER } from '../engine/list/sqlite/sqlite-reader.ts';
 import type { DynamicDb } from '../engine/records.repository.ts';
 import { memberEntity } from '../modules/members/member.entity.ts';
 import { seedMembers } from '../modules/members/seed-members.ts';
@@ -107,11 +107,10 @@ describe('the ranked search index on SQLite', () => {
   it('lets the plain index answer a search when the ranked one cannot be brought up to date', async () => {
     const entity = compileEntity(memberEntity);
     const list = () =>
-      listRows(
+      SQLITE_LIST_READER.page(
         db() as unknown as DynamicDb,
         entity,
-        'sqlite',
-        parseDatagridQuery(entity, new URLSearchParams('s=tomas')),
+        parseListQuery(entity, new URLSearchParams('s=tomas')),
       );
     const ranked = await list();
     expect(ranked.items.length).toBeGreaterThan(0);

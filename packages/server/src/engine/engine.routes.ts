@@ -4,19 +4,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, unauthorized } from '../errors/app-error.ts';
 import type { ZodTypeProvider } from '../http/zod-type-provider.ts';
-import { parseDatagridQuery } from './datagrid-query.ts';
-import {
-  columnOptions,
-  type EngineContext,
-  entityFor,
-  getRecord,
-  listRecords,
-  relatedOptions,
-} from './engine.service.ts';
+import { type EngineContext, entityFor, getRecord } from './engine.service.ts';
 import { exportBatches, exportColumns, pragueToday } from './export-columns.ts';
 import { spreadsheetAnswer } from './export-file.ts';
 import { sendFile } from './file-answer.ts';
 import { recordHistory } from './history.service.ts';
+import { columnOptions, listRecords, relatedOptions } from './list/list.service.ts';
+import { parseListQuery } from './list/list-query.ts';
 import { searchRecords } from './record-search.service.ts';
 import { createRecord, deleteRecords, updateRecord } from './record-writes.service.ts';
 import { datagridSchema, entityMeta, formSchema } from './schema-json.ts';
@@ -43,7 +37,7 @@ export function engineContext(app: FastifyInstance, request: FastifyRequest): En
   if (!request.user) throw unauthorized();
   return {
     db: app.db,
-    engine: app.engine,
+    reader: app.listReader,
     userId: request.user.id,
     roles: request.user.roles,
     entities: app.entities,
@@ -129,7 +123,7 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
       if (!(EXPORT_FORMATS as readonly string[]).includes(format)) {
         throw new AppError('BAD_REQUEST', 400, `Neznámý formát exportu „${format}“. Zvolte csv nebo xlsx.`);
       }
-      const query = parseDatagridQuery(entity, search);
+      const query = parseListQuery(entity, search);
       const { plural } = entity.declaration.labels;
       return sendFile(
         reply,

@@ -1,22 +1,19 @@
 import { can, type EntityRecord, type Role } from '@klubovna/shared';
 import type { Db } from '../db/database.ts';
-import type { Engine } from '../db/dialect.ts';
 import { forbidden, notFound } from '../errors/app-error.ts';
 import type { CompiledEntity } from './compile-entity.ts';
-import { searchNormalize } from './czech-text.ts';
-import { distinctValues, listRows } from './datagrid.repository.ts';
-import { recordColumns } from './datagrid-pages.ts';
-import { parseDatagridQuery } from './datagrid-query.ts';
-import type { ReadAlongside } from './datagrid-search-page.ts';
 import type { HookContext } from './entity.types.ts';
-import { type Row, recordLabel, toRecord } from './record-mapper.ts';
+import { recordColumns } from './list/pages.ts';
+import type { ListReader } from './list/reader.ts';
+import { type Row, toRecord } from './record-mapper.ts';
 import * as repository from './records.repository.ts';
 import type { EntityRegistry } from './registry.ts';
 import { attachRelations } from './relations.service.ts';
 
 export interface EngineContext {
   db: Db;
-  engine: Engine;
+  /** How lists are read from this database. */
+  reader: ListReader;
   userId: number;
   roles: Role[];
   entities: EntityRegistry;
@@ -73,66 +70,6 @@ export async function toRecords(
   if (!afterRead) return records;
   const { userId, roles } = context;
   return records.map((record) => afterRead({ userId, roles, entity, record }) ?? record);
-}
-
-export async function listRecords(
-  context: EngineContext,
-  entity: CompiledEntity,
-  search: URLSearchParams,
-  alongside?: ReadAlongside,
-) {
-  const query = parseDatagridQuery(entity, search);
-  const { items, total, approximate } = await listRows(
-    dynamic(context),
-    entity,
-    context.engine,
-    query,
-    alongside,
-  );
-  return {
-    items: await toRecords(dynamic(context), context, entity, items),
-    total,
-    totalApproximate: approximate,
-    page: query.page,
-    limit: query.limit,
-  };
-}
-
-/** Records of `entity` matching a search, as picker options labelled by its `labelFields`. */
-export async function relatedOptions(
-  context: EngineContext,
-  entity: CompiledEntity,
-  s: string,
-  limit: number,
-) {
-  const query = parseDatagridQuery(entity, new URLSearchParams({ s, limit: String(limit) }));
-  const { items } = await listRows(dynamic(context), entity, context.engine, query);
-  return items.map((row) => {
-    const record = toRecord(entity, row);
-    return { value: record.id, label: recordLabel(entity, record) };
-  });
-}
-
-/** What a datagrid column can be filtered by: related records, enum options or the column's own values. */
-export async function columnOptions(
-  context: EngineContext,
-  entity: CompiledEntity,
-  column: string,
-  s: string,
-  limit: number,
-) {
-  const field = entity.byName.get(column);
-  if (!field?.filterable && !field?.sortable) return [];
-  if (field.relation) {
-    // Related records' labels are part of showing this entity's rows, so its read access suffices.
-    return relatedOptions(context, context.entities.get(field.relation.alias)!, s, limit);
-  }
-  if (field.options) {
-    const wanted = searchNormalize(s);
-    return field.options.filter((option) => searchNormalize(option.label).includes(wanted));
-  }
-  const rows = await distinctValues(dynamic(context), entity, field.column, s);
-  return rows.map((row) => ({ value: row[field.column], label: String(row[field.column]) }));
 }
 
 export async function findRecord(

@@ -1,8 +1,7 @@
 import type { EntityRecord } from '@klubovna/shared';
 import type { CompiledEntity, CompiledField } from './compile-entity.ts';
-import { streamRows } from './datagrid.repository.ts';
-import type { DatagridQuery } from './datagrid-query.ts';
 import { type EngineContext, toRecords } from './engine.service.ts';
+import type { ListQuery } from './list/list-query.ts';
 import { optionLabel, type Row } from './record-mapper.ts';
 import type { DynamicDb } from './records.repository.ts';
 
@@ -120,12 +119,12 @@ export function exportColumns(entity: CompiledEntity): ExportColumn[] {
 export async function* exportBatches(
   context: EngineContext,
   entity: CompiledEntity,
-  query: DatagridQuery,
+  query: ListQuery,
   batchSize = 500,
 ): AsyncGenerator<EntityRecord[]> {
   const db = context.db as unknown as DynamicDb;
   let batch: Row[] = [];
-  for await (const row of streamRows(db, entity, context.engine, query)) {
+  for await (const row of context.reader.rows(db, entity, query)) {
     batch.push(row);
     if (batch.length === batchSize) {
       yield await toRecords(db, context, entity, batch);

@@ -1,5 +1,6 @@
 import { can, entityRoutes, type RecordSearchHit } from '@klubovna/shared';
-import { type EngineContext, relatedOptions } from './engine.service.ts';
+import type { EngineContext } from './engine.service.ts';
+import { relatedOptions } from './list/list.service.ts';
 
 /**
  * Records of every entity the user may read and open in a form, whose searched fields match `s`

@@ -7,7 +7,7 @@ import {
   type Role,
 } from '@klubovna/shared';
 import { type CompiledEntity, type CompiledField, initialValue } from './compile-entity.ts';
-import { MAX_PAGE_SIZE, PAGE_SIZES } from './datagrid-query.ts';
+import { MAX_PAGE_SIZE, PAGE_SIZES } from './list/list-query.ts';
 
 const FILTER_KINDS: Partial<Record<CompiledField['kind'], FilterKind>> = {
   enum: 'enum',

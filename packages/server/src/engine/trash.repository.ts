@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { engineOf } from '../db/dialect.ts';
+import { lockedForUpdate } from '../db/dialect.ts';
 import { searchNormalize } from './czech-text.ts';
-import { escapeLike } from './datagrid-filter.ts';
 import type { DynamicDb } from './entity.types.ts';
+import { escapeLike } from './list/conditions.ts';
 import type { Row } from './record-mapper.ts';
 
 /** Where the trash keeps the upload ids its records point at (housekeeping keeps those uploads). */
@@ -75,9 +75,7 @@ export async function trashPage(db: DynamicDb, filter: TrashFilter): Promise<{ r
  */
 export async function findTrashRowForUpdate(db: DynamicDb, id: number): Promise<Row | undefined> {
   const query = db.selectFrom('trash').selectAll().where('id', '=', id);
-  return (await (engineOf(db) === 'postgres' ? query.forUpdate() : query).executeTakeFirst()) as
-    | Row
-    | undefined;
+  return (await lockedForUpdate(db, query).executeTakeFirst()) as Row | undefined;
 }
 
 export async function deleteTrashRow(db: DynamicDb, id: number): Promise<void> {

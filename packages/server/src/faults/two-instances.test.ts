@@ -5,7 +5,7 @@ import type { Role } from '@klubovna/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.ts';
 import { nowIso } from '../db/dialect.ts';
-import { ANCHOR_EVERY } from '../engine/datagrid-anchors.ts';
+import { ANCHOR_EVERY } from '../engine/list/anchors.ts';
 import { hashPassword } from '../modules/auth/secrets.ts';
 import { userNameColumns } from '../modules/auth/user-declaration.ts';
 import { seedMembers } from '../modules/members/seed-members.ts';

@@ -189,7 +189,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('sessionProof', null);
   const stores: SessionStores = {
     cache: new SessionCache(SESSION_CACHE_TTL_MS),
-    trusted: app.engine === 'postgres' ? new TrustedSessions(TOUCH_INTERVAL_MS) : undefined,
+    trusted: app.databaseShared ? new TrustedSessions(TOUCH_INTERVAL_MS) : undefined,
   };
 
   app.decorate('apiRoutes', []);

@@ -4,7 +4,7 @@ import { createPostgresRowCount } from '../ranked-search-postgres.ts';
 /**
  * Written by hand, as 014 and 015 were: PostgreSQL's kept row count of members also counts the
  * statements that wrote the table (updates too), which page anchors are checked against (see
- * db/ranked-search-postgres.ts and engine/datagrid-anchors.ts). Nothing on SQLite.
+ * db/ranked-search-postgres.ts and engine/list/anchors.ts). Nothing on SQLite.
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,12 +1,11 @@
 import { sql } from 'kysely';
-import type { Engine } from '../db/dialect.ts';
-import type { CompiledEntity } from './compile-entity.ts';
-import { filtered } from './datagrid-filter.ts';
-import type { DatagridQuery } from './datagrid-query.ts';
-import type { Row } from './record-mapper.ts';
-import type { DynamicDb } from './records.repository.ts';
+import type { CompiledEntity } from '../compile-entity.ts';
+import type { Row } from '../record-mapper.ts';
+import type { DynamicDb } from '../records.repository.ts';
+import type { ListQuery } from './list-query.ts';
 
-// The statements of a datagrid page: which ids, walked from which end, and their rows in list order.
+// The statements of a list's page that both databases write alike: which ids, walked from which end,
+// and their rows in list order.
 
 // biome-ignore lint/suspicious/noExplicitAny: Kysely's select-builder for dynamic tables
 type SelectBuilder = any;
@@ -52,12 +51,7 @@ export async function rowsByIds(db: DynamicDb, entity: CompiledEntity, ids: numb
 }
 
 /** The statement of the rows of `ids` (a list, or a statement selecting them) in the list's order. */
-export const rowsInOrder = (
-  db: DynamicDb,
-  entity: CompiledEntity,
-  query: DatagridQuery,
-  ids: SelectBuilder,
-) =>
+export const rowsInOrder = (db: DynamicDb, entity: CompiledEntity, query: ListQuery, ids: SelectBuilder) =>
   db
     .selectFrom(entity.declaration.table)
     .select(recordColumns(entity))
@@ -80,7 +74,7 @@ export interface Walk {
   after?: AnchorKey;
 }
 
-export const walkFromStart = (query: DatagridQuery, offset: number): Walk => ({
+export const walkFromStart = (query: ListQuery, offset: number): Walk => ({
   offset,
   limit: query.limit,
   direction: query.direction,
@@ -91,7 +85,7 @@ export const walkFromStart = (query: DatagridQuery, offset: number): Walk => ({
  * middle, its rows are the ones as many from the end the other way (page 3,000 of 4,000 walks 25,000
  * entries instead of 75,000). Right only while the table holds exactly `total` rows.
  */
-export function walkFromNearerEnd(query: DatagridQuery, offset: number, total: number): Walk {
+export function walkFromNearerEnd(query: ListQuery, offset: number, total: number): Walk {
   if (offset >= total || 2 * offset + query.limit <= total) return walkFromStart(query, offset);
   const end = Math.min(total, offset + query.limit);
   return { offset: total - end, limit: end - offset, direction: query.direction === 'asc' ? 'desc' : 'asc' };
@@ -101,19 +95,12 @@ export function walkFromNearerEnd(query: DatagridQuery, offset: number, total: n
  * Whether a walk found its page by the table's count or anchors (from the other end, or after an
  * anchor), so that a write since they were read may have moved its rows.
  */
-export const reliesOnCount = (walk: Walk, query: DatagridQuery): boolean =>
+export const reliesOnCount = (walk: Walk, query: ListQuery): boolean =>
   walk.after !== undefined || walk.direction !== query.direction;
 
-/** The statement of a page's ids, found by the sort index (or the search) alone. */
-export function pageIds(
-  db: DynamicDb,
-  entity: CompiledEntity,
-  engine: Engine,
-  query: DatagridQuery,
-  walk: Walk,
-  dense: boolean,
-) {
-  let ids = filtered(db, entity, engine, query, dense);
+/** The statement of a page's ids of `rows` (the list's narrowed statement), walked along the sort index. */
+export function pageIds(rows: SelectBuilder, query: ListQuery, walk: Walk) {
+  let ids = rows;
   const { after } = walk;
   if (after)
     ids = ids.where(sql<boolean>`(${sql.ref(query.sort.sortColumn)}, id) > (${after.key}, ${after.id})`);
@@ -123,4 +110,20 @@ export function pageIds(
     .orderBy('id', walk.direction)
     .limit(walk.limit)
     .offset(walk.offset);
+}
+
+/** Every row of `rows` (the list's narrowed statement, made anew for each batch) in list order. */
+export async function* rowsInBatches(rows: () => SelectBuilder, entity: CompiledEntity, query: ListQuery) {
+  const batch = 500;
+  for (let offset = 0; ; offset += batch) {
+    const found = (await rows()
+      .select(recordColumns(entity))
+      .orderBy(query.sort.sortColumn, query.direction)
+      .orderBy('id', query.direction)
+      .limit(batch)
+      .offset(offset)
+      .execute()) as Row[];
+    yield* found;
+    if (found.length < batch) return;
+  }
 }

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DECLARATIONS } from '../modules/entities.ts';
-import { seedMembers } from '../modules/members/seed-members.ts';
-import type { HttpClient } from '../test/http-client.ts';
-import { startTestApp, type TestApp, testEngines } from '../test/test-app.ts';
-import { recordColumns } from './datagrid-pages.ts';
-import { type Row, toRecord } from './record-mapper.ts';
-import { compileRegistry } from './registry.ts';
-import { FIXTURE_ENTITIES } from './test-entities.ts';
+import { DECLARATIONS } from '../../modules/entities.ts';
+import { seedMembers } from '../../modules/members/seed-members.ts';
+import type { HttpClient } from '../../test/http-client.ts';
+import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts';
+import { type Row, toRecord } from '../record-mapper.ts';
+import { compileRegistry } from '../registry.ts';
+import { FIXTURE_ENTITIES } from '../test-entities.ts';
+import { recordColumns } from './pages.ts';
 
 /** Totals and searched pages are cached; whatever this process writes must show in the next answer. */
 describe.each(testEngines())('datagrid result cache on %s', (engine) => {

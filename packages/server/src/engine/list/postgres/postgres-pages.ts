@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
-import { RANKED_SEARCH } from '../db/ranked-search.ts';
-import { foldRowCount, rowCountExpressions } from '../db/ranked-search-postgres.ts';
-import type { CompiledEntity } from './compile-entity.ts';
-import { compiledOnce } from './compiled-shapes.ts';
+import { foldRowCount, rowCountExpressions } from '../../../db/ranked-search-postgres.ts';
+import type { CompiledEntity } from '../../compile-entity.ts';
+import type { Row } from '../../record-mapper.ts';
+import type { DynamicDb } from '../../records.repository.ts';
 import {
+  type AnchorStep,
   type Anchors,
   anchoredWalk,
   anchorKeys,
@@ -12,9 +13,10 @@ import {
   forgetAnchors,
   keptAnchors,
   readAnchors,
-} from './datagrid-anchors.ts';
-import { countRows } from './datagrid-count.ts';
-import { filtered } from './datagrid-filter.ts';
+} from '../anchors.ts';
+import { compiledOnce } from '../compiled-shapes.ts';
+import { likeWord, narrowed, plainColumn, type SearchWays } from '../conditions.ts';
+import type { ListQuery } from '../list-query.ts';
 import {
   pageIds,
   reliesOnCount,
@@ -22,13 +24,11 @@ import {
   type Walk,
   walkFromNearerEnd,
   walkFromStart,
-} from './datagrid-pages.ts';
-import type { DatagridQuery } from './datagrid-query.ts';
-import { type ReadAlongside, readPage } from './datagrid-search-page.ts';
-import type { Row } from './record-mapper.ts';
-import type { DynamicDb } from './records.repository.ts';
+} from '../pages.ts';
+import { type ReadAlongside, readPage } from '../ranked-page.ts';
 
-// PostgreSQL's own ways to a datagrid page: with its total in one statement, and narrowed pages' ids.
+// PostgreSQL's own ways to a page: a whole table's with its total in one statement, and narrowed
+// pages' ids.
 
 // biome-ignore lint/suspicious/noExplicitAny: Kysely's select-builder for dynamic tables
 type SelectBuilder = any;
@@ -45,16 +45,14 @@ const lastTotals = new WeakMap<DynamicDb, Map<string, number>>();
  * from the end nearer by the count last read. When the counts read with the page differ, it is read
  * from the start again.
  */
-export async function postgresPageAndTotal(
+export async function wholeTablePageAndTotal(
   db: DynamicDb,
   entity: CompiledEntity,
-  query: DatagridQuery,
+  query: ListQuery,
   offset: number,
   alongside?: ReadAlongside,
-) {
+): Promise<{ items: Row[]; total: number | undefined }> {
   const { table } = entity.declaration;
-  const whole = query.search === '' && query.filters.length === 0 && RANKED_SEARCH[table] !== undefined;
-  if (!whole) return undefined;
   const totals = lastTotals.get(db) ?? new Map<string, number>();
   lastTotals.set(db, totals);
   const anchors = usableAnchors(db, entity, query, offset);
@@ -66,7 +64,7 @@ export async function postgresPageAndTotal(
       : walkFromStart(query, offset);
   const counts = rowCountExpressions(table);
   const statement = (walked: Walk): SelectBuilder =>
-    rowsInOrder(db, entity, query, pageIds(db, entity, 'postgres', query, walked, false)).select([
+    rowsInOrder(db, entity, query, pageIds(db.selectFrom(table), query, walked)).select([
       counts.total.as('__total'),
       counts.parts.as('__parts'),
       counts.changes.as('__changes'),
@@ -99,34 +97,34 @@ export async function postgresPageAndTotal(
     if (anchors) forgetAnchors(db, entity, query);
     items = await read(walkFromStart(query, offset));
   }
-  if (items.length === 0 && offset > 0) {
-    const { total, approximate } = await countRows(db, entity, 'postgres', query, undefined);
-    return { items, total, approximate };
-  }
+  if (items.length === 0 && offset > 0) return { items, total: undefined };
   const counted = Number(items[0]?.__total ?? 0);
   totals.set(table, counted);
   await foldRowCount(db, table, Number(items[0]?.__parts ?? 0));
   // A far page walked from an end: the next ones of this list will start from anchors.
   if (!anchors && anchorsServe(query, offset, counted))
     await readAnchors(db, entity, query, () => readPostgresAnchors(db, entity, query));
-  return { items, total: counted, approximate: false };
+  return { items, total: counted };
 }
 
 /** The anchors kept for a far page of the list, when there are (whatever table state they were read in). */
-function usableAnchors(db: DynamicDb, entity: CompiledEntity, query: DatagridQuery, offset: number) {
+function usableAnchors(db: DynamicDb, entity: CompiledEntity, query: ListQuery, offset: number) {
   const anchors = keptAnchors(db, entity, query);
   return anchors && anchorsServe(query, offset, anchors.total) ? anchors : undefined;
 }
+
+const ANCHOR_STEP: AnchorStep = (table, sort) =>
+  sql`from ${table} m where (m.${sort}, m.id) > ((select c.${sort} from ${table} c where c.id = a.id), a.id)`;
 
 /** The anchors of the list's sort column with the row and change counts of the table they were read in. */
 async function readPostgresAnchors(
   db: DynamicDb,
   entity: CompiledEntity,
-  query: DatagridQuery,
+  query: ListQuery,
 ): Promise<Anchors | undefined> {
   const { total, changes } = rowCountExpressions(entity.declaration.table);
   const also = sql`${total} as __total, ${changes} as __changes`;
-  const { rows } = await anchorsQuery(entity, 'postgres', query, also).execute(db);
+  const { rows } = await anchorsQuery(entity, query, ANCHOR_STEP, also).execute(db);
   const first = rows[0];
   if (!first) return undefined;
   return { total: Number(first.__total), signature: String(first.__changes), keys: anchorKeys(rows) };
@@ -142,10 +140,10 @@ const WALK_LIMIT = { least: 4000, perRow: 40, most: 20_000 };
  * Under it, or when the walk found too few, the matches are found through their indexes and sorted:
  * `offset 0` keeps the planner from walking the sort index instead.
  */
-export async function postgresPageIds(
+export async function narrowedPageIds(
   db: DynamicDb,
   entity: CompiledEntity,
-  query: DatagridQuery,
+  query: ListQuery,
   offset: number,
   dense: boolean,
 ): Promise<number[]> {
@@ -171,11 +169,22 @@ export async function postgresPageIds(
       .limit(walked)
       .as(table);
     const rows = (await page(
-      filtered(db, entity, 'postgres', query, false, head).select(['id', sortColumn]),
+      postgresNarrowed(db, entity, query, head).select(['id', sortColumn]),
     ).execute()) as Row[];
     // The walked rows begin the sort order, so a full page among them is the page.
     if (rows.length === query.limit) return ids(rows);
   }
-  const matches = filtered(db, entity, 'postgres', query).select(['id', sortColumn]).offset(0).as('matches');
+  const matches = postgresNarrowed(db, entity, query).select(['id', sortColumn]).offset(0).as('matches');
   return ids((await page(db.selectFrom(matches).select('id')).execute()) as Row[]);
 }
+
+const POSTGRES_WAYS: SearchWays = { word: likeWord, column: plainColumn };
+
+/** The list's rows where its filters and words hold (see narrowed); `source` instead of the table. */
+export const postgresNarrowed = (
+  db: DynamicDb,
+  entity: CompiledEntity,
+  query: Pick<ListQuery, 'search' | 'filters'>,
+  // biome-ignore lint/suspicious/noExplicitAny: an aliased subquery of the dynamic table
+  source?: any,
+) => narrowed(db, entity, query, POSTGRES_WAYS, false, source);

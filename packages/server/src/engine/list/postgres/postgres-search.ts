@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
-import { type Gram, gramIsWord, leadGram, wordStartGram } from '../db/ranked-search-postgres.ts';
-import type { CompiledEntity } from './compile-entity.ts';
-import type { ValueShape } from './compiled-shapes.ts';
+import { RANKED_SEARCH } from '../../../db/ranked-search.ts';
+import { type Gram, gramIsWord, leadGram, wordStartGram } from '../../../db/ranked-search-postgres.ts';
+import type { CompiledEntity } from '../../compile-entity.ts';
+import type { DynamicDb } from '../../records.repository.ts';
+import type { ValueShape } from '../compiled-shapes.ts';
 import {
   fieldStartCondition,
   fieldStartRanges,
@@ -9,19 +11,20 @@ import {
   prefixColumns,
   type SortKeyRanges,
   SUBSTRING_MIN_LENGTH,
+  searchWords,
   sortKeyRanges,
-} from './datagrid-filter.ts';
-import type { DatagridQuery } from './datagrid-query.ts';
-import type { DynamicDb } from './records.repository.ts';
+} from '../conditions.ts';
+import type { ListQuery } from '../list-query.ts';
+import type { RankedIndex } from '../ranked-page.ts';
+import { EXACT_TOTAL_UP_TO } from '../totals.ts';
 
-// PostgreSQL's ranked searches: its trigram entries walked in list order (db/ranked-search-postgres.ts);
-// datagrid-ranked.ts picks these or SQLite's.
+// PostgreSQL's ranked searches: its trigram entries walked in list order (db/ranked-search-postgres.ts),
+// as SQLite's ranked index is.
 
 // biome-ignore lint/suspicious/noExplicitAny: Kysely's builders for dynamic tables
 type Builder = any;
 
 export interface PostgresRankedSearch {
-  engine: 'postgres';
   /** The piece whose entries are walked (the rarest of the words'). */
   lead: Gram;
   /** Words each row found must hold too: all but a word of three or four letters that is the lead. */
@@ -34,23 +37,26 @@ export interface PostgresRankedSearch {
 }
 
 /**
- * How PostgreSQL's trigram entries answer a search, as SQLite's ranked index does: words of three
- * letters or more (by code point, as the entries are cut) walk their rarest piece; shorter ones, all
- * of them, the word starts of the longest, each then checked to start a searched field. `words`: the
- * search's (rankedWords).
+ * How the trigram entries answer the list's search, when the table has them and no column filter
+ * narrows it: words of three letters or more (by code point, as the entries are cut) walk their rarest
+ * piece; shorter ones, all of them, the word starts of the longest, each then checked to start a
+ * searched field.
  */
 export async function postgresRankedSearch(
   db: DynamicDb,
   entity: CompiledEntity,
-  words: string[],
+  query: ListQuery,
 ): Promise<PostgresRankedSearch | undefined> {
+  if (!RANKED_SEARCH[entity.declaration.table] || query.filters.length > 0) return undefined;
+  const words = searchWords(query.search);
+  if (words.length === 0) return undefined;
   if (words.every((word) => [...word].length >= SUBSTRING_MIN_LENGTH)) {
     const lead = await leadGram(db, entity.declaration.table, words);
-    return { engine: 'postgres', lead, checks: words.filter((word) => !gramIsWord(lead, word)) };
+    return { lead, checks: words.filter((word) => !gramIsWord(lead, word)) };
   }
   if (!words.every((word) => fieldStartSearchable(entity, word))) return undefined;
   const longest = words.reduce((found, word) => (word.length > found.length ? word : found));
-  return { engine: 'postgres', lead: wordStartGram(longest), checks: [], starts: words.map(sortKeyRanges) };
+  return { lead: wordStartGram(longest), checks: [], starts: words.map(sortKeyRanges) };
 }
 
 /** Whether a PostgreSQL search must read each entry's row to check it (not only the lead's entries). */
@@ -152,13 +158,8 @@ function fieldStartIds(db: DynamicDb, entity: CompiledEntity, words: SortKeyRang
   return arms.slice(1).reduce((union: Builder, arm: Builder) => union.unionAll(arm), arms[0]);
 }
 
-/** The matches of a search for its count, at most `cap` of them (see rankedCountQuery). */
-export function postgresMatches(
-  db: DynamicDb,
-  entity: CompiledEntity,
-  search: PostgresRankedSearch,
-  cap: number,
-) {
+/** The matches of a search for its count, at most `cap` of them. */
+function postgresMatches(db: DynamicDb, entity: CompiledEntity, search: PostgresRankedSearch, cap: number) {
   if (search.starts)
     return db.selectFrom(fieldStartIds(db, entity, search.starts, cap).as('starts')).select(sql`1`.as('one'));
   return checksRows(search)
@@ -168,12 +169,12 @@ export function postgresMatches(
     : postgresEntries(db, entity, search, 'asc');
 }
 
-/** A page of the search's rows in list order (see rankedRowsQuery). */
-export function postgresRankedRows(
+/** A page of the search's rows in list order. */
+function postgresRankedRows(
   db: DynamicDb,
   entity: CompiledEntity,
   search: PostgresRankedSearch,
-  query: DatagridQuery,
+  query: ListQuery,
   offset: number,
   columns: string[],
 ) {
@@ -189,8 +190,8 @@ export function postgresRankedRows(
     .orderBy('p.id', query.direction);
 }
 
-/** The shape of a search (see searchShape): the kind of its lead piece and how many words it checks. */
-export function postgresSearchShape(search: PostgresRankedSearch): ValueShape<PostgresRankedSearch> {
+/** The shape of a search (see compiledOnce): the kind of its lead piece and how many words it checks. */
+function postgresSearchShape(search: PostgresRankedSearch): ValueShape<PostgresRankedSearch> {
   const { trigram, next } = search.lead;
   if (search.starts) {
     // Word starts: the lead is a word start (its `next` empty), each word as many ranges as spellings.
@@ -226,3 +227,11 @@ export function postgresSearchShape(search: PostgresRankedSearch): ValueShape<Po
     }),
   };
 }
+
+/** The trigram entries as the list reads them (see RankedIndex). */
+export const POSTGRES_RANKED_INDEX: RankedIndex<PostgresRankedSearch> = {
+  rows: (db, entity, search, query, offset, columns) =>
+    postgresRankedRows(db, entity, search, query, offset, columns),
+  matches: (db, entity, search) => postgresMatches(db, entity, search, EXACT_TOTAL_UP_TO + 1),
+  shape: postgresSearchShape,
+};

@@ -5,8 +5,8 @@ import {
   recordIdText,
   SEARCH_MAX_LENGTH,
 } from '@klubovna/shared/validation/input-limits';
-import { AppError } from '../errors/app-error.ts';
-import type { CompiledEntity, CompiledField } from './compile-entity.ts';
+import { AppError } from '../../errors/app-error.ts';
+import type { CompiledEntity, CompiledField } from '../compile-entity.ts';
 
 export const PAGE_SIZES = [10, 25, 50, 100];
 export const MAX_PAGE_SIZE = 100;
@@ -18,7 +18,7 @@ export type FieldFilter =
   | { field: CompiledField; type: 'boolean'; value: boolean }
   | { field: CompiledField; type: 'range'; from?: string | number; to?: string | number };
 
-export interface DatagridQuery {
+export interface ListQuery {
   page: number;
   limit: number;
   sort: CompiledField;
@@ -81,7 +81,7 @@ function parseFilter(field: CompiledField, values: string[], from?: string, to?:
  * Reads `page, limit, sort, direction, s` and `filter[field]=v` (repeatable),
  * `filter[field][from]=…&filter[field][to]=…` for dates and numbers. Only declared fields.
  */
-export function parseDatagridQuery(entity: CompiledEntity, search: URLSearchParams): DatagridQuery {
+export function parseListQuery(entity: CompiledEntity, search: URLSearchParams): ListQuery {
   const limit = positiveInteger(search.get('limit'), 'limit', 25);
   if (limit > MAX_PAGE_SIZE) throw badRequest(`Na stránku lze zobrazit nejvýše ${MAX_PAGE_SIZE} záznamů.`);
   const sortName = search.get('sort') || entity.declaration.defaultSort.field;

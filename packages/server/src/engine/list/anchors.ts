@@ -1,12 +1,10 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { Engine } from '../db/dialect.ts';
-import { writeTrackerOf } from '../db/write-tracker.ts';
-import type { CompiledEntity } from './compile-entity.ts';
-import { type AnchorKey, type Walk, walkFromNearerEnd } from './datagrid-pages.ts';
-import type { DatagridQuery } from './datagrid-query.ts';
-import { holdsNoNull } from './entity-schema.ts';
-import type { Row } from './record-mapper.ts';
-import type { DynamicDb } from './records.repository.ts';
+import type { CompiledEntity } from '../compile-entity.ts';
+import { holdsNoNull } from '../entity-schema.ts';
+import type { Row } from '../record-mapper.ts';
+import type { DynamicDb } from '../records.repository.ts';
+import type { ListQuery } from './list-query.ts';
+import type { AnchorKey, Walk } from './pages.ts';
 
 // Page anchors: the sort key of every ANCHOR_EVERY-th row of a whole table, so that a far page of it
 // is read from the nearest anchor before it (`(sort key, id) > anchor`, then fewer than ANCHOR_EVERY
@@ -28,7 +26,7 @@ export interface Anchors {
 const kept = new WeakMap<DynamicDb, Map<string, Anchors>>();
 const building = new WeakMap<DynamicDb, Map<string, Promise<Anchors | undefined>>>();
 
-const anchorsKey = (entity: CompiledEntity, query: DatagridQuery) =>
+const anchorsKey = (entity: CompiledEntity, query: ListQuery) =>
   `${entity.declaration.table} ${query.sort.sortColumn}`;
 
 /**
@@ -36,7 +34,7 @@ const anchorsKey = (entity: CompiledEntity, query: DatagridQuery) =>
  * that holds no NULL (the two engines put NULLs at opposite ends, past which `>` cannot step), at least
  * ANCHOR_EVERY rows from both ends (nearer one, an offset walk from that end is as short).
  */
-export const anchorsServe = (query: DatagridQuery, offset: number, total: number): boolean =>
+export const anchorsServe = (query: ListQuery, offset: number, total: number): boolean =>
   query.search === '' &&
   query.filters.length === 0 &&
   holdsNoNull(query.sort) &&
@@ -44,11 +42,11 @@ export const anchorsServe = (query: DatagridQuery, offset: number, total: number
   Math.min(offset, total - offset - query.limit) >= ANCHOR_EVERY;
 
 /** The anchors kept for the list's table and sort column, whatever table state they were read in. */
-export function keptAnchors(db: DynamicDb, entity: CompiledEntity, query: DatagridQuery) {
+export function keptAnchors(db: DynamicDb, entity: CompiledEntity, query: ListQuery) {
   return kept.get(db)?.get(anchorsKey(entity, query));
 }
 
-export function forgetAnchors(db: DynamicDb, entity: CompiledEntity, query: DatagridQuery): void {
+export function forgetAnchors(db: DynamicDb, entity: CompiledEntity, query: ListQuery): void {
   kept.get(db)?.delete(anchorsKey(entity, query));
 }
 
@@ -59,7 +57,7 @@ export function forgetAnchors(db: DynamicDb, entity: CompiledEntity, query: Data
 export async function readAnchors(
   db: DynamicDb,
   entity: CompiledEntity,
-  query: DatagridQuery,
+  query: ListQuery,
   read: () => Promise<Anchors | undefined>,
 ): Promise<Anchors | undefined> {
   const key = anchorsKey(entity, query);
@@ -80,29 +78,31 @@ export async function readAnchors(
 }
 
 /**
+ * How a reader steps from one anchor's row `a` to the rows after it, `m`, in the sort order of `sort`
+ * (a FROM … WHERE clause): PostgreSQL plans it best with the previous key as a subquery, SQLite with a
+ * join.
+ */
+export type AnchorStep = (table: RawBuilder<unknown>, sort: RawBuilder<unknown>) => RawBuilder<unknown>;
+
+/**
  * The statement of the anchors' rows (n, key, id), with `also` selected beside them: every
- * ANCHOR_EVERY-th id found from the one before by a short walk of the sort index, then their keys.
- * PostgreSQL plans the step best with the previous key as a subquery, SQLite with a join. It starts
- * with `select`, which the write tracker knows for a read.
+ * ANCHOR_EVERY-th id found from the one before by a short walk of the sort index, then their keys. It
+ * starts with `select`, which the write tracker knows for a read.
  */
 export function anchorsQuery(
   entity: CompiledEntity,
-  engine: Engine,
-  query: DatagridQuery,
+  query: ListQuery,
+  step: AnchorStep,
   also: RawBuilder<unknown> = sql`null as none`,
 ) {
   const table = sql.id(entity.declaration.table);
   const sort = sql.id(query.sort.sortColumn);
   const skip = sql.lit(ANCHOR_EVERY - 1);
-  const after =
-    engine === 'postgres'
-      ? sql`from ${table} m where (m.${sort}, m.id) > ((select c.${sort} from ${table} c where c.id = a.id), a.id)`
-      : sql`from ${table} m, ${table} c where c.id = a.id and (m.${sort}, m.id) > (c.${sort}, c.id)`;
   return sql<Row>`select k.n, k.key, k.id, ${also} from (
       with recursive a(n, id) as (
         select 1, (select id from ${table} order by ${sort}, id limit 1 offset ${skip})
         union all
-        select n + 1, (select m.id ${after} order by m.${sort}, m.id limit 1 offset ${skip})
+        select n + 1, (select m.id ${step(table, sort)} order by m.${sort}, m.id limit 1 offset ${skip})
           from a where a.id is not null
       )
       select a.n as n, m.${sort} as key, m.id as id from a join ${table} m on m.id = a.id
@@ -118,7 +118,7 @@ export const anchorKeys = (rows: Row[]): AnchorKey[] =>
  * (rowsInOrder puts them in the list's), after the last anchor before them. Right only while the
  * table is as the anchors found it.
  */
-export function anchoredWalk(query: DatagridQuery, offset: number, anchors: Anchors): Walk {
+export function anchoredWalk(query: ListQuery, offset: number, anchors: Anchors): Walk {
   const { total } = anchors;
   let start = query.direction === 'asc' ? offset : total - offset - query.limit;
   let limit = query.limit;
@@ -134,33 +134,4 @@ export function anchoredWalk(query: DatagridQuery, offset: number, anchors: Anch
     direction: 'asc',
     after: anchors.keys[block],
   };
-}
-
-/**
- * SQLite's walk to a page of a whole table of `total` rows (counted while the table's write stamp was
- * `stamp`): a far page from its anchor, read again when a write came since they were; otherwise from
- * the nearer end. The caller reads the page again from the start if a write comes before its rows.
- */
-export async function sqliteWholeTableWalk(
-  db: DynamicDb,
-  entity: CompiledEntity,
-  query: DatagridQuery,
-  offset: number,
-  total: number,
-  stamp: number,
-): Promise<Walk> {
-  if (Number.isNaN(stamp) || !anchorsServe(query, offset, total))
-    return walkFromNearerEnd(query, offset, total);
-  const signature = String(stamp);
-  let anchors = keptAnchors(db, entity, query);
-  if (anchors?.signature !== signature || anchors.total !== total)
-    anchors = await readAnchors(db, entity, query, async () => {
-      const { rows } = await anchorsQuery(entity, 'sqlite', query).execute(db);
-      // Kept only when nothing was written between the count and this read.
-      const now = writeTrackerOf(db)?.stamp([entity.declaration.table]);
-      return now === stamp ? { total, signature, keys: anchorKeys(rows) } : undefined;
-    });
-  return anchors?.signature === signature && anchors.total === total
-    ? anchoredWalk(query, offset, anchors)
-    : walkFromNearerEnd(query, offset, total);
 }

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedMembers } from '../modules/members/seed-members.ts';
-import type { HttpClient } from '../test/http-client.ts';
-import { startTestApp, type TestApp, testEngines } from '../test/test-app.ts';
-import { ANCHOR_EVERY, type Anchors, anchoredWalk } from './datagrid-anchors.ts';
-import type { DatagridQuery } from './datagrid-query.ts';
+import { seedMembers } from '../../modules/members/seed-members.ts';
+import type { HttpClient } from '../../test/http-client.ts';
+import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts';
+import { ANCHOR_EVERY, type Anchors, anchoredWalk } from './anchors.ts';
+import type { ListQuery } from './list-query.ts';
 
 /** Enough members for three anchors and a stretch past the last. */
 const MEMBERS = 3 * ANCHOR_EVERY + 137;
@@ -92,7 +92,7 @@ describe('the walk from an anchor', () => {
     ],
   };
   const query = (direction: 'asc' | 'desc', limit: number) =>
-    ({ direction, limit, page: 1, search: '', filters: [] }) as unknown as DatagridQuery;
+    ({ direction, limit, page: 1, search: '', filters: [] }) as unknown as ListQuery;
 
   it('starts after the last anchor before the page, ascending whatever the list direction', () => {
     expect(anchoredWalk(query('asc', 25), ANCHOR_EVERY + 30, anchors)).toEqual({

@@ -1,0 +1,44 @@
+import { sql } from 'kysely';
+import type { CompiledEntity } from '../../compile-entity.ts';
+import type { DynamicDb } from '../../records.repository.ts';
+import { narrowed, type SearchWays, SUBSTRING_MIN_LENGTH, searchWords } from '../conditions.ts';
+import type { ListQuery } from '../list-query.ts';
+
+// What SQLite writes of a list's WHERE: words through the trigram index (FTS5), and the unary plus that
+// keeps the planner from driving a dense statement by its match set.
+
+/** A word as an FTS5 phrase (quoted, so its characters are never read as query syntax). */
+export const ftsPhrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
+
+const SQLITE_WAYS: SearchWays = {
+  word: (eb, entity, word, dense) => {
+    const index = `${entity.declaration.table}_search`;
+    return eb(
+      dense ? sql`+id` : 'id',
+      'in',
+      sql`(select rowid from ${sql.id(index)} where ${sql.id(index)} match ${ftsPhrase(word)})`,
+    );
+  },
+  column: (column, dense) => (dense ? sql`+${sql.ref(column)}` : sql.ref(column)),
+};
+
+/** The list's rows where its filters and words hold (see narrowed). */
+export const sqliteNarrowed = (
+  db: DynamicDb,
+  entity: CompiledEntity,
+  query: Pick<ListQuery, 'search' | 'filters'>,
+  dense = false,
+) => narrowed(db, entity, query, SQLITE_WAYS, dense);
+
+/** The FTS5 query for search words when the trigram index can answer alone, else undefined. */
+export function ftsOnlyQuery(query: ListQuery): string | undefined {
+  const words = searchWords(query.search);
+  if (
+    query.filters.length > 0 ||
+    words.length === 0 ||
+    words.some((word) => word.length < SUBSTRING_MIN_LENGTH)
+  ) {
+    return undefined;
+  }
+  return words.map(ftsPhrase).join(' AND ');
+}
