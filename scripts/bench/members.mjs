@@ -88,7 +88,7 @@ export async function benchBareSearch({ dataDir, duration }) {
     ({ s, page, limit, direction }) =>
       `/search?s=${encodeURIComponent(s)}&page=${page}&limit=${limit}&direction=${direction}`,
   );
-  const { EXACT_TOTAL_UP_TO } = await import('../../packages/server/src/engine/datagrid.repository.ts');
+  const { EXACT_TOTAL_UP_TO } = await import('../../packages/server/src/engine/list/totals.ts');
   const bare = await startBareServer(dataDir, 0, EXACT_TOTAL_UP_TO);
   try {
     return await measure('bare Fastify + better-sqlite3, the same uncached search SQL', {

@@ -4,14 +4,14 @@ import { API_PATHS } from '@klubovna/shared';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
-import { actionRoutes } from './engine/actions.routes.ts';
+import { actionRoutes } from './engine/actions/actions.routes.ts';
+import type { EntityDeclaration } from './engine/declaration/entity.types.ts';
+import { compileRegistry, type EntityRegistry } from './engine/declaration/registry.ts';
 import { engineRoutes } from './engine/engine.routes.ts';
-import type { EntityDeclaration } from './engine/entity.types.ts';
-import { importRoutes } from './engine/import.routes.ts';
+import { importRoutes } from './engine/import/import.routes.ts';
 import type { ListReader } from './engine/list/reader.ts';
 import { LIST_READERS } from './engine/list/readers.ts';
-import { compileRegistry, type EntityRegistry } from './engine/registry.ts';
-import { trashRoutes } from './engine/trash.routes.ts';
+import { trashRoutes } from './engine/trash/trash.routes.ts';
 import { notFound } from './errors/app-error.ts';
 import {
   clientErrorHandler,

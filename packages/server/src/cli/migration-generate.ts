@@ -6,9 +6,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { latestSchema, loadMigrations, MIGRATION_FILE, MIGRATIONS_DIR } from '../db/migrations/index.ts';
-import { registryTables } from '../engine/entity-schema.ts';
-import { planMigration, renderMigration } from '../engine/migration-generator.ts';
-import { compileRegistry } from '../engine/registry.ts';
+import { compileRegistry } from '../engine/declaration/registry.ts';
+import { registryTables } from '../engine/schema/entity-schema.ts';
+import { planMigration, renderMigration } from '../engine/schema/migration-generator.ts';
 import { DECLARATIONS } from '../modules/entities.ts';
 
 const name = (process.argv[2] ?? 'entities')
@@ -34,7 +34,7 @@ const code = renderMigration(steps, next, {
   imports: {
     schemaApply: '../schema-apply.ts',
     tableModel: '../table-model.ts',
-    derivedColumns: '../../engine/derived-columns.ts',
+    derivedColumns: '../../engine/schema/derived-columns.ts',
   },
 });
 fs.writeFileSync(file, code);

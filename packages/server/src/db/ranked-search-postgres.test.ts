@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { czechSortKey, searchNormalize } from '../engine/czech-text.ts';
+import { czechSortKey, searchNormalize } from '../engine/schema/czech-text.ts';
 import { seedMembers } from '../modules/members/seed-members.ts';
 import { startTestApp, type TestApp, testEngines } from '../test/test-app.ts';
 import { gramsOf, leadGram, rowCount } from './ranked-search-postgres.ts';

@@ -1,8 +1,8 @@
 import { can, ROLES, type Role } from '@klubovna/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestAppWithFixtures } from '../engine/test-entities.ts';
 import { createUser, signedInClient } from '../test/fixtures.ts';
 import { TEST_ADMIN, type TestApp, testEngines } from '../test/test-app.ts';
+import { startTestAppWithFixtures } from '../test/test-entities.ts';
 
 const concretePath = (url: string) => url.replace(/:[A-Za-z]+/g, '1').replace(/\*/g, 'x');
 

@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../engine/entity.types.ts';
+import type { EntityDeclaration } from '../engine/declaration/entity.types.ts';
 import { campEntity } from './camps/camp.entity.ts';
 import { campParticipantEntity } from './camps/camp-participant.entity.ts';
 import { articleEntity } from './content/article.entity.ts';

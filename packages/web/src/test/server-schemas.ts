@@ -1,6 +1,6 @@
 import type { DatagridSchema, FormSchema, Role } from '@klubovna/shared';
-import { compileRegistry } from '../../../server/src/engine/registry.ts';
-import { datagridSchema, formSchema } from '../../../server/src/engine/schema-json.ts';
+import { compileRegistry } from '../../../server/src/engine/declaration/registry.ts';
+import { datagridSchema, formSchema } from '../../../server/src/engine/declaration/schema-json.ts';
 import { DECLARATIONS } from '../../../server/src/modules/entities.ts';
 
 /**

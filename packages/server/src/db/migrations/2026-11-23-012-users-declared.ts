@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { refreshDerivedColumns } from '../../engine/derived-columns.ts';
+import { refreshDerivedColumns } from '../../engine/schema/derived-columns.ts';
 import { alterTable } from '../schema-apply.ts';
 import type { TableModel } from '../table-model.ts';
 

@@ -1,8 +1,8 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { CompiledEntity } from '../compile-entity.ts';
-import { holdsNoNull } from '../entity-schema.ts';
-import type { Row } from '../record-mapper.ts';
-import type { DynamicDb } from '../records.repository.ts';
+import type { CompiledEntity } from '../declaration/compile-entity.ts';
+import type { Row } from '../records/record-mapper.ts';
+import type { DynamicDb } from '../records/records.repository.ts';
+import { holdsNoNull } from '../schema/entity-schema.ts';
 import type { ListQuery } from './list-query.ts';
 import type { AnchorKey, Walk } from './pages.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { CompiledEntity } from '../compile-entity.ts';
-import type { Row } from '../record-mapper.ts';
-import type { DynamicDb } from '../records.repository.ts';
+import type { CompiledEntity } from '../declaration/compile-entity.ts';
+import type { Row } from '../records/record-mapper.ts';
+import type { DynamicDb } from '../records/records.repository.ts';
 import { escapeLike } from './conditions.ts';
 
 /** Up to 20 distinct values of a column, those containing `search` (see ListReader). */

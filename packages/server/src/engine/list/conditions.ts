@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { CompiledEntity } from '../compile-entity.ts';
-import { prefixEnd, searchNormalize, sortKeyPrefixes } from '../czech-text.ts';
-import type { DynamicDb } from '../records.repository.ts';
+import type { CompiledEntity } from '../declaration/compile-entity.ts';
+import type { DynamicDb } from '../records/records.repository.ts';
+import { prefixEnd, searchNormalize, sortKeyPrefixes } from '../schema/czech-text.ts';
 import type { FieldFilter, ListQuery } from './list-query.ts';
 
 // The WHERE of a list's statements that both databases write alike: column filters and short words as

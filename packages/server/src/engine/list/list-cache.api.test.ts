@@ -4,9 +4,9 @@ import { DECLARATIONS } from '../../modules/entities.ts';
 import { seedMembers } from '../../modules/members/seed-members.ts';
 import type { HttpClient } from '../../test/http-client.ts';
 import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts';
-import { type Row, toRecord } from '../record-mapper.ts';
-import { compileRegistry } from '../registry.ts';
-import { FIXTURE_ENTITIES } from '../test-entities.ts';
+import { FIXTURE_ENTITIES } from '../../test/test-entities.ts';
+import { compileRegistry } from '../declaration/registry.ts';
+import { type Row, toRecord } from '../records/record-mapper.ts';
 import { recordColumns } from './pages.ts';
 
 /** Totals and searched pages are cached; whatever this process writes must show in the next answer. */

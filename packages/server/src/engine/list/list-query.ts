@@ -6,7 +6,7 @@ import {
   SEARCH_MAX_LENGTH,
 } from '@klubovna/shared/validation/input-limits';
 import { AppError } from '../../errors/app-error.ts';
-import type { CompiledEntity, CompiledField } from '../compile-entity.ts';
+import type { CompiledEntity, CompiledField } from '../declaration/compile-entity.ts';
 
 export const PAGE_SIZES = [10, 25, 50, 100];
 export const MAX_PAGE_SIZE = 100;

@@ -1,7 +1,7 @@
-import type { CompiledEntity } from '../compile-entity.ts';
-import { searchNormalize } from '../czech-text.ts';
-import { dynamic, type EngineContext, toRecords } from '../engine.service.ts';
-import { recordLabel, toRecord } from '../record-mapper.ts';
+import type { CompiledEntity } from '../declaration/compile-entity.ts';
+import { recordLabel, toRecord } from '../records/record-mapper.ts';
+import { dynamic, type EngineContext, toRecords } from '../records/records.service.ts';
+import { searchNormalize } from '../schema/czech-text.ts';
 import { parseListQuery } from './list-query.ts';
 import type { ReadAlongside } from './ranked-page.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { CompiledEntity } from '../compile-entity.ts';
-import type { Row } from '../record-mapper.ts';
-import type { DynamicDb } from '../records.repository.ts';
+import type { CompiledEntity } from '../declaration/compile-entity.ts';
+import type { Row } from '../records/record-mapper.ts';
+import type { DynamicDb } from '../records/records.repository.ts';
 import type { ListQuery } from './list-query.ts';
 
 // The statements of a list's page that both databases write alike: which ids, walked from which end,

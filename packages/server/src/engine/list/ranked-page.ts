@@ -1,8 +1,8 @@
 import type { AliasableExpression, CompiledQuery } from 'kysely';
 import { RANKED_SEARCH } from '../../db/ranked-search.ts';
-import type { CompiledEntity } from '../compile-entity.ts';
-import type { Row } from '../record-mapper.ts';
-import type { DynamicDb } from '../records.repository.ts';
+import type { CompiledEntity } from '../declaration/compile-entity.ts';
+import type { Row } from '../records/record-mapper.ts';
+import type { DynamicDb } from '../records/records.repository.ts';
 import { compiledOnce, type ValueShape } from './compiled-shapes.ts';
 import type { ListQuery } from './list-query.ts';
 import { recordColumns } from './pages.ts';

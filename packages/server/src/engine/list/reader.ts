@@ -1,6 +1,6 @@
-import type { CompiledEntity } from '../compile-entity.ts';
-import type { Row } from '../record-mapper.ts';
-import type { DynamicDb } from '../records.repository.ts';
+import type { CompiledEntity } from '../declaration/compile-entity.ts';
+import type { Row } from '../records/record-mapper.ts';
+import type { DynamicDb } from '../records/records.repository.ts';
 import type { ListQuery } from './list-query.ts';
 import type { ReadAlongside } from './ranked-page.ts';
 import type { Total } from './totals.ts';

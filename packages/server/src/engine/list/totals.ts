@@ -1,4 +1,4 @@
-import type { DynamicDb } from '../records.repository.ts';
+import type { DynamicDb } from '../records/records.repository.ts';
 
 // The total of a list: exact for a whole table, counted up to a threshold for a narrowed one.
 

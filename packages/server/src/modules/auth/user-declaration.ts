@@ -1,7 +1,7 @@
 import { INVITATION_STATE_LABELS, type InvitationState, ROLE_LABELS, ROLES } from '@klubovna/shared';
-import { compileEntity } from '../../engine/compile-entity.ts';
-import type { EntityDeclaration } from '../../engine/entity.types.ts';
-import { toRow } from '../../engine/record-mapper.ts';
+import { compileEntity } from '../../engine/declaration/compile-entity.ts';
+import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
+import { toRow } from '../../engine/records/record-mapper.ts';
 
 /**
  * A CMS user's account as the engine serves it: the users zone's list, form and export. The users

@@ -1,5 +1,5 @@
 import { enumOptions, PAYMENT_STATE_LABELS, PAYMENT_STATES } from '@klubovna/shared';
-import type { EntityDeclaration } from '../../engine/entity.types.ts';
+import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
 import { participantHooks } from './camp.rules.ts';
 
 export const PARTICIPANT_STATUS_OPTIONS = [

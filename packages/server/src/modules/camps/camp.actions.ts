@@ -9,9 +9,9 @@ import {
   type PaymentState,
 } from '@klubovna/shared';
 import { z } from 'zod';
-import type { DynamicDb, EntityAction } from '../../engine/entity.types.ts';
-import type { ExportCell, ExportColumn } from '../../engine/export-columns.ts';
-import { spreadsheetAnswer } from '../../engine/export-file.ts';
+import type { DynamicDb, EntityAction } from '../../engine/declaration/entity.types.ts';
+import type { ExportCell, ExportColumn } from '../../engine/export/export-columns.ts';
+import { spreadsheetAnswer } from '../../engine/export/export-file.ts';
 
 interface ExportedParticipant extends CampParticipantRow {
   address: string | null;

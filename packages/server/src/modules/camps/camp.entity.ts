@@ -1,5 +1,5 @@
 import { DEFAULT_CURRENCY } from '@klubovna/shared';
-import type { EntityDeclaration } from '../../engine/entity.types.ts';
+import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
 import { campActions } from './camp.actions.ts';
 import { campHooks } from './camp.rules.ts';
 

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { czechDate } from '../../engine/czech-text.ts';
-import type { EntityHooks, HookContext, Values } from '../../engine/entity.types.ts';
-import { fieldError } from '../../engine/record-writes.service.ts';
-import { type DynamicDb, insertAudit } from '../../engine/records.repository.ts';
+import type { EntityHooks, HookContext, Values } from '../../engine/declaration/entity.types.ts';
+import { fieldError } from '../../engine/records/record-writes.service.ts';
+import { type DynamicDb, insertAudit } from '../../engine/records/records.repository.ts';
+import { czechDate } from '../../engine/schema/czech-text.ts';
 
 /** The participants' table as the audit trail names it (their declaration imports these rules). */
 const PARTICIPANTS = { declaration: { alias: 'camp-participant' } } as Parameters<typeof insertAudit>[2];

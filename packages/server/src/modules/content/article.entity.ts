@@ -1,5 +1,5 @@
 import { enumOptions, VISIBILITIES, VISIBILITY_LABELS } from '@klubovna/shared';
-import type { EntityDeclaration } from '../../engine/entity.types.ts';
+import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
 import { sluggedHooks } from './content.rules.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../engine/entity.types.ts';
+import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
 
 /** Who wrote an article: shown under it on the public site. */
 export const authorEntity: EntityDeclaration = {

@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../engine/entity.types.ts';
+import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
 import { sluggedHooks } from './content.rules.ts';
 
 /** A section of the public site's articles (`/kategorie/{slug}`), in the order of `position`. */

@@ -3,8 +3,8 @@ import { recordIdText } from '@klubovna/shared/validation/input-limits';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { engineContext } from '../../engine/engine.routes.ts';
-import { entityFor, getRecord } from '../../engine/engine.service.ts';
-import { createRecord, deleteRecords, updateRecord } from '../../engine/record-writes.service.ts';
+import { createRecord, deleteRecords, updateRecord } from '../../engine/records/record-writes.service.ts';
+import { entityFor, getRecord } from '../../engine/records/records.service.ts';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.ts';
 
 const idParams = z.object({ id: recordIdText });

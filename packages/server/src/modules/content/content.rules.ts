@@ -1,4 +1,4 @@
-import type { EntityHooks, Values } from '../../engine/entity.types.ts';
+import type { EntityHooks, Values } from '../../engine/declaration/entity.types.ts';
 import { sanitizeRichText } from './html-sanitizer.ts';
 import { generatedSlug } from './slug.ts';
 

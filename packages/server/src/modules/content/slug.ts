@@ -1,5 +1,5 @@
-import type { Values } from '../../engine/entity.types.ts';
-import type { DynamicDb } from '../../engine/records.repository.ts';
+import type { Values } from '../../engine/declaration/entity.types.ts';
+import type { DynamicDb } from '../../engine/records/records.repository.ts';
 
 /**
  * Most characters of a generated slug: the slug fields' own limit, and what a path segment of the

@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../engine/entity.types.ts';
+import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
 import { sluggedHooks } from './content.rules.ts';
 
 /** A keyword articles are listed by on the public site (`/tagy/{slug}`). */

@@ -1,9 +1,9 @@
 import { type DeleteResult, sql } from 'kysely';
 import type { Db, Executor } from '../../db/database.ts';
 import { engineOf } from '../../db/dialect.ts';
-import type { DynamicDb } from '../../engine/entity.types.ts';
-import type { EntityRegistry } from '../../engine/registry.ts';
-import { deleteTrashBefore, TRASH_FILE_REFERENCE } from '../../engine/trash.repository.ts';
+import type { DynamicDb } from '../../engine/declaration/entity.types.ts';
+import type { EntityRegistry } from '../../engine/declaration/registry.ts';
+import { deleteTrashBefore, TRASH_FILE_REFERENCE } from '../../engine/trash/trash.repository.ts';
 import type { FileStorage } from '../../plugins/storage.ts';
 import {
   deleteAttemptsBefore,

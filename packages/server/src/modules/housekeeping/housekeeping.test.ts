@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { EntityDeclaration } from '../../engine/entity.types.ts';
-import { createEntityTables } from '../../engine/entity-table.ts';
+import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
+import { createEntityTables } from '../../engine/schema/entity-table.ts';
 import { type SecondInstance, startSecondInstance } from '../../test/second-instance.ts';
 import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts';
 import { DECLARATIONS } from '../entities.ts';

@@ -1,5 +1,5 @@
 import { enumOptions, MEMBER_TYPE_LABELS, MEMBER_TYPES } from '@klubovna/shared';
-import type { EntityDeclaration } from '../../engine/entity.types.ts';
+import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
 import { memberHooks, setMembersActive } from './member.rules.ts';
 
 export const GENDER_OPTIONS = [

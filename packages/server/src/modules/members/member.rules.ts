@@ -1,7 +1,7 @@
 import { recordIdSchema } from '@klubovna/shared/validation/input-limits';
 import { z } from 'zod';
-import type { EntityAction, EntityHooks } from '../../engine/entity.types.ts';
-import type { Values } from '../../engine/record-mapper.ts';
+import type { EntityAction, EntityHooks } from '../../engine/declaration/entity.types.ts';
+import type { Values } from '../../engine/records/record-mapper.ts';
 
 /** "  cz-123 456 " → "CZ-123456": how the federation prints registration numbers, so duplicates are found. */
 export function normalizeRegistrationNumber(value: string): string {

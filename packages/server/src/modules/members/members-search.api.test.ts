@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchNormalize } from '../../engine/czech-text.ts';
 import { EXACT_TOTAL_UP_TO } from '../../engine/list/totals.ts';
+import { searchNormalize } from '../../engine/schema/czech-text.ts';
 import type { HttpClient } from '../../test/http-client.ts';
 import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts';
 import { seedMembers } from './seed-members.ts';

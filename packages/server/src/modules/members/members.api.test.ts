@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertWellFormedXml, cellValue, getBytes, readZip, sheetCells } from '../../engine/test-zip.ts';
+import {
+  assertWellFormedXml,
+  cellValue,
+  getBytes,
+  readZip,
+  sheetCells,
+} from '../../engine/export/test-zip.ts';
 import { signedInClient } from '../../test/fixtures.ts';
 import type { HttpClient } from '../../test/http-client.ts';
 import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts';

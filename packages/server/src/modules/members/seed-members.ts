@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
-import { compileEntity } from '../../engine/compile-entity.ts';
-import { toRow } from '../../engine/record-mapper.ts';
-import type { DynamicDb } from '../../engine/records.repository.ts';
+import { compileEntity } from '../../engine/declaration/compile-entity.ts';
+import { toRow } from '../../engine/records/record-mapper.ts';
+import type { DynamicDb } from '../../engine/records/records.repository.ts';
 import { FEMALE_NAMES, MALE_NAMES, SURNAMES } from './czech-names.ts';
 import { memberEntity } from './member.entity.ts';
 

@@ -1,5 +1,5 @@
 import type { PairedMember, PairingSuggestion, SuggestionConfidence } from '@klubovna/shared';
-import { searchNormalize } from '../../engine/czech-text.ts';
+import { searchNormalize } from '../../engine/schema/czech-text.ts';
 
 export interface Person {
   email: string | null;

@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../engine/entity.types.ts';
+import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
 import { profileActions } from './profile.actions.ts';
 import { pairingHooks } from './profile.rules.ts';
 

@@ -2,9 +2,9 @@ import type { PairedMember, PairingsAccepted, ProfilePage, ProfileSuggestions } 
 import { API_PATHS } from '@klubovna/shared';
 import { recordIdSchema, recordIdText } from '@klubovna/shared/validation/input-limits';
 import { z } from 'zod';
-import { czechSortKey, searchNormalize } from '../../engine/czech-text.ts';
-import type { DynamicDb, EntityAction } from '../../engine/entity.types.ts';
-import { fieldError } from '../../engine/record-writes.service.ts';
+import type { DynamicDb, EntityAction } from '../../engine/declaration/entity.types.ts';
+import { fieldError } from '../../engine/records/record-writes.service.ts';
+import { czechSortKey, searchNormalize } from '../../engine/schema/czech-text.ts';
 import { memberSuggester } from './pairing-suggestions.ts';
 import { findProfile, PROFILE_ROLES_JSON, type ProfileAccount, toProfile } from './profile.rules.ts';
 

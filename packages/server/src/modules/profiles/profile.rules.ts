@@ -1,6 +1,6 @@
 import { PROFILE_ROLE, ROLE_LABELS } from '@klubovna/shared';
-import type { DynamicDb, EntityHooks, HookContext, Values } from '../../engine/entity.types.ts';
-import { fieldError } from '../../engine/record-writes.service.ts';
+import type { DynamicDb, EntityHooks, HookContext, Values } from '../../engine/declaration/entity.types.ts';
+import { fieldError } from '../../engine/records/record-writes.service.ts';
 
 /** Accounts that are profiles: only the lowest role (roles are stored as a JSON array). */
 export const PROFILE_ROLES_JSON = JSON.stringify([PROFILE_ROLE]);

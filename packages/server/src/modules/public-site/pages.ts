@@ -1,5 +1,5 @@
-import { czechDate, czechPlural } from '../../engine/czech-text.ts';
-import { pragueDateTime } from '../../engine/export-columns.ts';
+import { pragueDateTime } from '../../engine/export/export-columns.ts';
+import { czechDate, czechPlural } from '../../engine/schema/czech-text.ts';
 import { html, type SafeHtml, trusted } from './html.ts';
 import { picture } from './layout.ts';
 import type { Article, ArticleSummary } from './public-articles.repository.ts';

@@ -1,4 +1,4 @@
-import type { DynamicDb, Row } from '../../engine/entity.types.ts';
+import type { DynamicDb, Row } from '../../engine/declaration/entity.types.ts';
 
 /** An uploaded image as pages show it: the file, its thumbnail and its size. */
 export interface ImageRef {

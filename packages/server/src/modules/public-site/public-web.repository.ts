@@ -1,4 +1,4 @@
-import type { DynamicDb } from '../../engine/entity.types.ts';
+import type { DynamicDb } from '../../engine/declaration/entity.types.ts';
 import { type ImageRef, imagesOf, iso } from './public-articles.repository.ts';
 
 export interface PublicEvent {

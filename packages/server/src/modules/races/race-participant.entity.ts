@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../engine/entity.types.ts';
+import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
 import { raceEntryHooks } from './race.rules.ts';
 
 /** A member's start in a race: the category, and the result once the race is run. */

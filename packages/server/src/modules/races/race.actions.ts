@@ -1,8 +1,8 @@
 import { API_PATHS, type RaceEntryRow, type RaceParticipants, raceCategories } from '@klubovna/shared';
 import { recordIdText } from '@klubovna/shared/validation/input-limits';
 import { z } from 'zod';
-import type { DynamicDb, EntityAction } from '../../engine/entity.types.ts';
-import { pragueToday } from '../../engine/export-columns.ts';
+import type { DynamicDb, EntityAction } from '../../engine/declaration/entity.types.ts';
+import { pragueToday } from '../../engine/export/export-columns.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the engine's tables are untyped
 type Where = (query: any) => any;

@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../engine/entity.types.ts';
+import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
 import { raceActions } from './race.actions.ts';
 import { raceHooks } from './race.rules.ts';
 

@@ -1,8 +1,8 @@
 import { raceCategories } from '@klubovna/shared';
-import { czechDate } from '../../engine/czech-text.ts';
-import type { EntityHooks, HookContext, Values } from '../../engine/entity.types.ts';
-import { pragueToday } from '../../engine/export-columns.ts';
-import { fieldError } from '../../engine/record-writes.service.ts';
+import type { EntityHooks, HookContext, Values } from '../../engine/declaration/entity.types.ts';
+import { pragueToday } from '../../engine/export/export-columns.ts';
+import { fieldError } from '../../engine/records/record-writes.service.ts';
+import { czechDate } from '../../engine/schema/czech-text.ts';
 
 function assertDates(data: Values) {
   const from = data.dateFrom as string | null;

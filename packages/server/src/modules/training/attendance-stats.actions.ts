@@ -1,11 +1,11 @@
 import { EXPORT_FORMATS } from '@klubovna/shared';
 import { isoDateSchema, recordIdText } from '@klubovna/shared/validation/input-limits';
 import { z } from 'zod';
-import type { EntityAction } from '../../engine/entity.types.ts';
-import type { ExportColumn } from '../../engine/export-columns.ts';
-import { spreadsheetAnswer } from '../../engine/export-file.ts';
-import { fieldError } from '../../engine/record-writes.service.ts';
-import type { DynamicDb } from '../../engine/records.repository.ts';
+import type { EntityAction } from '../../engine/declaration/entity.types.ts';
+import type { ExportColumn } from '../../engine/export/export-columns.ts';
+import { spreadsheetAnswer } from '../../engine/export/export-file.ts';
+import { fieldError } from '../../engine/records/record-writes.service.ts';
+import type { DynamicDb } from '../../engine/records/records.repository.ts';
 import { pragueParts, pragueToUtc } from './prague-time.ts';
 
 const statsInput = z

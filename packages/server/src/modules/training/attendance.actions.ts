@@ -1,9 +1,9 @@
 import { ATTENDANCE_STATUSES } from '@klubovna/shared';
 import { recordIdSchema, recordIdText } from '@klubovna/shared/validation/input-limits';
 import { z } from 'zod';
-import type { EntityAction } from '../../engine/entity.types.ts';
-import { fieldError } from '../../engine/record-writes.service.ts';
-import type { DynamicDb } from '../../engine/records.repository.ts';
+import type { EntityAction } from '../../engine/declaration/entity.types.ts';
+import { fieldError } from '../../engine/records/record-writes.service.ts';
+import type { DynamicDb } from '../../engine/records/records.repository.ts';
 import { exportStats, stats } from './attendance-stats.actions.ts';
 import { pragueParts } from './prague-time.ts';
 

@@ -1,7 +1,7 @@
 import { ATTENDANCE_LABELS, ATTENDANCE_STATUSES } from '@klubovna/shared';
-import type { EntityDeclaration, HookContext } from '../../engine/entity.types.ts';
-import type { Values } from '../../engine/record-mapper.ts';
-import { fieldError } from '../../engine/record-writes.service.ts';
+import type { EntityDeclaration, HookContext } from '../../engine/declaration/entity.types.ts';
+import type { Values } from '../../engine/records/record-mapper.ts';
+import { fieldError } from '../../engine/records/record-writes.service.ts';
 import { attendanceActions } from './attendance.actions.ts';
 
 const ATTENDANCE_OPTIONS = ATTENDANCE_STATUSES.map((value) => ({ value, label: ATTENDANCE_LABELS[value] }));

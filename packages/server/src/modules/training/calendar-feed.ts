@@ -1,5 +1,5 @@
 import ical, { ICalEventStatus } from 'ical-generator';
-import type { DynamicDb } from '../../engine/records.repository.ts';
+import type { DynamicDb } from '../../engine/records/records.repository.ts';
 
 /** How far back the feed reaches: a calendar app needs the season, not years of history. */
 const HISTORY_DAYS = 120;

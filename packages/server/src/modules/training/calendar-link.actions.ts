@@ -1,6 +1,6 @@
 import { API_PATHS } from '@klubovna/shared';
 import { z } from 'zod';
-import type { ActionContext, EntityAction } from '../../engine/entity.types.ts';
+import type { ActionContext, EntityAction } from '../../engine/declaration/entity.types.ts';
 
 const noInput = z.object({});
 

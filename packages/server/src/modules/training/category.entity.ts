@@ -1,5 +1,5 @@
-import type { EntityDeclaration } from '../../engine/entity.types.ts';
-import { fieldError } from '../../engine/record-writes.service.ts';
+import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
+import { fieldError } from '../../engine/records/record-writes.service.ts';
 
 /** Training categories by age: Přípravka, Žáci, Dorost, Dospělí… */
 export const categoryEntity: EntityDeclaration = {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { EntityDeclaration } from '../../engine/entity.types.ts';
+import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
 
 /** A secret, revocable token: whoever has the group's calendar address reads its trainings. */
 export const newCalendarToken = () => randomBytes(24).toString('base64url');

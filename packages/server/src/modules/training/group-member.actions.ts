@@ -1,7 +1,7 @@
 import { API_PATHS } from '@klubovna/shared';
 import { recordIdSchema, recordIdText } from '@klubovna/shared/validation/input-limits';
 import { z } from 'zod';
-import type { EntityAction } from '../../engine/entity.types.ts';
+import type { EntityAction } from '../../engine/declaration/entity.types.ts';
 
 const listInput = z.object({
   groupId: recordIdText.optional(),

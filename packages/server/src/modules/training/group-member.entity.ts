@@ -1,5 +1,5 @@
-import type { EntityDeclaration } from '../../engine/entity.types.ts';
-import { pragueToday } from '../../engine/export-columns.ts';
+import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
+import { pragueToday } from '../../engine/export/export-columns.ts';
 import { groupMemberActions } from './group-member.actions.ts';
 import { checkedMembership } from './group-member.rules.ts';
 

@@ -1,7 +1,7 @@
-import { czechDate, czechPlural } from '../../engine/czech-text.ts';
-import type { Values } from '../../engine/record-mapper.ts';
-import { fieldError } from '../../engine/record-writes.service.ts';
-import type { DynamicDb } from '../../engine/records.repository.ts';
+import type { Values } from '../../engine/records/record-mapper.ts';
+import { fieldError } from '../../engine/records/record-writes.service.ts';
+import type { DynamicDb } from '../../engine/records/records.repository.ts';
+import { czechDate, czechPlural } from '../../engine/schema/czech-text.ts';
 
 interface Period {
   validFrom: string;

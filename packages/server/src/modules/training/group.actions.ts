@@ -2,11 +2,11 @@ import type { GroupMembersSaved, GroupSetupCandidates } from '@klubovna/shared';
 import { recordIdSchema } from '@klubovna/shared/validation/input-limits';
 import { type ExpressionBuilder, sql } from 'kysely';
 import { z } from 'zod';
-import type { ActionContext, EntityAction } from '../../engine/entity.types.ts';
-import { pragueToday } from '../../engine/export-columns.ts';
-import { diffRecords, toRow } from '../../engine/record-mapper.ts';
-import { fieldError } from '../../engine/record-writes.service.ts';
-import { insertAudits } from '../../engine/records.repository.ts';
+import type { ActionContext, EntityAction } from '../../engine/declaration/entity.types.ts';
+import { pragueToday } from '../../engine/export/export-columns.ts';
+import { diffRecords, toRow } from '../../engine/records/record-mapper.ts';
+import { fieldError } from '../../engine/records/record-writes.service.ts';
+import { insertAudits } from '../../engine/records/records.repository.ts';
 import { calendarLinkActions } from './calendar-link.actions.ts';
 
 /** Memberships in force on `day`: started, and not ended before it. */

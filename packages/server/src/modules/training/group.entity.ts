@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../engine/entity.types.ts';
+import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
 import { groupActions } from './group.actions.ts';
 import { currentSeason } from './season.ts';
 import { assertTrainers } from './trainer-rules.ts';

@@ -1,5 +1,5 @@
-import type { HookContext } from '../../engine/entity.types.ts';
-import { fieldError } from '../../engine/record-writes.service.ts';
+import type { HookContext } from '../../engine/declaration/entity.types.ts';
+import { fieldError } from '../../engine/records/record-writes.service.ts';
 
 /** Only trainers and head trainers lead a group or a training; the refusal names who is not one. */
 export async function assertTrainers({ db }: HookContext, trainers: unknown) {

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { API_PATHS } from '@klubovna/shared';
 import { isoDateSchema, recordIdSchema, recordIdText } from '@klubovna/shared/validation/input-limits';
 import { z } from 'zod';
-import type { EntityAction } from '../../engine/entity.types.ts';
-import { fieldError } from '../../engine/record-writes.service.ts';
+import type { EntityAction } from '../../engine/declaration/entity.types.ts';
+import { fieldError } from '../../engine/records/record-writes.service.ts';
 import { pragueParts, pragueToUtc } from './prague-time.ts';
 import { planSeries } from './training-series.ts';
 

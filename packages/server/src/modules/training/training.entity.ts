@@ -1,7 +1,7 @@
-import { czechDate } from '../../engine/czech-text.ts';
-import type { EntityDeclaration, HookContext } from '../../engine/entity.types.ts';
-import type { Values } from '../../engine/record-mapper.ts';
-import { fieldError } from '../../engine/record-writes.service.ts';
+import type { EntityDeclaration, HookContext } from '../../engine/declaration/entity.types.ts';
+import type { Values } from '../../engine/records/record-mapper.ts';
+import { fieldError } from '../../engine/records/record-writes.service.ts';
+import { czechDate } from '../../engine/schema/czech-text.ts';
 import { pragueParts } from './prague-time.ts';
 import { assertTrainers } from './trainer-rules.ts';
 import { trainingActions } from './training.actions.ts';

@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cellValue, getBytes, readZip, sheetCells } from '../../engine/test-zip.ts';
+import { cellValue, getBytes, readZip, sheetCells } from '../../engine/export/test-zip.ts';
 import { signedInClient } from '../../test/fixtures.ts';
 import type { HttpClient } from '../../test/http-client.ts';
 import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts';

@@ -1,7 +1,7 @@
 import { API_PATHS, type EntityRecord, type Role } from '@klubovna/shared';
 import { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
-import type { EntityAction } from '../../engine/entity.types.ts';
+import type { EntityAction } from '../../engine/declaration/entity.types.ts';
 import { clearTwoFactor, deleteUserSessions } from '../auth/index.ts';
 import { assertMayManage, assertNotSelf } from './users.rules.ts';
 

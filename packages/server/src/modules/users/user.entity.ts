@@ -1,6 +1,6 @@
 import type { EntityRecord, Role } from '@klubovna/shared';
 import type { Executor } from '../../db/database.ts';
-import type { EntityDeclaration, EntityHooks, HookContext } from '../../engine/entity.types.ts';
+import type { EntityDeclaration, EntityHooks, HookContext } from '../../engine/declaration/entity.types.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { deleteUserSessions, userDeclaration } from '../auth/index.ts';
 import { invitationState } from './invitation-state.ts';

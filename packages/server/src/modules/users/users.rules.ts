@@ -1,6 +1,6 @@
 import { AREAS, can, ROLE_LABELS, type Role } from '@klubovna/shared';
 import type { Executor } from '../../db/database.ts';
-import { fieldError } from '../../engine/record-writes.service.ts';
+import { fieldError } from '../../engine/records/record-writes.service.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { findUserByEmailIgnoringCase } from '../auth/index.ts';
 

@@ -1,5 +1,5 @@
 import { enumOptions, VISIBILITIES, VISIBILITY_LABELS } from '@klubovna/shared';
-import type { EntityDeclaration } from '../../engine/entity.types.ts';
+import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
 import { eventHooks } from './web.rules.ts';
 
 /** An event the public site announces (a race, an open training, a club party). */

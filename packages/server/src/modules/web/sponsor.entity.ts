@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../engine/entity.types.ts';
+import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
 import { SPONSOR_LEVEL_OPTIONS, sponsorHooks } from './web.rules.ts';
 
 /** A sponsor shown on the public site while active, by level and then `position`. */

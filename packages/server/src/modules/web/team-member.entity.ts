@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../engine/entity.types.ts';
+import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
 import { reorderTeam } from './team.actions.ts';
 import { teamMemberHooks } from './web.rules.ts';
 

@@ -1,8 +1,8 @@
 import { API_PATHS } from '@klubovna/shared';
 import { recordIdSchema } from '@klubovna/shared/validation/input-limits';
 import { z } from 'zod';
-import type { EntityAction } from '../../engine/entity.types.ts';
-import { fieldError } from '../../engine/record-writes.service.ts';
+import type { EntityAction } from '../../engine/declaration/entity.types.ts';
+import { fieldError } from '../../engine/records/record-writes.service.ts';
 
 const orderInput = z.object({ ids: z.array(recordIdSchema).min(1).max(1000) });
 

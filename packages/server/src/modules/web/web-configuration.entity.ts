@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../engine/entity.types.ts';
+import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
 import { webConfigurationHooks } from './web.rules.ts';
 
 /** The public site's one configuration record: who the club is and how its site looks. */

@@ -1,7 +1,7 @@
 import type { EntityRecord } from '@klubovna/shared';
-import { initialValue } from '../../engine/compile-entity.ts';
-import type { CompiledEntity } from '../../engine/entity.types.ts';
-import type { DynamicDb } from '../../engine/records.repository.ts';
+import { initialValue } from '../../engine/declaration/compile-entity.ts';
+import type { CompiledEntity } from '../../engine/declaration/entity.types.ts';
+import type { DynamicDb } from '../../engine/records/records.repository.ts';
 
 /** The club name the site shows until the configuration is saved. */
 export const DEFAULT_CLUB_NAME = 'Náš sportovní klub';

@@ -1,8 +1,8 @@
 import { API_PATHS } from '@klubovna/shared';
 import type { FastifyInstance } from 'fastify';
 import { engineContext } from '../../engine/engine.routes.ts';
-import { entityFor, getRecord } from '../../engine/engine.service.ts';
-import type { DynamicDb } from '../../engine/records.repository.ts';
+import type { DynamicDb } from '../../engine/records/records.repository.ts';
+import { entityFor, getRecord } from '../../engine/records/records.service.ts';
 import { defaultConfiguration, findConfigurationRow } from './web-configuration.ts';
 
 /** `GET /api/admin/web/configuration`: the saved configuration record, or its defaults (id null) before the first save. */

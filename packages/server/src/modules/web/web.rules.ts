@@ -1,5 +1,5 @@
-import type { EntityHooks, Values } from '../../engine/entity.types.ts';
-import { fieldError } from '../../engine/record-writes.service.ts';
+import type { EntityHooks, Values } from '../../engine/declaration/entity.types.ts';
+import { fieldError } from '../../engine/records/record-writes.service.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { withSanitizedHtml } from '../content/index.ts';
 

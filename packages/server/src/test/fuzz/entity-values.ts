@@ -1,6 +1,6 @@
 import { API_PATHS } from '@klubovna/shared';
-import type { CompiledEntity, CompiledField } from '../../engine/compile-entity.ts';
-import type { EntityRegistry } from '../../engine/registry.ts';
+import type { CompiledEntity, CompiledField } from '../../engine/declaration/compile-entity.ts';
+import type { EntityRegistry } from '../../engine/declaration/registry.ts';
 import type { HttpClient } from '../http-client.ts';
 
 /** Ids of the records created so far, by entity alias. */

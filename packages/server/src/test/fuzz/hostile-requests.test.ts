@@ -1,10 +1,10 @@
 import { PROFILE_ROLE } from '@klubovna/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestAppWithFixtures } from '../../engine/test-entities.ts';
 import { createUser } from '../fixtures.ts';
 import type { HttpClient } from '../http-client.ts';
 import { type TestApp, testEngines } from '../test-app.ts';
+import { startTestAppWithFixtures } from '../test-entities.ts';
 import { type RecordIds, seedEveryEntity } from './entity-values.ts';
 import { hostileRequests } from './hostile-requests.ts';
 import { RefusalChecker } from './refusal-checker.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import type { CompiledEntity } from '../../engine/compile-entity.ts';
-import type { EntityRegistry } from '../../engine/registry.ts';
+import type { CompiledEntity } from '../../engine/declaration/compile-entity.ts';
+import type { EntityRegistry } from '../../engine/declaration/registry.ts';
 import { type RecordIds, validValue } from './entity-values.ts';
 import {
   encodePart,

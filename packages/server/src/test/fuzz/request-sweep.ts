@@ -1,5 +1,5 @@
-import type { CompiledEntity } from '../../engine/compile-entity.ts';
-import type { EntityRegistry } from '../../engine/registry.ts';
+import type { CompiledEntity } from '../../engine/declaration/compile-entity.ts';
+import type { EntityRegistry } from '../../engine/declaration/registry.ts';
 import { type RecordIds, validBody } from './entity-values.ts';
 import {
   type ApiRoute,

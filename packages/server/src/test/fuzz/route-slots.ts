@@ -1,4 +1,4 @@
-import type { CompiledEntity } from '../../engine/compile-entity.ts';
+import type { CompiledEntity } from '../../engine/declaration/compile-entity.ts';
 import type { RouteAccess } from '../../http/route-access.ts';
 import type { RecordIds } from './entity-values.ts';
 import { encodePart } from './hostile-values.ts';

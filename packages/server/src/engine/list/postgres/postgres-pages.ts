@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { foldRowCount, rowCountExpressions } from '../../../db/ranked-search-postgres.ts';
-import type { CompiledEntity } from '../../compile-entity.ts';
-import type { Row } from '../../record-mapper.ts';
-import type { DynamicDb } from '../../records.repository.ts';
+import type { CompiledEntity } from '../../declaration/compile-entity.ts';
+import type { Row } from '../../records/record-mapper.ts';
+import type { DynamicDb } from '../../records/records.repository.ts';
 import {
   type AnchorStep,
   type Anchors,

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { RANKED_SEARCH } from '../../../db/ranked-search.ts';
 import { rowCount } from '../../../db/ranked-search-postgres.ts';
-import type { CompiledEntity } from '../../compile-entity.ts';
-import type { Row } from '../../record-mapper.ts';
-import type { DynamicDb } from '../../records.repository.ts';
+import type { CompiledEntity } from '../../declaration/compile-entity.ts';
+import type { Row } from '../../records/record-mapper.ts';
+import type { DynamicDb } from '../../records/records.repository.ts';
 import { distinctValues } from '../column-values.ts';
 import { isNarrowed } from '../conditions.ts';
 import type { ListQuery } from '../list-query.ts';

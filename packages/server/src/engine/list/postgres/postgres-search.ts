@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { RANKED_SEARCH } from '../../../db/ranked-search.ts';
 import { type Gram, gramIsWord, leadGram, wordStartGram } from '../../../db/ranked-search-postgres.ts';
-import type { CompiledEntity } from '../../compile-entity.ts';
-import type { DynamicDb } from '../../records.repository.ts';
+import type { CompiledEntity } from '../../declaration/compile-entity.ts';
+import type { DynamicDb } from '../../records/records.repository.ts';
 import type { ValueShape } from '../compiled-shapes.ts';
 import {
   fieldStartCondition,

@@ -1,7 +1,7 @@
 import { StampedCache } from '../../../db/stamped-cache.ts';
 import { type WriteTracker, writeTrackerOf } from '../../../db/write-tracker.ts';
-import type { CompiledEntity } from '../../compile-entity.ts';
-import type { DynamicDb } from '../../records.repository.ts';
+import type { CompiledEntity } from '../../declaration/compile-entity.ts';
+import type { DynamicDb } from '../../records/records.repository.ts';
 import type { ListQuery } from '../list-query.ts';
 import type { Total } from '../totals.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { CompiledEntity } from '../../compile-entity.ts';
-import type { DynamicDb } from '../../records.repository.ts';
+import type { CompiledEntity } from '../../declaration/compile-entity.ts';
+import type { DynamicDb } from '../../records/records.repository.ts';
 import { narrowed, type SearchWays, SUBSTRING_MIN_LENGTH, searchWords } from '../conditions.ts';
 import type { ListQuery } from '../list-query.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { applyPendingRanks, RANKED_SEARCH, WORD_START } from '../../../db/ranked-search.ts';
-import type { CompiledEntity } from '../../compile-entity.ts';
-import type { DynamicDb } from '../../records.repository.ts';
+import type { CompiledEntity } from '../../declaration/compile-entity.ts';
+import type { DynamicDb } from '../../records/records.repository.ts';
 import {
   fieldStartCondition,
   fieldStartSearchable,

@@ -1,0 +1,219 @@
+import type {
+  Access,
+  Area,
+  EntityLabels,
+  EntityRecord,
+  EntityRoutes,
+  FieldConstraints,
+  FieldKind,
+  FieldOption,
+  Role,
+} from '@klubovna/shared';
+import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { ColumnModel } from '../../db/table-model.ts';
+
+/** One field of an entity. Everything the table, validation, API, datagrid and form need. */
+export interface FieldDeclaration extends FieldConstraints {
+  kind: FieldKind;
+  /** Czech label. */
+  label: string;
+  /** Column name in the table; default: the field name in snake_case. */
+  column?: string;
+  /** Must be filled; default false. */
+  required?: boolean;
+  /** Options of an enum field with Czech labels; required for kind 'enum'. */
+  options?: readonly FieldOption[];
+  /** Value of a new record; default none (booleans default to false). */
+  defaultValue?: unknown;
+  /** Shown in the datagrid until the user changes the column set; default true. */
+  listed?: boolean;
+  /** May be sorted by in the datagrid; default true for text, number, date and boolean kinds; never relations. */
+  sortable?: boolean;
+  /** May be filtered by in the datagrid; default true for enum, boolean, date, number and relation kinds. */
+  filterable?: boolean;
+  /** Required with, and only with, kinds 'relation' and 'relationMany'. */
+  relation?: RelationDeclaration;
+  /**
+   * Upload namespace of file and image fields; default the entity alias. On rich text: where images
+   * put into the text are uploaded; default none (the editor then offers no image upload).
+   */
+  uploadNamespace?: string;
+  /** Key of the form section; default the first section. */
+  section?: string;
+  /** Width in the form grid out of 12; default 6 (12 for long and rich text). */
+  span?: number;
+  /** Shown but never written through the API; default false. */
+  readOnly?: boolean;
+  /** Shown in the form; default true. False for what hooks keep for lists, labels and search. */
+  inForm?: boolean;
+  /** Help text under the input; default none. */
+  help?: string;
+}
+
+/**
+ * What a relation points at. A 'relation' is stored as an id column with a foreign key; a
+ * 'relationMany' as a join table `<table>_<column>` of (owner_id, target_id) pairs.
+ */
+export interface RelationDeclaration {
+  /** Alias of the related entity (must be in the same registry). */
+  alias: string;
+  /**
+   * Deleting a related (target) record: 'restrict' refuses with a Czech message saying where it is
+   * used; 'cascade' removes the links (a 'relation' is set to null, so it must not be required);
+   * 'delete' (a 'relation' only) deletes the records pointing at it with it, into the trash, by their
+   * own rules and with their own audit entries. Default 'restrict'.
+   */
+  onDelete?: 'restrict' | 'cascade' | 'delete';
+}
+
+export interface EntityDeclaration {
+  /** Kebab-case name used in URLs: form alias and datagrid name. */
+  alias: string;
+  /** Table name in the database. */
+  table: string;
+  labels: EntityLabels;
+  /** Permission area: read access lists and reads, write access creates, updates and deletes. */
+  area: Area;
+  fields: Record<string, FieldDeclaration>;
+  /** Form sections in order; default one unnamed section. */
+  sections?: Array<{ key: string; label: string }>;
+  /** Datagrid order when the user picks none. */
+  defaultSort: { field: string; direction: 'asc' | 'desc' };
+  /** Fields the search box looks in (case- and diacritics-insensitive substring). */
+  searchFields: string[];
+  /** Fields joined by a space to label a record in relation pickers, e.g. ['lastName', 'firstName']. */
+  labelFields: string[];
+  /** The entity's own rules, run inside the engine's transaction; default none. */
+  hooks?: EntityHooks;
+  /** Whether records may be deleted (to the trash); default true. Accounts are deactivated instead. */
+  deletable?: boolean;
+  /**
+   * Columns of the table that other code owns and the engine never reads, serves or writes (an
+   * account's password hash); the generated migrations keep them. Default none.
+   */
+  privateColumns?: ColumnModel[];
+  /** Work beyond create, update and delete, each with its own route, by kebab-case name; default none. */
+  // biome-ignore lint/suspicious/noExplicitAny: each action has its own input type
+  actions?: Record<string, EntityAction<any>>;
+}
+
+/** A record's values by field name, and a table row by column name. */
+export type Values = Record<string, unknown>;
+export type Row = Record<string, unknown>;
+
+/** Engine tables are declared at run time, so the engine speaks to them untyped. */
+// biome-ignore lint/suspicious/noExplicitAny: the engine's tables come from declarations
+export type DynamicDb = Kysely<any> | Transaction<any>;
+
+/** What the engine derives once, at start, from a declaration (see compile-entity.ts). */
+export interface CompiledField extends FieldDeclaration {
+  name: string;
+  column: string;
+  /** Column the datagrid orders by: a Czech sort-key shadow column for text. */
+  sortColumn: string;
+  sortable: boolean;
+  filterable: boolean;
+  listed: boolean;
+  schema: z.ZodType;
+  /** `<table>_<column>` holding (owner_id, target_id) pairs of a relationMany field. */
+  joinTable?: string;
+}
+
+export interface CompiledEntity {
+  declaration: EntityDeclaration;
+  /** Its screens in the shared route table (routes naming its alias); null when it has none. */
+  routes: EntityRoutes | null;
+  fields: CompiledField[];
+  byName: ReadonlyMap<string, CompiledField>;
+  /** Text fields with a `<column>_sort` shadow column to keep up to date. */
+  sortKeyFields: CompiledField[];
+  /** Fields of kind relation and relationMany. */
+  relationFields: CompiledField[];
+}
+
+/** Compiled entities by alias: what the engine serves. */
+export type EntityRegistry = ReadonlyMap<string, CompiledEntity>;
+
+/** What every hook and action is given. */
+export interface HookContext {
+  /** The transaction the engine's work runs in: what a hook writes here commits or rolls back with it. */
+  db: DynamicDb;
+  userId: number;
+  roles: Role[];
+  entity: CompiledEntity;
+}
+
+/**
+ * An entity's own rules, run by the engine inside the transaction of each create, update, delete
+ * and read. A hook refuses by throwing `fieldError(field, message)` (a Czech 400 pointing at the
+ * field) or any AppError; whatever it wrote is then rolled back with the rest.
+ */
+export interface EntityHooks {
+  /** Before validation, on the body as sent (on update: only the fields sent); returns the body to validate. Default none. */
+  beforeValidate?: (
+    args: HookContext & { operation: 'create' | 'update'; data: Values; previous: EntityRecord | null },
+  ) => Values | Promise<Values>;
+  /** After validation, before the insert; may return changed values. Default none. */
+  beforeCreate?: (args: HookContext & { data: Values }) => Values | undefined | Promise<Values | undefined>;
+  /** After the insert (links included), before the commit. Default none. */
+  afterCreate?: (args: HookContext & { record: EntityRecord }) => void | Promise<void>;
+  /** After validation, before the update; `data` is the whole record as it will be saved. Default none. */
+  beforeUpdate?: (
+    args: HookContext & { data: Values; previous: EntityRecord },
+  ) => Values | undefined | Promise<Values | undefined>;
+  /** After the update, before the commit. Default none. */
+  afterUpdate?: (
+    args: HookContext & { record: EntityRecord; previous: EntityRecord },
+  ) => void | Promise<void>;
+  /** Before a record is deleted (also in a bulk delete, once per record). Default none. */
+  beforeDelete?: (args: HookContext & { previous: EntityRecord }) => void | Promise<void>;
+  /** After a record is deleted, before the commit. Default none. */
+  afterDelete?: (args: HookContext & { previous: EntityRecord }) => void | Promise<void>;
+  /** On every record the API returns (forms, lists, exports); may return a changed record. Default none. */
+  afterRead?: (args: Omit<HookContext, 'db'> & { record: EntityRecord }) => EntityRecord | undefined;
+}
+
+/** What an action's `run` is given besides the hook context. */
+export interface ActionContext<Input> extends HookContext {
+  input: Input;
+  /** The record named by `:id` in the action's path, read in the action's transaction; null without one. */
+  record: EntityRecord | null;
+  /** Every declared entity, e.g. to write another entity's rows with `toRow` in set-based work. */
+  entities: EntityRegistry;
+  /** The engine's own create, update and delete, with validation, hooks and audit, in this transaction. */
+  records: {
+    /** A record with its links, as the form reads it; 404 when there is none. */
+    read(alias: string, id: number): Promise<EntityRecord>;
+    create(alias: string, body: Values): Promise<EntityRecord>;
+    update(alias: string, id: number, body: Values): Promise<EntityRecord>;
+    /** Deletes for good, past the trash: an action's deletes are part of its work (unmarking, unpairing). */
+    delete(alias: string, ids: number[]): Promise<void>;
+  };
+}
+
+/**
+ * Work on an entity that is not a plain create, update or delete: its own route, a Zod body (the
+ * query string for GET), access from the permission matrix for the entity's area, one transaction,
+ * and an audit row naming the action and its input.
+ */
+export interface EntityAction<Body extends z.ZodType = z.ZodType> {
+  /** Czech name of what it does. */
+  label: string;
+  /** HTTP method; default 'POST'. */
+  method?: 'GET' | 'POST' | 'PUT';
+  /**
+   * Its route; default `/api/cms/action/{alias}/{name}`. A path with `:id` acts on that record of
+   * the entity (refused with 404 when there is none), e.g. `API_PATHS.recordAction`; `:alias` and
+   * `:action` in it are filled with the entity's alias and the action's name.
+   */
+  path?: string;
+  /** Access the user's roles must grant to the entity's area; default 'write'. */
+  access?: Access;
+  /** Whether it leaves an audit row; default yes, except for GET. A preview that writes nothing says no. */
+  audited?: boolean;
+  /** Schema of the body (of the query string for GET). */
+  input: Body;
+  /** Does the work; what it returns is the answer's `data`, or a download when it is an `ExportFile`. */
+  run: (context: ActionContext<z.infer<Body>>) => Promise<unknown>;
+}

@@ -1,0 +1,114 @@
+import {
+  can,
+  type DatagridSchema,
+  type EntityMeta,
+  type FilterKind,
+  type FormSchema,
+  type Role,
+} from '@klubovna/shared';
+import { MAX_PAGE_SIZE, PAGE_SIZES } from '../list/list-query.ts';
+import { type CompiledEntity, type CompiledField, initialValue } from './compile-entity.ts';
+
+const FILTER_KINDS: Partial<Record<CompiledField['kind'], FilterKind>> = {
+  enum: 'enum',
+  multiEnum: 'enum',
+  boolean: 'boolean',
+  date: 'dateRange',
+  dateTime: 'dateRange',
+  integer: 'numberRange',
+  decimal: 'numberRange',
+  relation: 'relation',
+  relationMany: 'relation',
+};
+
+const optional = <T>(key: string, value: T | undefined) => (value === undefined ? {} : { [key]: value });
+
+export function datagridSchema(entity: CompiledEntity, roles: Role[]): DatagridSchema {
+  const { declaration } = entity;
+  const canWrite = can(roles, declaration.area, 'write');
+  const canDelete = canWrite && declaration.deletable !== false;
+  return {
+    name: declaration.alias,
+    labels: declaration.labels,
+    columns: entity.fields.map((field) => ({
+      key: field.name,
+      label: field.label,
+      kind: field.kind,
+      sortable: field.sortable,
+      filter: field.filterable ? (FILTER_KINDS[field.kind] ?? 'text') : null,
+      defaultVisible: field.listed,
+      ...optional('options', field.options ? [...field.options] : undefined),
+      ...optional('relationAlias', field.relation?.alias),
+    })),
+    defaultSort: { column: declaration.defaultSort.field, direction: declaration.defaultSort.direction },
+    pageSizes: PAGE_SIZES,
+    defaultPageSize: 25,
+    maxPageSize: MAX_PAGE_SIZE,
+    searchable: declaration.searchFields.length > 0,
+    rowActions: [
+      ...(canWrite && entity.routes ? (['edit'] as const) : []),
+      ...(canDelete ? (['delete'] as const) : []),
+    ],
+    canCreate: canWrite,
+    canDelete,
+    routes: entity.routes,
+    labelFields: declaration.labelFields,
+  };
+}
+
+export function formSchema(entity: CompiledEntity, roles: Role[]): FormSchema {
+  const { declaration } = entity;
+  const sections = declaration.sections ?? [{ key: 'main', label: '' }];
+  return {
+    alias: declaration.alias,
+    labels: declaration.labels,
+    sections,
+    routes: entity.routes,
+    canWrite: can(roles, declaration.area, 'write'),
+    canDelete: can(roles, declaration.area, 'write') && declaration.deletable !== false,
+    labelFields: declaration.labelFields,
+    fields: entity.fields
+      .filter((field) => field.inForm !== false)
+      .map((field) => ({
+        name: field.name,
+        label: field.label,
+        kind: field.kind,
+        required: field.required ?? false,
+        constraints: {
+          ...optional('minLength', field.minLength),
+          ...optional('maxLength', field.maxLength),
+          ...optional('min', field.min),
+          ...optional('max', field.max),
+          ...optional('pattern', field.pattern),
+          ...optional('patternMessage', field.patternMessage),
+          ...optional('unique', field.unique),
+        },
+        section: field.section ?? sections[0]!.key,
+        span: field.span ?? (field.kind === 'longText' || field.kind === 'richText' ? 12 : 6),
+        ...optional('options', field.options ? [...field.options] : undefined),
+        ...optional('relationAlias', field.relation?.alias),
+        ...optional(
+          'uploadNamespace',
+          field.kind === 'file' || field.kind === 'image'
+            ? (field.uploadNamespace ?? declaration.alias)
+            : field.kind === 'richText'
+              ? field.uploadNamespace
+              : undefined,
+        ),
+        ...optional('readOnly', field.readOnly),
+        ...optional('help', field.help),
+        ...optional('defaultValue', initialValue(field) ?? undefined),
+      })),
+  };
+}
+
+export function entityMeta(entity: CompiledEntity, roles: Role[]): EntityMeta {
+  const { declaration } = entity;
+  return {
+    alias: declaration.alias,
+    labels: declaration.labels,
+    fields: entity.fields.map((field) => ({ name: field.name, label: field.label, kind: field.kind })),
+    routes: entity.routes,
+    canWrite: can(roles, declaration.area, 'write'),
+  };
+}

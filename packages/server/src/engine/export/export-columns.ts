@@ -1,0 +1,135 @@
+import type { EntityRecord } from '@klubovna/shared';
+import type { CompiledEntity, CompiledField } from '../declaration/compile-entity.ts';
+import type { ListQuery } from '../list/list-query.ts';
+import { optionLabel, type Row } from '../records/record-mapper.ts';
+import type { DynamicDb } from '../records/records.repository.ts';
+import { type EngineContext, toRecords } from '../records/records.service.ts';
+
+/** One exported cell, typed so that each format can write it its own way. */
+export type ExportCell =
+  | null
+  | { type: 'text'; value: string }
+  | { type: 'number'; value: number; money?: boolean }
+  /** A calendar date `2026-11-22`. */
+  | { type: 'date'; value: string }
+  /** A moment as Prague wall-clock time `2026-11-22T14:05:00`. */
+  | { type: 'dateTime'; value: string };
+
+export interface ExportColumn {
+  header: string;
+  /** Suggested width in characters. */
+  width: number;
+  cell(record: EntityRecord): ExportCell;
+}
+
+const PRAGUE = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Prague',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An ISO instant as Prague wall-clock time `YYYY-MM-DDTHH:MM:SS`; undefined when it is not a date. */
+export function pragueDateTime(iso: string): string | undefined {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return undefined;
+  const part = Object.fromEntries(PRAGUE.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}`;
+}
+
+/** Today's date in Prague, for file names. */
+export const pragueToday = () => pragueDateTime(new Date().toISOString())!.slice(0, 10);
+
+const text = (value: string): ExportCell => (value === '' ? null : { type: 'text', value });
+
+function fieldCell(field: CompiledField, record: EntityRecord): ExportCell {
+  const value = record[field.name];
+  if (field.kind === 'relation') return text(String(record._labels?.[field.name] ?? ''));
+  if (field.kind === 'relationMany') {
+    const labels = record._labels?.[field.name];
+    return text(Array.isArray(labels) ? labels.join(', ') : '');
+  }
+  if (value === null || value === undefined) return null;
+  switch (field.kind) {
+    case 'boolean':
+      return text(value ? 'Ano' : 'Ne');
+    case 'enum':
+      return text(optionLabel(field, value));
+    case 'multiEnum':
+      return text((value as unknown[]).map((choice) => optionLabel(field, choice)).join(', '));
+    case 'integer':
+    case 'decimal':
+      return Number.isFinite(Number(value)) ? { type: 'number', value: Number(value) } : null;
+    case 'money': {
+      const amount = Number((value as { amount: unknown }).amount);
+      return Number.isFinite(amount) ? { type: 'number', value: amount, money: true } : null;
+    }
+    case 'date':
+      return /^\d{4}-\d{2}-\d{2}$/.test(String(value)) ? { type: 'date', value: String(value) } : null;
+    case 'dateTime': {
+      const local = pragueDateTime(String(value));
+      return local ? { type: 'dateTime', value: local } : null;
+    }
+    default:
+      return text(String(value));
+  }
+}
+
+const WIDTHS: Partial<Record<CompiledField['kind'], number>> = {
+  boolean: 8,
+  integer: 10,
+  decimal: 12,
+  money: 14,
+  date: 12,
+  dateTime: 17,
+  enum: 16,
+  email: 28,
+  longText: 40,
+  richText: 40,
+  relationMany: 40,
+};
+
+/** Every exported column in declaration order; files and images are left out, money takes two. */
+export function exportColumns(entity: CompiledEntity): ExportColumn[] {
+  return entity.fields
+    .filter((field) => field.kind !== 'image' && field.kind !== 'file')
+    .flatMap((field): ExportColumn[] => {
+      const width = Math.max(field.label.length + 2, WIDTHS[field.kind] ?? 20);
+      const column = { header: field.label, width, cell: (record: EntityRecord) => fieldCell(field, record) };
+      if (field.kind !== 'money') return [column];
+      return [
+        column,
+        {
+          header: `${field.label} – měna`,
+          width: field.label.length + 9,
+          cell: (record) => {
+            const money = record[field.name] as { currency?: string } | null;
+            return money?.currency ? text(money.currency) : null;
+          },
+        },
+      ];
+    });
+}
+
+/** The whole filtered, sorted set as records with `_labels`, a batch at a time. */
+export async function* exportBatches(
+  context: EngineContext,
+  entity: CompiledEntity,
+  query: ListQuery,
+  batchSize = 500,
+): AsyncGenerator<EntityRecord[]> {
+  const db = context.db as unknown as DynamicDb;
+  let batch: Row[] = [];
+  for await (const row of context.reader.rows(db, entity, query)) {
+    batch.push(row);
+    if (batch.length === batchSize) {
+      yield await toRecords(db, context, entity, batch);
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield await toRecords(db, context, entity, batch);
+}

@@ -1,0 +1,117 @@
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { AppError } from '../../errors/app-error.ts';
+
+/** A cell as read from a file: text from CSV; text, number, boolean or date from XLSX; null when empty. */
+export type Cell = string | number | boolean | Date | null;
+
+/** A data row with its number in the file as a spreadsheet shows it (the header is row 1). */
+export interface SheetRow {
+  number: number;
+  cells: Cell[];
+}
+
+/** A spreadsheet's first sheet: the header row's texts and the data rows below it (empty ones left out). */
+export interface Sheet {
+  headers: string[];
+  rows: SheetRow[];
+  /** What the file turned out to be, for the preview: `XLSX`, `CSV (UTF-8, ;)`… */
+  format: string;
+}
+
+/** Most data rows one import takes. */
+export const MAX_IMPORT_ROWS = 20_000;
+
+const unreadable = (detail: string) =>
+  new AppError('BAD_REQUEST', 400, `Soubor se nepodařilo přečíst: ${detail}`);
+
+/** UTF-8 when the bytes are valid UTF-8 (a BOM is dropped), else Windows-1250 as Czech Excel saves CSV. */
+function decode(bytes: Buffer): { text: string; encoding: string } {
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return { text: text.replace(/^\uFEFF/, ''), encoding: 'UTF-8' };
+  } catch {
+    return { text: new TextDecoder('windows-1250').decode(bytes), encoding: 'Windows-1250' };
+  }
+}
+
+/** `;` (Czech Excel) or `,`: whichever the header line holds more of outside quotes. */
+function separatorOf(text: string): ';' | ',' {
+  let semicolons = 0;
+  let commas = 0;
+  let quoted = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && char === ';') semicolons++;
+    else if (!quoted && char === ',') commas++;
+  }
+  return semicolons >= commas ? ';' : ',';
+}
+
+function readCsv(bytes: Buffer): Sheet {
+  const { text, encoding } = decode(bytes);
+  const delimiter = separatorOf(text);
+  let records: string[][];
+  try {
+    records = parse(text, { delimiter, relax_column_count: true, bom: true });
+  } catch (error) {
+    throw unreadable(`CSV není v pořádku (${(error as Error).message.split('\n')[0]}).`);
+  }
+  const [headers = [], ...rows] = records;
+  return {
+    headers: headers.map((header) => header.trim()),
+    rows: rows.map((row, index) => ({
+      number: index + 2,
+      cells: row.map((cell) => (cell.trim() === '' ? null : cell)),
+    })),
+    format: `CSV (${encoding}, oddělovač ${delimiter})`,
+  };
+}
+
+/** An XLSX cell's value as a plain value: rich text joined, a formula's result, a link's text. */
+function plainCell(value: ExcelJS.CellValue): Cell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value.trim() === '' ? null : value;
+  if (typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
+  if ('richText' in value) return value.richText.map((part) => part.text).join('') || null;
+  if ('result' in value) return plainCell(value.result as ExcelJS.CellValue);
+  if ('text' in value) return plainCell(value.text as ExcelJS.CellValue);
+  if ('error' in value) return null;
+  return String(value);
+}
+
+async function readXlsx(bytes: Buffer): Promise<Sheet> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    throw unreadable('XLSX je poškozený nebo to není sešit Excelu.');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw unreadable('sešit nemá žádný list.');
+  const rows: SheetRow[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row) => {
+    const cells: Cell[] = [];
+    row.eachCell({ includeEmpty: true }, (cell, column) => {
+      cells[column - 1] = plainCell(cell.value);
+    });
+    rows.push({ number: row.number, cells: Array.from(cells, (cell) => cell ?? null) });
+  });
+  const header = rows[0]?.number === 1 ? rows.shift()!.cells : [];
+  return { headers: header.map((cell) => String(cell ?? '').trim()), rows, format: 'XLSX' };
+}
+
+/** Reads an uploaded CSV (UTF-8 or Windows-1250, `;` or `,`) or XLSX file; the first row names the columns. */
+export async function readSheet(bytes: Buffer): Promise<Sheet> {
+  if (bytes.length === 0) throw unreadable('soubor je prázdný.');
+  // XLSX is a ZIP archive: it starts with "PK\x03\x04".
+  const zip = bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+  const sheet = zip ? await readXlsx(bytes) : readCsv(bytes);
+  if (sheet.headers.every((header) => header === ''))
+    throw unreadable('první řádek musí obsahovat názvy sloupců.');
+  const rows = sheet.rows.filter((row) => row.cells.some((cell) => cell !== null));
+  if (rows.length > MAX_IMPORT_ROWS)
+    throw unreadable(`soubor má ${rows.length} řádků, najednou lze importovat nejvýše ${MAX_IMPORT_ROWS}.`);
+  return { ...sheet, rows };
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { teamFixture } from '../../test/test-entities.ts';
+import { compileEntity } from '../declaration/compile-entity.ts';
+import { convertCell, parseCzechNumber, type RelationResolver } from './import-values.ts';
+
+const team = compileEntity(teamFixture);
+const field = (name: string) => team.byName.get(name)!;
+const noRelations: RelationResolver = (_, label) => ({ error: `žádný ${label}` });
+const convert = (name: string, cell: Parameters<typeof convertCell>[1]) =>
+  convertCell(field(name), cell, noRelations);
+
+describe('import cell values', () => {
+  it('reads Czech numbers and money', () => {
+    expect(parseCzechNumber('1 234,50')).toBe(1234.5);
+    expect(parseCzechNumber('-7')).toBe(-7);
+    expect(parseCzechNumber('12a')).toBeNull();
+    expect(convert('size', '1\u00a0200')).toEqual({ value: 1200 });
+    expect(convert('rating', 3.5)).toEqual({ value: 3.5 });
+    expect(convert('fee', '1 200 Kč')).toEqual({ value: { amount: 1200, currency: 'CZK' } });
+    expect(convert('fee', '15,50 EUR')).toEqual({ value: { amount: 15.5, currency: 'EUR' } });
+    expect(convert('fee', 300)).toEqual({ value: { amount: 300, currency: 'CZK' } });
+    expect(convert('fee', '12 zlaťáků')).toEqual({ error: '„12 zlaťáků“ není částka (např. 1 200 Kč).' });
+  });
+
+  it('reads dates, and date-times as Prague wall-clock time in winter and summer', () => {
+    expect(convert('founded', '22. 11. 2026')).toEqual({ value: '2026-11-22' });
+    expect(convert('founded', new Date(Date.UTC(2001, 8, 1)))).toEqual({ value: '2001-09-01' });
+    expect(convert('founded', '31. 4. 2026')).toEqual({
+      error: '„31. 4. 2026“ není datum (např. 22. 11. 2026).',
+    });
+    expect(convert('lastMatch', '22. 11. 2026 18:30')).toEqual({ value: '2026-11-22T17:30:00.000Z' });
+    expect(convert('lastMatch', '2026-07-01 18:30')).toEqual({ value: '2026-07-01T16:30:00.000Z' });
+    expect(convert('lastMatch', new Date(Date.UTC(2026, 6, 1, 18, 30)))).toEqual({
+      value: '2026-07-01T16:30:00.000Z',
+    });
+    expect(convert('lastMatch', '2026-07-01T18:30:00+02:00')).toEqual({ value: '2026-07-01T16:30:00.000Z' });
+    expect(convert('lastMatch', '25:00')).toMatchObject({
+      error: expect.stringContaining('není datum a čas'),
+    });
+  });
+
+  it('reads yes and no, enum labels or values without diacritics, and relations through the resolver', () => {
+    expect(convert('active', 'Ano')).toEqual({ value: true });
+    expect(convert('active', 'ne')).toEqual({ value: false });
+    expect(convert('active', true)).toEqual({ value: true });
+    expect(convert('active', 'asi')).toEqual({ error: '„asi“ není ano, nebo ne.' });
+    expect(convert('level', 'ACKO')).toEqual({ value: 'A' });
+    expect(convert('level', 'b')).toEqual({ value: 'B' });
+    expect(convert('level', 'C')).toEqual({ error: '„C“ není žádná z možností: Áčko, Béčko.' });
+    const resolver: RelationResolver = (_, label) => ({ value: label.length });
+    expect(convertCell(field('players'), 'ab; abc, a', resolver)).toEqual({ value: [2, 3, 1] });
+    expect(convertCell(field('players'), null, resolver)).toEqual({ value: [] });
+    expect(convert('coach', 'Nikdo')).toEqual({ error: 'žádný Nikdo' });
+    expect(convert('name', 42)).toEqual({ value: '42' });
+  });
+});

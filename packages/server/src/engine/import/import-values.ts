@@ -1,0 +1,166 @@
+import { DEFAULT_CURRENCY, isCurrencyCode } from '@klubovna/shared';
+import { parseCzechDate } from '@klubovna/shared/validation/czech-date';
+import type { CompiledField } from '../declaration/compile-entity.ts';
+import { searchNormalize } from '../schema/czech-text.ts';
+import type { Cell } from './import-sheet.ts';
+
+/** A cell turned into a field's API value, or the Czech reason it could not be. */
+export type Converted = { value: unknown } | { error: string };
+
+/** Finds the ids of related records by label (without diacritics); an error names what is wrong. */
+export type RelationResolver = (field: CompiledField, label: string) => Converted;
+
+const TRUE_WORDS = new Set(['ano', 'a', 'yes', 'y', 'true', 'pravda', '1', 'x']);
+const FALSE_WORDS = new Set(['ne', 'n', 'no', 'false', 'nepravda', '0']);
+const CURRENCY_WORDS: Record<string, string> = { kc: 'CZK', kč: 'CZK', '€': 'EUR', eur: 'EUR' };
+
+const quoted = (cell: Cell) => `„${cellText(cell)}“`;
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** A cell as text, the way a person reads it (dates as ISO dates, whole numbers without decimals). */
+export function cellText(cell: Cell): string {
+  if (cell === null) return '';
+  if (cell instanceof Date) return isoDateOf(cell);
+  if (typeof cell === 'boolean') return cell ? 'ano' : 'ne';
+  return String(cell).trim();
+}
+
+/** XLSX dates carry the wall-clock value as UTC. */
+const isoDateOf = (date: Date) =>
+  `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+
+/** `1 234,50` or `1234.5` → 1234.5; null when it is not a number. */
+export function parseCzechNumber(text: string): number | null {
+  const compact = text.replace(/[\s\u00a0]/g, '').replace(',', '.');
+  return /^[-+]?\d+(\.\d+)?$/.test(compact) ? Number(compact) : null;
+}
+
+/** Milliseconds Prague is ahead of UTC at `instant`. */
+function pragueOffsetMs(instant: number): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Prague',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, Number(part.value)]),
+  );
+  return (
+    Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - instant
+  );
+}
+
+/** A wall-clock time in Prague as an ISO instant. */
+function fromPragueWallClock(wall: number): string {
+  const first = wall - pragueOffsetMs(wall);
+  return new Date(wall - pragueOffsetMs(first)).toISOString();
+}
+
+function parseDateTime(cell: Cell): string | null {
+  if (cell instanceof Date) return fromPragueWallClock(cell.getTime());
+  const text = cellText(cell);
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text))
+    return Number.isNaN(Date.parse(text)) ? null : new Date(text).toISOString();
+  const match = /^(.+?)[\sT]+(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text);
+  const date = match ? parseCzechDate(match[1]!) : null;
+  if (!match || !date) return null;
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hour, minute, second] = [Number(match[2]), Number(match[3]), Number(match[4] ?? 0)];
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  return fromPragueWallClock(Date.UTC(year, month - 1, day, hour, minute, second));
+}
+
+function parseMoney(cell: Cell): { amount: number; currency: string } | null {
+  if (typeof cell === 'number') return { amount: cell, currency: DEFAULT_CURRENCY };
+  const match = /^(.*?)\s*([A-Za-zČč€]{1,3})?$/.exec(cellText(cell).replace(/\.-$/, ''));
+  const amount = match ? parseCzechNumber(match[1]!) : null;
+  if (amount === null) return null;
+  const word = match![2];
+  const currency = word ? (CURRENCY_WORDS[word.toLowerCase()] ?? word.toUpperCase()) : DEFAULT_CURRENCY;
+  return isCurrencyCode(currency) ? { amount, currency } : null;
+}
+
+/** A list cell's items: "A, B" or "A; B". */
+const splitList = (text: string) =>
+  text
+    .split(/[,;]/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+
+/** The option whose label or value the text names, ignoring case and diacritics. */
+function option(field: CompiledField, text: string): { value: string } | { error: string } {
+  const wanted = searchNormalize(text);
+  const found = field.options?.find(
+    (candidate) => searchNormalize(candidate.label) === wanted || searchNormalize(candidate.value) === wanted,
+  );
+  return found
+    ? { value: found.value }
+    : { error: `${quoted(text)} není žádná z možností: ${field.options?.map((o) => o.label).join(', ')}.` };
+}
+
+/**
+ * A cell as the value of a field, ready for the engine's own validation (which says what is too long,
+ * required or out of range); what cannot even be read as the field's kind is refused here.
+ */
+export function convertCell(field: CompiledField, cell: Cell, relation: RelationResolver): Converted {
+  if (cell === null)
+    return { value: field.kind === 'relationMany' || field.kind === 'multiEnum' ? [] : null };
+  switch (field.kind) {
+    case 'integer':
+    case 'decimal': {
+      const number = typeof cell === 'number' ? cell : parseCzechNumber(cellText(cell));
+      return number === null ? { error: `${quoted(cell)} není číslo.` } : { value: number };
+    }
+    case 'money': {
+      const money = parseMoney(cell);
+      return money ? { value: money } : { error: `${quoted(cell)} není částka (např. 1 200 Kč).` };
+    }
+    case 'date': {
+      const date = cell instanceof Date ? isoDateOf(cell) : parseCzechDate(cellText(cell));
+      return date ? { value: date } : { error: `${quoted(cell)} není datum (např. 22. 11. 2026).` };
+    }
+    case 'dateTime': {
+      const instant = parseDateTime(cell);
+      return instant
+        ? { value: instant }
+        : { error: `${quoted(cell)} není datum a čas (např. 22. 11. 2026 18:30).` };
+    }
+    case 'boolean': {
+      if (typeof cell === 'boolean') return { value: cell };
+      const word = searchNormalize(cellText(cell));
+      if (TRUE_WORDS.has(word)) return { value: true };
+      if (FALSE_WORDS.has(word)) return { value: false };
+      return { error: `${quoted(cell)} není ano, nebo ne.` };
+    }
+    case 'enum':
+      return option(field, cellText(cell));
+    case 'multiEnum': {
+      const chosen: string[] = [];
+      for (const part of splitList(cellText(cell))) {
+        const converted = option(field, part);
+        if ('error' in converted) return converted;
+        chosen.push(converted.value);
+      }
+      return { value: chosen };
+    }
+    case 'relation':
+      return relation(field, cellText(cell));
+    case 'relationMany': {
+      const ids: number[] = [];
+      for (const label of splitList(cellText(cell))) {
+        const found = relation(field, label);
+        if ('error' in found) return found;
+        ids.push(found.value as number);
+      }
+      return { value: ids };
+    }
+    default:
+      return { value: cellText(cell) };
+  }
+}

@@ -1,0 +1,238 @@
+import type { EntityRecord, ValidationError } from '@klubovna/shared';
+import { recordVersionSchema } from '@klubovna/shared/validation/input-limits';
+import { z } from 'zod';
+import { AppError, validationFailed } from '../../errors/app-error.ts';
+import { issuesToValidationErrors } from '../../http/zod-type-provider.ts';
+import { type CompiledEntity, initialValue } from '../declaration/compile-entity.ts';
+import { referencingFields } from '../declaration/registry.ts';
+import * as relationRows from '../relations/relations.repository.ts';
+import {
+  assertRelationsExist,
+  deleteLinksOf,
+  isForeignKeyViolation,
+  normalizeRelationValues,
+  relatedRecordGone,
+  releaseReferences,
+  saveLinks,
+} from '../relations/relations.service.ts';
+import { moveToTrash } from '../trash/trash.service.ts';
+import { diffRecords, type Row, toRow, type Values } from './record-mapper.ts';
+import * as repository from './records.repository.ts';
+import {
+  dynamic,
+  type EngineContext,
+  findRecord,
+  hookContext,
+  inTransaction,
+  recordMissing,
+  toRecords,
+} from './records.service.ts';
+
+/** A hook's refusal: a Czech 400 pointing at one field of the form. */
+export function fieldError(field: string, message: string): AppError {
+  return validationFailed([{ path: field, message }]);
+}
+
+/** Built once per entity: Zod compiles each object schema, which cost more than the rest of a save. */
+const bodySchemas = new WeakMap<CompiledEntity, { full: z.ZodObject; partial: z.ZodObject }>();
+
+function bodySchema(entity: CompiledEntity, partial: boolean): z.ZodObject {
+  let schemas = bodySchemas.get(entity);
+  if (!schemas) {
+    const full = z.object(
+      Object.fromEntries(
+        entity.fields.filter((field) => !field.readOnly).map((field) => [field.name, field.schema]),
+      ),
+    );
+    schemas = { full, partial: full.partial() };
+    bodySchemas.set(entity, schemas);
+  }
+  return partial ? schemas.partial : schemas.full;
+}
+
+function validate(entity: CompiledEntity, body: unknown, partial: boolean): Values {
+  const result = bodySchema(entity, partial).safeParse(body ?? {});
+  if (!result.success) throw validationFailed(issuesToValidationErrors(result.error.issues));
+  const values = Object.fromEntries(Object.entries(result.data).filter(([, value]) => value !== undefined));
+  const relationErrors = normalizeRelationValues(entity, values);
+  if (relationErrors.length > 0) throw validationFailed(relationErrors);
+  return values;
+}
+
+const asValues = (body: unknown): Values =>
+  body !== null && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Values) } : {};
+
+/** A foreign key refusing a write means a related record went away after the check: 409, not 500. */
+async function mappingForeignKeys<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw isForeignKeyViolation(error) ? relatedRecordGone() : error;
+  }
+}
+
+async function assertUnique(
+  db: repository.DynamicDb,
+  entity: CompiledEntity,
+  values: Values,
+  exceptId?: number,
+) {
+  const errors: ValidationError[] = [];
+  for (const field of entity.fields) {
+    const value = values[field.name];
+    if (!field.unique || value === null || value === undefined) continue;
+    if (await repository.findDuplicate(db, entity, field.column, value, exceptId)) {
+      errors.push({ path: field.name, message: `Hodnotu pole „${field.label}“ už má jiný záznam.` });
+    }
+  }
+  if (errors.length > 0) throw validationFailed(errors);
+}
+
+function defaults(entity: CompiledEntity): Values {
+  return Object.fromEntries(entity.fields.map((field) => [field.name, initialValue(field)]));
+}
+
+const audit = (
+  db: repository.DynamicDb,
+  context: EngineContext,
+  entity: CompiledEntity,
+  id: number,
+  action: 'create' | 'update' | 'delete',
+  changes: unknown,
+) => repository.insertAudit(db, context.userId, entity, id, action, changes);
+
+export async function createRecord(context: EngineContext, entity: CompiledEntity, body: unknown) {
+  const hooks = entity.declaration.hooks ?? {};
+  return mappingForeignKeys(() =>
+    inTransaction(context, async (db) => {
+      const hook = hookContext(context, entity, db);
+      const sent = hooks.beforeValidate
+        ? await hooks.beforeValidate({ ...hook, operation: 'create', data: asValues(body), previous: null })
+        : body;
+      let values = validate(entity, { ...defaults(entity), ...asValues(sent) }, false);
+      values = (await hooks.beforeCreate?.({ ...hook, data: values })) ?? values;
+      await assertUnique(db, entity, values);
+      await assertRelationsExist(db, context.entities, entity, values);
+      const now = new Date().toISOString();
+      const id = await repository.insertRow(db, entity, {
+        ...toRow(entity, values),
+        created_at: now,
+        updated_at: now,
+      });
+      await saveLinks(db, entity, id, values);
+      const record = await findRecord(db, context, entity, id);
+      await hooks.afterCreate?.({ ...hook, record });
+      await audit(db, context, entity, id, 'create', diffRecords(null, values, entity));
+      return record;
+    }),
+  );
+}
+
+/** The values that differ from the stored record: only those are checked for uniqueness and relinked. */
+function changedValues(previous: EntityRecord, merged: Values): Values {
+  return Object.fromEntries(
+    Object.entries(merged).filter(
+      ([name, value]) => JSON.stringify(value) !== JSON.stringify(previous[name]),
+    ),
+  );
+}
+
+/** Thrown inside the transaction when the version is stale, so that nothing of the save is kept. */
+class StaleVersion extends Error {}
+
+export async function updateRecord(
+  context: EngineContext,
+  entity: CompiledEntity,
+  id: number,
+  body: unknown,
+) {
+  const version = recordVersionSchema.safeParse((body as { version?: unknown } | null)?.version);
+  if (!version.success)
+    throw validationFailed([{ path: 'version', message: version.error.issues[0]!.message }]);
+  const hooks = entity.declaration.hooks ?? {};
+  try {
+    return await mappingForeignKeys(() =>
+      inTransaction(context, async (db) => {
+        const hook = hookContext(context, entity, db);
+        const previous = await findRecord(db, context, entity, id);
+        const sent = hooks.beforeValidate
+          ? await hooks.beforeValidate({ ...hook, operation: 'update', data: asValues(body), previous })
+          : body;
+        const changes = validate(entity, sent, true);
+        let merged: Values = { ...previous, ...changes };
+        merged = (await hooks.beforeUpdate?.({ ...hook, data: merged, previous })) ?? merged;
+        const changed = changedValues(previous, merged);
+        await assertUnique(db, entity, changed, id);
+        await assertRelationsExist(db, context.entities, entity, changed);
+        const row = { ...toRow(entity, merged), updated_at: new Date().toISOString() };
+        if (!(await repository.updateRow(db, entity, id, version.data, row))) throw new StaleVersion();
+        await saveLinks(db, entity, id, changed);
+        const record = await findRecord(db, context, entity, id);
+        await hooks.afterUpdate?.({ ...hook, record, previous });
+        await audit(db, context, entity, id, 'update', diffRecords(previous, merged, entity));
+        return record;
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof StaleVersion)) throw error;
+    const latest = await findRecord(context.trx ?? (context.db as never), context, entity, id);
+    throw new AppError('CONFLICT', 409, 'Záznam mezitím uložil někdo jiný. Načtěte jeho aktuální podobu.', {
+      details: { current: latest },
+    });
+  }
+}
+
+/**
+ * Deletes, as deleteRecords does, the records whose 'delete' relations point at `ids` (a camp's
+ * participants, a race's entries): into the trash, each by its own rules and with its own audit entry.
+ */
+async function deleteDependents(
+  context: EngineContext,
+  entity: CompiledEntity,
+  ids: number[],
+  toTrash: boolean,
+) {
+  const dependents = referencingFields(context.entities, entity).filter(({ deletesOwner }) => deletesOwner);
+  for (const { owner, field } of dependents) {
+    const except = owner === entity ? ids : [];
+    const rows = await relationRows.referencingRows(dynamic(context), owner, field, ids, except);
+    const owners = [...new Set(rows.map((row) => Number(row.owner_id)))];
+    if (owners.length > 0) await deleteRecords(context, owner, owners, { toTrash });
+  }
+}
+
+/**
+ * Deletes all or none, into the trash unless `toTrash` is false; refused while 'restrict' relations
+ * point at any of them, links of 'cascade' relations removed (the trash remembers them for a restore).
+ */
+export async function deleteRecords(
+  context: EngineContext,
+  entity: CompiledEntity,
+  ids: number[],
+  { toTrash = true }: { toTrash?: boolean } = {},
+) {
+  if (entity.declaration.deletable === false)
+    throw new AppError('NOT_DELETABLE', 400, `${entity.declaration.labels.plural} se nemažou.`);
+  const unique = [...new Set(ids)];
+  const hooks = entity.declaration.hooks ?? {};
+  await inTransaction(context, async (db) => {
+    const hook = hookContext(context, entity, db);
+    const rows: Row[] = [];
+    for (const id of unique) {
+      const row = await repository.findRow(db, entity, id);
+      if (!row) throw recordMissing(entity);
+      rows.push(row);
+    }
+    const records: EntityRecord[] = await toRecords(db, context, entity, rows);
+    for (const previous of records) await hooks.beforeDelete?.({ ...hook, previous });
+    await deleteDependents({ ...context, trx: db }, entity, unique, toTrash);
+    const lost = await releaseReferences(db, context, entity, records);
+    if (toTrash) await moveToTrash(db, context, entity, rows, records, lost);
+    await deleteLinksOf(db, entity, unique);
+    await repository.deleteRows(db, entity, unique);
+    for (const previous of records) {
+      await hooks.afterDelete?.({ ...hook, previous });
+      await audit(db, context, entity, previous.id, 'delete', diffRecords(previous, null, entity));
+    }
+  });
+}

@@ -1,0 +1,118 @@
+import type { CompiledEntity } from '../declaration/compile-entity.ts';
+import type { DynamicDb } from '../declaration/entity.types.ts';
+import type { Row } from './record-mapper.ts';
+
+export type { DynamicDb };
+
+/** A row by id: its `columns`, or every column (what a delete moves to the trash). */
+export async function findRow(
+  db: DynamicDb,
+  entity: CompiledEntity,
+  id: number,
+  columns?: string[],
+): Promise<Row | undefined> {
+  const table = db.selectFrom(entity.declaration.table);
+  return (await (columns ? table.select(columns) : table.selectAll())
+    .where('id', '=', id)
+    .executeTakeFirst()) as Row | undefined;
+}
+
+export async function findRows(db: DynamicDb, entity: CompiledEntity, ids: number[]): Promise<Row[]> {
+  return (await db
+    .selectFrom(entity.declaration.table)
+    .selectAll()
+    .where('id', 'in', ids)
+    .execute()) as Row[];
+}
+
+export async function insertRow(db: DynamicDb, entity: CompiledEntity, row: Row): Promise<number> {
+  const inserted = await db
+    .insertInto(entity.declaration.table)
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number((inserted as Row).id);
+}
+
+/** Updates only when `version` is still current; false when someone saved in between. */
+export async function updateRow(
+  db: DynamicDb,
+  entity: CompiledEntity,
+  id: number,
+  version: number,
+  row: Row,
+) {
+  const result = await db
+    .updateTable(entity.declaration.table)
+    // Incremented by the database: `version + 1` as a parameter would overflow PostgreSQL's integer
+    // for a sent version of 2³¹−1 even when no row matches it.
+    .set((eb) => ({ ...row, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deleteRows(db: DynamicDb, entity: CompiledEntity, ids: number[]) {
+  await db.deleteFrom(entity.declaration.table).where('id', 'in', ids).execute();
+}
+
+/** Ids of other records holding `value` in a unique column. */
+export async function findDuplicate(
+  db: DynamicDb,
+  entity: CompiledEntity,
+  column: string,
+  value: unknown,
+  exceptId?: number,
+) {
+  let query = db.selectFrom(entity.declaration.table).select('id').where(column, '=', value);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return query.executeTakeFirst();
+}
+
+/** The audit trail's entry for one record: who changed which of its fields, from what to what. */
+export interface AuditEntry {
+  /** 0 for an action that names no record. */
+  recordId: number;
+  action: 'create' | 'update' | 'delete' | 'action';
+  changes: unknown;
+}
+
+/** Rows a single audit insert carries: well under both engines' limits on bound parameters. */
+const AUDIT_ROWS_PER_INSERT = 500;
+
+/** Writes audit rows for records of one entity, a few hundred per statement. */
+export async function insertAudits(
+  db: DynamicDb,
+  userId: number,
+  entity: Pick<CompiledEntity, 'declaration'>,
+  entries: readonly AuditEntry[],
+) {
+  const createdAt = new Date().toISOString();
+  for (let start = 0; start < entries.length; start += AUDIT_ROWS_PER_INSERT) {
+    await db
+      .insertInto('audit_log')
+      .values(
+        entries.slice(start, start + AUDIT_ROWS_PER_INSERT).map((entry) => ({
+          user_id: userId,
+          entity: entity.declaration.alias,
+          record_id: entry.recordId,
+          action: entry.action,
+          changes: JSON.stringify(entry.changes),
+          created_at: createdAt,
+        })),
+      )
+      .execute();
+  }
+}
+
+export function insertAudit(
+  db: DynamicDb,
+  userId: number,
+  entity: Pick<CompiledEntity, 'declaration'>,
+  recordId: number,
+  action: AuditEntry['action'],
+  changes: unknown,
+) {
+  return insertAudits(db, userId, entity, [{ recordId, action, changes }]);
+}

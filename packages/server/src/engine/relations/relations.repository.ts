@@ -1,0 +1,158 @@
+import { INT32_MAX } from '@klubovna/shared/validation/input-limits';
+import type { CompiledEntity, CompiledField } from '../declaration/compile-entity.ts';
+import type { Row } from '../records/record-mapper.ts';
+import type { DynamicDb } from '../records/records.repository.ts';
+
+/** Columns a field is stored in: money keeps amount and currency apart. */
+export function columnsOf(field: CompiledField): string[] {
+  return field.kind === 'money' ? [`${field.column}_amount`, `${field.column}_currency`] : [field.column];
+}
+
+const labelColumns = (target: CompiledEntity) =>
+  target.declaration.labelFields.flatMap((name) => columnsOf(target.byName.get(name)!));
+
+/** Label columns of the given target records. */
+export async function labelRows(db: DynamicDb, target: CompiledEntity, ids: number[]): Promise<Row[]> {
+  return (await db
+    .selectFrom(target.declaration.table)
+    .select(['id', ...labelColumns(target)])
+    .where('id', 'in', ids)
+    .execute()) as Row[];
+}
+
+/** The links of a relationMany field for the given owners with the targets' label columns, in one query. */
+export async function linksWithLabels(
+  db: DynamicDb,
+  field: CompiledField,
+  target: CompiledEntity,
+  ownerIds: number[],
+): Promise<Row[]> {
+  return (await db
+    .selectFrom(`${field.joinTable!} as link`)
+    .innerJoin(`${target.declaration.table} as target`, 'target.id', 'link.target_id')
+    .select(['link.owner_id', 'link.target_id', ...labelColumns(target).map((column) => `target.${column}`)])
+    .where('link.owner_id', 'in', ownerIds)
+    .orderBy('link.owner_id')
+    .orderBy('link.target_id')
+    .execute()) as Row[];
+}
+
+/** (owner_id, target_id) pairs of a relationMany field for the given owners. */
+export async function linksOf(db: DynamicDb, field: CompiledField, ownerIds: number[]): Promise<Row[]> {
+  return (await db
+    .selectFrom(field.joinTable!)
+    .select(['owner_id', 'target_id'])
+    .where('owner_id', 'in', ownerIds)
+    .orderBy('owner_id')
+    .orderBy('target_id')
+    .execute()) as Row[];
+}
+
+/** Makes the owner's links exactly `targetIds`. */
+export async function replaceLinks(
+  db: DynamicDb,
+  field: CompiledField,
+  ownerId: number,
+  targetIds: number[],
+) {
+  await db.deleteFrom(field.joinTable!).where('owner_id', '=', ownerId).execute();
+  if (targetIds.length === 0) return;
+  await db
+    .insertInto(field.joinTable!)
+    .values(targetIds.map((targetId) => ({ owner_id: ownerId, target_id: targetId })))
+    .execute();
+}
+
+export async function deleteOwnerLinks(db: DynamicDb, field: CompiledField, ownerIds: number[]) {
+  await db.deleteFrom(field.joinTable!).where('owner_id', 'in', ownerIds).execute();
+}
+
+/** Which of `ids` exist in the table. */
+export async function existingIds(db: DynamicDb, table: string, ids: number[]): Promise<Set<number>> {
+  // A number past 32 bits names no record (and must not reach PostgreSQL's query).
+  const possible = ids.filter((id) => id <= INT32_MAX);
+  if (possible.length === 0) return new Set();
+  const rows = (await db.selectFrom(table).select('id').where('id', 'in', possible).execute()) as Row[];
+  return new Set(rows.map((row) => Number(row.id)));
+}
+
+/**
+ * Owner records whose `field` points at any of `targetIds`, with the id they point at
+ * (`owner_id`, `target_id`); owners in `exceptOwners` are left out (they are being deleted too).
+ */
+export async function referencingRows(
+  db: DynamicDb,
+  owner: CompiledEntity,
+  field: CompiledField,
+  targetIds: number[],
+  exceptOwners: number[],
+): Promise<Row[]> {
+  let query = field.joinTable
+    ? db.selectFrom(field.joinTable).select(['owner_id', 'target_id']).where('target_id', 'in', targetIds)
+    : db
+        .selectFrom(owner.declaration.table)
+        .select(['id as owner_id', `${field.column} as target_id`])
+        .where(field.column, 'in', targetIds);
+  if (exceptOwners.length > 0)
+    query = query.where(field.joinTable ? 'owner_id' : 'id', 'not in', exceptOwners);
+  return (await query.execute()) as Row[];
+}
+
+/** How many distinct owner records point at any of `targetIds` through `field`. */
+export async function countReferencingOwners(
+  db: DynamicDb,
+  owner: CompiledEntity,
+  field: CompiledField,
+  targetIds: number[],
+  exceptOwners: number[],
+): Promise<number> {
+  const ownerColumn = field.joinTable ? 'owner_id' : 'id';
+  let query = field.joinTable
+    ? db.selectFrom(field.joinTable).where('target_id', 'in', targetIds)
+    : db.selectFrom(owner.declaration.table).where(field.column, 'in', targetIds);
+  if (exceptOwners.length > 0) query = query.where(ownerColumn, 'not in', exceptOwners);
+  const row = (await query
+    .select((eb) => eb.fn.count(ownerColumn).distinct().as('n'))
+    .executeTakeFirstOrThrow()) as Row;
+  return Number(row.n);
+}
+
+/** Removes the links to `targetIds` (onDelete 'cascade'): join rows go, a to-one column becomes null. */
+export async function unlinkTargets(
+  db: DynamicDb,
+  owner: CompiledEntity,
+  field: CompiledField,
+  targetIds: number[],
+  ownerIds: number[],
+) {
+  if (field.joinTable) {
+    await db
+      .deleteFrom(field.joinTable)
+      .where('target_id', 'in', targetIds)
+      .where('owner_id', 'in', ownerIds)
+      .execute();
+  } else {
+    await db
+      .updateTable(owner.declaration.table)
+      .set({ [field.column]: null })
+      .where('id', 'in', ownerIds)
+      .execute();
+  }
+}
+
+/** A change made behind the owners' forms: a new version makes their open forms answer 409. */
+export async function bumpVersions(db: DynamicDb, owner: CompiledEntity, ownerIds: number[], now: string) {
+  await db
+    .updateTable(owner.declaration.table)
+    .set((eb) => ({ version: eb('version', '+', 1), updated_at: now }))
+    .where('id', 'in', ownerIds)
+    .execute();
+}
+
+/** Every record of `target` with its label columns (an import matches relations by label). */
+export async function allLabelRows(db: DynamicDb, target: CompiledEntity): Promise<Row[]> {
+  return (await db
+    .selectFrom(target.declaration.table)
+    .select(['id', ...labelColumns(target)])
+    .execute()) as Row[];
+}

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { latestSchema, type MigrationModule } from '../../db/migrations/index.ts';
+import type { TableModel } from '../../db/table-model.ts';
+import { planMigration, renderMigration } from './migration-generator.ts';
+
+const here = import.meta.dirname;
+const url = (file: string) => pathToFileURL(path.join(here, file)).href;
+
+const table = (name: string, ...columns: string[]): TableModel => ({
+  name,
+  columns: [
+    { name: 'id', type: 'id', notNull: true },
+    ...columns.map((column) => ({ name: column, type: 'text' as const })),
+  ],
+  indexes: [],
+});
+
+async function generated(previous: TableModel[], next: TableModel[]): Promise<MigrationModule> {
+  const code = renderMigration(planMigration(previous, next), next, {
+    imports: {
+      schemaApply: url('../../db/schema-apply.ts'),
+      tableModel: url('../../db/table-model.ts'),
+      derivedColumns: url('./derived-columns.ts'),
+    },
+  });
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'klubovna-migration-')), 'generated.ts');
+  fs.writeFileSync(file, code);
+  return import(pathToFileURL(file).href);
+}
+
+describe('generated migrations record only what they change', () => {
+  it('keeps the tables a migration creates or alters and names the ones it drops; folding them gives the latest tables', async () => {
+    const first = await generated([], [table('a', 'x'), table('b'), table('c')]);
+    expect(first.schema?.map((model) => model.name)).toEqual(['a', 'b', 'c']);
+
+    const second = await generated(latestSchema({ first }), [table('a', 'x', 'y'), table('c'), table('d')]);
+    expect(second.schema?.map((model) => model.name).sort()).toEqual(['a', 'd']);
+    expect(second.dropped).toEqual(['b']);
+
+    const latest = latestSchema({ first, second });
+    expect(latest.map((model) => model.name).sort()).toEqual(['a', 'c', 'd']);
+    expect(latest.find((model) => model.name === 'a')?.columns.map((column) => column.name)).toEqual([
+      'id',
+      'x',
+      'y',
+    ]);
+    expect(planMigration(latest, [table('a', 'x', 'y'), table('c'), table('d')])).toEqual([]);
+  });
+});
