@@ -11,6 +11,7 @@ export * from './api/schema.ts';
 export * from './api/training.ts';
 export * from './api/trash.ts';
 export * from './api/users.ts';
+export * from './domain/consent.ts';
 export * from './domain/currency.ts';
 export * from './domain/enum-options.ts';
 export * from './domain/member-type.ts';

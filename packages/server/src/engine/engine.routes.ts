@@ -9,8 +9,7 @@ import { exportBatches, exportColumns, pragueToday } from './export/export-colum
 import { spreadsheetAnswer } from './export/export-file.ts';
 import { sendFile } from './export/file-answer.ts';
 import { recordHistory } from './history/history.service.ts';
-import { columnOptions, listRecords, relatedOptions } from './list/list.service.ts';
-import { parseListQuery } from './list/list-query.ts';
+import { columnOptions, listQueryOf, listRecords, relatedOptions } from './list/list.service.ts';
 import { searchRecords } from './list/record-search.service.ts';
 import { createRecord, deleteRecords, updateRecord } from './records/record-writes.service.ts';
 import { type EngineContext, entityFor, getRecord } from './records/records.service.ts';
@@ -51,16 +50,16 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(API_PATHS.tables, { config: SESSION }, async (request) => {
-    const { roles } = engineContext(app, request);
+    const ctx = engineContext(app, request);
     const readable = [...app.entities.values()].filter((entity) =>
-      can(roles, entity.declaration.area, 'read'),
+      can(ctx.roles, entity.declaration.area, 'read'),
     );
-    return { data: readable.map((entity) => entityMeta(entity, roles)) };
+    return { data: readable.map((entity) => entityMeta(entity, ctx)) };
   });
 
   app.get(API_PATHS.datagridSchema, { schema: { params: nameParams }, config: SESSION }, async (request) => {
     const ctx = engineContext(app, request);
-    return { data: datagridSchema(entityFor(ctx, request.params.name, 'read'), ctx.roles) };
+    return { data: datagridSchema(entityFor(ctx, request.params.name, 'read'), ctx) };
   });
 
   // Asked at every keystroke of a search: on PostgreSQL its page proves the session, saving a round trip.
@@ -123,7 +122,7 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
       if (!(EXPORT_FORMATS as readonly string[]).includes(format)) {
         throw new AppError('BAD_REQUEST', 400, `Neznámý formát exportu „${format}“. Zvolte csv nebo xlsx.`);
       }
-      const query = parseListQuery(entity, search);
+      const query = listQueryOf(ctx, entity, search);
       const { plural } = entity.declaration.labels;
       return sendFile(
         reply,
@@ -150,7 +149,7 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(API_PATHS.formSchema, { schema: { params: aliasParams }, config: SESSION }, async (request) => {
     const ctx = engineContext(app, request);
-    return { data: formSchema(entityFor(ctx, request.params.alias, 'read'), ctx.roles) };
+    return { data: formSchema(entityFor(ctx, request.params.alias, 'read'), ctx) };
   });
 
   app.get(API_PATHS.form, { schema: { params: recordParams }, config: SESSION }, async (request) => {

@@ -5,6 +5,8 @@ import { articleEntity } from './content/article.entity.ts';
 import { authorEntity } from './content/author.entity.ts';
 import { contentCategoryEntity } from './content/content-category.entity.ts';
 import { tagEntity } from './content/tag.entity.ts';
+import { consentEntity } from './members/consent.entity.ts';
+import { guardianEntity } from './members/guardian.entity.ts';
 import { memberEntity } from './members/member.entity.ts';
 import { profileMemberEntity } from './profiles/profile-member.entity.ts';
 import { raceEntity } from './races/race.entity.ts';
@@ -25,6 +27,8 @@ import { webConfigurationEntity } from './web/web-configuration.entity.ts';
 export const DECLARATIONS: readonly EntityDeclaration[] = [
   userEntity,
   memberEntity,
+  guardianEntity,
+  consentEntity,
   categoryEntity,
   groupEntity,
   groupMemberEntity,

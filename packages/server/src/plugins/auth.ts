@@ -220,7 +220,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   }
 
   app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
-    if (!request.url.toLowerCase().startsWith('/api')) return;
+    const url = request.url.toLowerCase();
+    // Uploads are served by who may read them (modules/files): the session says who asks.
+    if (url.startsWith('/files/')) return loadSession(app, stores, request, false);
+    if (!url.startsWith('/api')) return;
     await loadSession(app, stores, request, request.routeOptions.config?.sessionProvedByRead === true);
     const proof = request.sessionProof;
     if (proof) {

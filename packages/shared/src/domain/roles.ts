@@ -4,7 +4,7 @@ export type Role = (typeof ROLES)[number];
 export const ROLE_LABELS: Record<Role, string> = {
   ROLE_ROOT: 'Hlavní správce',
   ROLE_ADMIN: 'Správce',
-  ROLE_USER: 'Trenér',
+  ROLE_USER: 'Člen nebo rodič',
   ROLE_SALESMAN: 'Obchodník',
 };
 
@@ -14,6 +14,7 @@ export function isRole(value: unknown): value is Role {
 
 /**
  * The lowest role: a sign-in account with only this role is a *profile*, a person outside the office
- * (an athlete, a parent) who can be paired with club members.
+ * (an athlete, a parent, a trainer) who can be paired with club members: it then sees what concerns
+ * those members, and as a trainer the groups they train.
  */
 export const PROFILE_ROLE: Role = 'ROLE_USER';

@@ -14,9 +14,10 @@ describe('permission matrix', () => {
     expect(AREAS.filter((area) => !can(['ROLE_ADMIN'], area, 'write'))).toEqual(['rootUsers']);
   });
 
-  it('lets trainers read members and manage training and races', () => {
-    expect(can(['ROLE_USER'], 'members', 'read')).toBe(true);
-    expect(can(['ROLE_USER'], 'members', 'write')).toBe(false);
+  it('lets members’ and parents’ accounts into members, consents, training and races (row rules narrow them)', () => {
+    expect(can(['ROLE_USER'], 'members', 'write')).toBe(true);
+    expect(can(['ROLE_USER'], 'consents', 'write')).toBe(true);
+    expect(can(['ROLE_USER'], 'users', 'read')).toBe(false);
     expect(can(['ROLE_USER'], 'training', 'write')).toBe(true);
     expect(can(['ROLE_USER'], 'races', 'write')).toBe(true);
     expect(can(['ROLE_USER'], 'content', 'read')).toBe(false);

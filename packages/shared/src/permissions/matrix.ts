@@ -3,6 +3,7 @@ import type { Role } from '../domain/roles.ts';
 /** A part of the back office that permissions are granted for. */
 export const AREAS = [
   'members',
+  'consents',
   'training',
   'races',
   'content',
@@ -19,11 +20,16 @@ export type Area = (typeof AREAS)[number];
 
 export type Access = 'read' | 'write';
 
-/** Who may do what. `write` implies `read`. `self` is the signed-in user's own account and settings. */
+/**
+ * Who may call what, by area. `write` implies `read`. `self` is the signed-in user's own account and
+ * settings. Which rows of an area a person then reads or changes is each entity's row rule (its
+ * declaration's `rows`): the office (ROLE_ROOT, ROLE_ADMIN) every row, anyone else their own.
+ */
 export const PERMISSIONS: Record<Role, Partial<Record<Area, Access>>> = {
   ROLE_ROOT: Object.fromEntries(AREAS.map((area) => [area, 'write'])) as Record<Area, Access>,
   ROLE_ADMIN: {
     members: 'write',
+    consents: 'write',
     training: 'write',
     races: 'write',
     content: 'write',
@@ -35,7 +41,16 @@ export const PERMISSIONS: Record<Role, Partial<Record<Area, Access>>> = {
     files: 'write',
     self: 'write',
   },
-  ROLE_USER: { members: 'read', training: 'write', races: 'write', files: 'write', self: 'write' },
+  // A member's or parent's account (a trainer's too: training a group is a relation, not a role): the
+  // entities' row rules narrow each area to the rows that concern the person.
+  ROLE_USER: {
+    members: 'write',
+    consents: 'write',
+    training: 'write',
+    races: 'write',
+    files: 'write',
+    self: 'write',
+  },
   ROLE_SALESMAN: { sponsors: 'write', webEvents: 'read', files: 'write', self: 'write' },
 };
 

@@ -16,6 +16,8 @@ const SPEC_PATHS = [
   '/admin/users',
   ...['/admin/clenove', '/admin/kategorie', '/admin/skupiny', '/admin/clenove-skupiny'].flatMap(crud),
   '/admin/clenove/hromadne-parovani',
+  // Guardians of minors and members' consents (beside the specification's member zone).
+  ...['/admin/zakonni-zastupci', '/admin/souhlasy'].flatMap(crud),
   '/admin/clenove-skupiny/hromadne-nastaveni-skupiny',
   ...['/admin/treninky', '/admin/soustredeni', '/admin/zavody'].flatMap(crud),
   ...['/admin/obsah/clanky', '/admin/obsah/clanek/create', '/admin/obsah/clanek/edit'],
@@ -74,7 +76,7 @@ describe('route table', () => {
     expect(activeRoutes().map((route) => route.name)).toEqual(
       ROUTES.filter((route) => 'entity' in route || built.includes(route.name)).map((route) => route.name),
     );
-    expect(entityRoutes).toHaveLength(15 * 3);
+    expect(entityRoutes).toHaveLength(17 * 3);
   });
 
   it('names each entity’s list, create and edit screens once', () => {
@@ -93,7 +95,9 @@ describe('route table', () => {
 
   it('guards each zone with its permission area', () => {
     const area = (name: string) => findRoute(name)?.area;
-    expect(area('members.bulkPairing')).toBe('members');
+    // Pairing accounts with members is account management: the office's.
+    expect(area('members.bulkPairing')).toBe('users');
+    expect(area('consents.list')).toBe('consents');
     expect(area('groupMembers.bulkSetup')).toBe('training');
     expect(area('camps.edit')).toBe('training');
     expect(area('races.list')).toBe('races');

@@ -118,6 +118,8 @@ describe('signed-in shell', () => {
       '/admin',
       '/admin/clenove',
       '/admin/clenove/hromadne-parovani',
+      '/admin/zakonni-zastupci',
+      '/admin/souhlasy',
       '/admin/kategorie',
       '/admin/skupiny',
       '/admin/clenove-skupiny',

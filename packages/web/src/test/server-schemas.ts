@@ -18,9 +18,9 @@ const entity = (alias: string) => {
 export const DECLARED_ALIASES: readonly string[] = [...entities.keys()];
 
 export function serverDatagridSchema(alias: string, roles: Role[] = ['ROLE_ADMIN']): DatagridSchema {
-  return datagridSchema(entity(alias), roles);
+  return datagridSchema(entity(alias), { userId: 1, roles });
 }
 
 export function serverFormSchema(alias: string, roles: Role[] = ['ROLE_ADMIN']): FormSchema {
-  return formSchema(entity(alias), roles);
+  return formSchema(entity(alias), { userId: 1, roles });
 }

@@ -1,5 +1,6 @@
 import type { CompiledEntity } from '../declaration/compile-entity.ts';
 import type { EntityAction } from '../declaration/entity.types.ts';
+import { assertMayChange, assertUnlimited, rowsOf } from '../declaration/row-access.ts';
 import type { Values } from '../records/record-mapper.ts';
 import { createRecord, deleteRecords, updateRecord } from '../records/record-writes.service.ts';
 import { insertAudit } from '../records/records.repository.ts';
@@ -18,9 +19,12 @@ export function runAction(
   input: unknown,
   id: number | undefined,
 ): Promise<unknown> {
+  if (action.wholeTable) assertUnlimited(entity, context, `Akci „${action.label}“`);
   return inTransaction(context, async (trx) => {
     const inner: EngineContext = { ...context, trx };
     const record = id === undefined ? null : await findRecord(trx, inner, entity, id);
+    if (id !== undefined && (action.access ?? 'write') === 'write')
+      await assertMayChange(trx, entity, inner, id);
     const records = {
       read: (alias: string, recordId: number) =>
         findRecord(trx, inner, entityFor(inner, alias, 'read'), recordId),
@@ -36,6 +40,7 @@ export function runAction(
       roles: context.roles,
       entity,
       entities: context.entities,
+      rowsOf: (alias, access = 'read') => rowsOf(entityFor(inner, alias, 'read'), inner, access),
       input,
       record,
       records,

@@ -9,7 +9,7 @@ import type {
   FieldOption,
   Role,
 } from '@klubovna/shared';
-import type { Kysely, Transaction } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { ColumnModel } from '../../db/table-model.ts';
 
@@ -93,9 +93,55 @@ export interface EntityDeclaration {
    * account's password hash); the generated migrations keep them. Default none.
    */
   privateColumns?: ColumnModel[];
+  /**
+   * Which of its rows a signed-in person may read and change, where the area alone does not settle it
+   * (a member's own record, a trainer's groups): conditions built into every statement that reads or
+   * writes the entity's rows. Default: every row to whoever the area admits.
+   */
+  rows?: RowAccess;
+  /**
+   * The rows the public website shows (a published article, a sponsor): their files and images are
+   * served to anyone and cacheable; `true` for every row. Every other upload is served only to whom may
+   * read a record pointing at it. Default none.
+   */
+  publicRows?: RowCondition | true;
   /** Work beyond create, update and delete, each with its own route, by kebab-case name; default none. */
   // biome-ignore lint/suspicious/noExplicitAny: each action has its own input type
   actions?: Record<string, EntityAction<any>>;
+}
+
+/** Who asks: the signed-in user and their roles. */
+export interface Person {
+  userId: number;
+  roles: readonly Role[];
+}
+
+/**
+ * A condition on an entity's table (its columns unqualified), written into the statement that reads or
+ * writes the rows: never rows fetched and filtered afterwards.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a condition on any declared table
+export type RowCondition = (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
+
+/**
+ * A declaration's row rules. Each answers for one person: a condition, `undefined` for every row
+ * (the office), or `false` for none. A row the person may not read is answered as missing (404) in
+ * every read; one they may read but not change refuses the change (403).
+ */
+export interface RowAccess {
+  /** The rows the person may read. */
+  read(person: Person): RowCondition | undefined;
+  /** The rows the person may change; a row they create or change must be within it afterwards. Default: `read`. */
+  write?(person: Person): RowCondition | false | undefined;
+  /** Whether the person may create records (each then within `write`); default: unless `write` is false. */
+  create?(person: Person): boolean;
+  /** Whether the person may delete the rows they may change; default true. */
+  delete?(person: Person): boolean;
+  /**
+   * The fields a person whose changes `write` limits to some rows may change; a change of another field
+   * is refused on that field. Default every field.
+   */
+  writableFields?: readonly string[];
 }
 
 /** A record's values by field name, and a table row by column name. */
@@ -181,6 +227,11 @@ export interface ActionContext<Input> extends HookContext {
   record: EntityRecord | null;
   /** Every declared entity, e.g. to write another entity's rows with `toRow` in set-based work. */
   entities: EntityRegistry;
+  /**
+   * The rows of an entity (by alias) the person may read, or with 'write' change (their row rule), as a
+   * condition for the action's own statements: a row outside it is as missing. Every row for the office.
+   */
+  rowsOf(alias: string, access?: Access): RowCondition;
   /** The engine's own create, update and delete, with validation, hooks and audit, in this transaction. */
   records: {
     /** A record with its links, as the form reads it; 404 when there is none. */
@@ -210,6 +261,11 @@ export interface EntityAction<Body extends z.ZodType = z.ZodType> {
   path?: string;
   /** Access the user's roles must grant to the entity's area; default 'write'. */
   access?: Access;
+  /**
+   * Only for a person whom the entity's row rules do not limit: work over rows at large (a bulk setup of
+   * every member); default false.
+   */
+  wholeTable?: boolean;
   /** Whether it leaves an audit row; default yes, except for GET. A preview that writes nothing says no. */
   audited?: boolean;
   /** Schema of the body (of the query string for GET). */

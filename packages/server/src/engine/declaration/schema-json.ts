@@ -4,10 +4,12 @@ import {
   type EntityMeta,
   type FilterKind,
   type FormSchema,
-  type Role,
 } from '@klubovna/shared';
 import { MAX_PAGE_SIZE, PAGE_SIZES } from '../list/list-query.ts';
 import { type CompiledEntity, type CompiledField, initialValue } from './compile-entity.ts';
+import { type Acting, recordPowers } from './row-access.ts';
+
+// The schemas the web renders an entity's screens from, for one person: what they may do shows.
 
 const FILTER_KINDS: Partial<Record<CompiledField['kind'], FilterKind>> = {
   enum: 'enum',
@@ -23,10 +25,21 @@ const FILTER_KINDS: Partial<Record<CompiledField['kind'], FilterKind>> = {
 
 const optional = <T>(key: string, value: T | undefined) => (value === undefined ? {} : { [key]: value });
 
-export function datagridSchema(entity: CompiledEntity, roles: Role[]): DatagridSchema {
+/** What the person may do with the entity's records: the area's write access and the row rules. */
+function powersOf(entity: CompiledEntity, acting: Acting) {
+  const areaWrite = can(acting.roles, entity.declaration.area, 'write');
+  const powers = recordPowers(entity, acting);
+  return {
+    canWrite: areaWrite && powers.canChange,
+    canCreate: areaWrite && powers.canCreate,
+    canDelete: areaWrite && powers.canDelete,
+    writableFields: powers.writableFields,
+  };
+}
+
+export function datagridSchema(entity: CompiledEntity, acting: Acting): DatagridSchema {
   const { declaration } = entity;
-  const canWrite = can(roles, declaration.area, 'write');
-  const canDelete = canWrite && declaration.deletable !== false;
+  const { canWrite, canCreate, canDelete } = powersOf(entity, acting);
   return {
     name: declaration.alias,
     labels: declaration.labels,
@@ -49,23 +62,24 @@ export function datagridSchema(entity: CompiledEntity, roles: Role[]): DatagridS
       ...(canWrite && entity.routes ? (['edit'] as const) : []),
       ...(canDelete ? (['delete'] as const) : []),
     ],
-    canCreate: canWrite,
+    canCreate,
     canDelete,
     routes: entity.routes,
     labelFields: declaration.labelFields,
   };
 }
 
-export function formSchema(entity: CompiledEntity, roles: Role[]): FormSchema {
+export function formSchema(entity: CompiledEntity, acting: Acting): FormSchema {
   const { declaration } = entity;
   const sections = declaration.sections ?? [{ key: 'main', label: '' }];
+  const { canWrite, canDelete, writableFields } = powersOf(entity, acting);
   return {
     alias: declaration.alias,
     labels: declaration.labels,
     sections,
     routes: entity.routes,
-    canWrite: can(roles, declaration.area, 'write'),
-    canDelete: can(roles, declaration.area, 'write') && declaration.deletable !== false,
+    canWrite,
+    canDelete,
     labelFields: declaration.labelFields,
     fields: entity.fields
       .filter((field) => field.inForm !== false)
@@ -95,20 +109,23 @@ export function formSchema(entity: CompiledEntity, roles: Role[]): FormSchema {
               ? field.uploadNamespace
               : undefined,
         ),
-        ...optional('readOnly', field.readOnly),
+        ...optional(
+          'readOnly',
+          field.readOnly || (writableFields && !writableFields.includes(field.name)) || undefined,
+        ),
         ...optional('help', field.help),
         ...optional('defaultValue', initialValue(field) ?? undefined),
       })),
   };
 }
 
-export function entityMeta(entity: CompiledEntity, roles: Role[]): EntityMeta {
+export function entityMeta(entity: CompiledEntity, acting: Acting): EntityMeta {
   const { declaration } = entity;
   return {
     alias: declaration.alias,
     labels: declaration.labels,
     fields: entity.fields.map((field) => ({ name: field.name, label: field.label, kind: field.kind })),
     routes: entity.routes,
-    canWrite: can(roles, declaration.area, 'write'),
+    canWrite: powersOf(entity, acting).canWrite,
   };
 }

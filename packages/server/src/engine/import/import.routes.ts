@@ -4,8 +4,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error.ts';
 import { issuesToValidationErrors, type ZodTypeProvider } from '../../http/zod-type-provider.ts';
+import { assertUnlimited } from '../declaration/row-access.ts';
 import { engineContext } from '../engine.routes.ts';
-import { entityFor } from '../records/records.service.ts';
+import { type EngineContext, entityFor } from '../records/records.service.ts';
 import { previewImport, runImport } from './import.service.ts';
 import { readSheet } from './import-sheet.ts';
 
@@ -58,6 +59,13 @@ async function upload(request: FastifyRequest, withOptions: boolean) {
   return { sheet: await readSheet(bytes), options: options! };
 }
 
+/** The entity an import writes, for a person whose rows of it no rule limits (matching reaches every row). */
+function importable(ctx: EngineContext, alias: string) {
+  const entity = entityFor(ctx, alias, 'write');
+  assertUnlimited(entity, ctx, 'Import');
+  return entity;
+}
+
 /** Import from CSV or XLSX into any entity: preview with guessed columns, dry run, the import itself. */
 export async function importRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -70,7 +78,7 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
     { schema: { params: aliasParams }, config: WITH_FILE },
     async (request) => {
       const ctx = engineContext(app, request);
-      const entity = entityFor(ctx, request.params.alias, 'write');
+      const entity = importable(ctx, request.params.alias);
       const { sheet } = await upload(request, false);
       return { data: previewImport(entity, sheet) };
     },
@@ -82,7 +90,7 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
   ] as const) {
     app.post(path, { schema: { params: aliasParams }, config: WITH_FILE_AND_OPTIONS }, async (request) => {
       const ctx = engineContext(app, request);
-      const entity = entityFor(ctx, request.params.alias, 'write');
+      const entity = importable(ctx, request.params.alias);
       const { sheet, options } = await upload(request, true);
       return { data: await runImport(ctx, entity, sheet, options, dryRun) };
     });

@@ -37,6 +37,7 @@ const anchorsKey = (entity: CompiledEntity, query: ListQuery) =>
 export const anchorsServe = (query: ListQuery, offset: number, total: number): boolean =>
   query.search === '' &&
   query.filters.length === 0 &&
+  query.scope === undefined &&
   holdsNoNull(query.sort) &&
   offset < total &&
   Math.min(offset, total - offset - query.limit) >= ANCHOR_EVERY;

@@ -19,8 +19,8 @@ export const searchWords = (search: string) => searchNormalize(search).split(/\s
 export const SUBSTRING_MIN_LENGTH = 3;
 
 /** Whether a list is narrowed (a search or a filter), so that it is not the whole table. */
-export const isNarrowed = (query: Pick<ListQuery, 'search' | 'filters'>) =>
-  query.search !== '' || query.filters.length > 0;
+export const isNarrowed = (query: Pick<ListQuery, 'search' | 'filters' | 'scope'>) =>
+  query.search !== '' || query.filters.length > 0 || query.scope !== undefined;
 
 const prefixColumnsOf = new WeakMap<CompiledEntity, string[]>();
 
@@ -154,7 +154,7 @@ export const likeWord: WordCondition = (eb, _entity, word) =>
 export function narrowed(
   db: DynamicDb,
   entity: CompiledEntity,
-  query: Pick<ListQuery, 'search' | 'filters'>,
+  query: Pick<ListQuery, 'search' | 'filters' | 'scope'>,
   ways: SearchWays,
   dense = false,
   // biome-ignore lint/suspicious/noExplicitAny: an aliased subquery of the dynamic table
@@ -163,9 +163,10 @@ export function narrowed(
   const words = searchWords(query.search);
   const from = source ? db.selectFrom(source) : db.selectFrom(entity.declaration.table);
   // No WHERE at all when nothing narrows the set: SQLite then counts from its smallest index.
-  if (query.filters.length === 0 && words.length === 0) return from;
+  if (query.filters.length === 0 && words.length === 0 && !query.scope) return from;
   return from.where((eb: Builder) => {
     const conditions = query.filters.map((filter) => filterCondition(eb, filter));
+    if (query.scope) conditions.push(query.scope.where(eb));
     const prefix = words.every((word) => word.length < SUBSTRING_MIN_LENGTH);
     for (const word of words) conditions.push(searchCondition(eb, entity, word, prefix, dense, ways));
     return eb.and(conditions);

@@ -7,6 +7,7 @@ import {
 } from '@klubovna/shared/validation/input-limits';
 import { AppError } from '../../errors/app-error.ts';
 import type { CompiledEntity, CompiledField } from '../declaration/compile-entity.ts';
+import type { RowCondition } from '../declaration/entity.types.ts';
 
 export const PAGE_SIZES = [10, 25, 50, 100];
 export const MAX_PAGE_SIZE = 100;
@@ -18,6 +19,13 @@ export type FieldFilter =
   | { field: CompiledField; type: 'boolean'; value: boolean }
   | { field: CompiledField; type: 'range'; from?: string | number; to?: string | number };
 
+/** The rows of a list a person may read (their row rule), and what names it for caches. */
+export interface ListScope {
+  /** Two scopes with one key select the same rows (the person's id). */
+  key: string;
+  where: RowCondition;
+}
+
 export interface ListQuery {
   page: number;
   limit: number;
@@ -25,6 +33,8 @@ export interface ListQuery {
   direction: 'asc' | 'desc';
   search: string;
   filters: FieldFilter[];
+  /** Only these rows; absent: every row. */
+  scope?: ListScope;
 }
 
 const badRequest = (message: string) => new AppError('BAD_REQUEST', 400, message);
@@ -81,7 +91,11 @@ function parseFilter(field: CompiledField, values: string[], from?: string, to?:
  * Reads `page, limit, sort, direction, s` and `filter[field]=v` (repeatable),
  * `filter[field][from]=…&filter[field][to]=…` for dates and numbers. Only declared fields.
  */
-export function parseListQuery(entity: CompiledEntity, search: URLSearchParams): ListQuery {
+export function parseListQuery(
+  entity: CompiledEntity,
+  search: URLSearchParams,
+  scope?: ListScope,
+): ListQuery {
   const limit = positiveInteger(search.get('limit'), 'limit', 25);
   if (limit > MAX_PAGE_SIZE) throw badRequest(`Na stránku lze zobrazit nejvýše ${MAX_PAGE_SIZE} záznamů.`);
   const sortName = search.get('sort') || entity.declaration.defaultSort.field;
@@ -117,5 +131,6 @@ export function parseListQuery(entity: CompiledEntity, search: URLSearchParams):
     direction,
     search: text,
     filters,
+    ...(scope ? { scope } : {}),
   };
 }

@@ -1,12 +1,23 @@
 import type { CompiledEntity } from '../declaration/compile-entity.ts';
+import { readScope } from '../declaration/row-access.ts';
 import { recordLabel, toRecord } from '../records/record-mapper.ts';
 import { dynamic, type EngineContext, toRecords } from '../records/records.service.ts';
 import { searchNormalize } from '../schema/czech-text.ts';
-import { parseListQuery } from './list-query.ts';
+import { type ListQuery, parseListQuery } from './list-query.ts';
 import type { ReadAlongside } from './ranked-page.ts';
 
 // The lists of the API: a datagrid's page of records, a picker's options, a column filter's choices.
 // The request becomes a ListQuery here; the database's ListReader reads it.
+
+/** The request's list of `entity` as the context's person may read it (their row rule). */
+export function listQueryOf(
+  context: EngineContext,
+  entity: CompiledEntity,
+  search: URLSearchParams,
+): ListQuery {
+  const where = readScope(entity, context);
+  return parseListQuery(entity, search, where ? { key: String(context.userId), where } : undefined);
+}
 
 export async function listRecords(
   context: EngineContext,
@@ -14,7 +25,7 @@ export async function listRecords(
   search: URLSearchParams,
   alongside?: ReadAlongside,
 ) {
-  const query = parseListQuery(entity, search);
+  const query = listQueryOf(context, entity, search);
   const { items, total, approximate } = await context.reader.page(dynamic(context), entity, query, alongside);
   return {
     items: await toRecords(dynamic(context), context, entity, items),
@@ -32,7 +43,7 @@ export async function relatedOptions(
   s: string,
   limit: number,
 ) {
-  const query = parseListQuery(entity, new URLSearchParams({ s, limit: String(limit) }));
+  const query = listQueryOf(context, entity, new URLSearchParams({ s, limit: String(limit) }));
   const { items } = await context.reader.page(dynamic(context), entity, query);
   return items.map((row) => {
     const record = toRecord(entity, row);
@@ -58,6 +69,7 @@ export async function columnOptions(
     const wanted = searchNormalize(s);
     return field.options.filter((option) => searchNormalize(option.label).includes(wanted));
   }
-  const rows = await context.reader.distinctValues(dynamic(context), entity, field.column, s);
+  const scope = readScope(entity, context);
+  const rows = await context.reader.distinctValues(dynamic(context), entity, field.column, s, scope);
   return rows.map((row) => ({ value: row[field.column], label: String(row[field.column]) }));
 }

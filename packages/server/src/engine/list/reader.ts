@@ -1,4 +1,5 @@
 import type { CompiledEntity } from '../declaration/compile-entity.ts';
+import type { RowCondition } from '../declaration/entity.types.ts';
 import type { Row } from '../records/record-mapper.ts';
 import type { DynamicDb } from '../records/records.repository.ts';
 import type { ListQuery } from './list-query.ts';
@@ -20,6 +21,12 @@ export interface ListReader {
   page(db: DynamicDb, entity: CompiledEntity, query: ListQuery, alongside?: ReadAlongside): Promise<ListPage>;
   /** Every row of the list in its order, in batches (exports). */
   rows(db: DynamicDb, entity: CompiledEntity, query: ListQuery): AsyncIterable<Row>;
-  /** Up to 20 distinct values of a column, those containing `search` (a column filter's choices). */
-  distinctValues(db: DynamicDb, entity: CompiledEntity, column: string, search: string): Promise<Row[]>;
+  /** Up to 20 distinct values of a column in the rows of `scope`, those containing `search` (a filter's choices). */
+  distinctValues(
+    db: DynamicDb,
+    entity: CompiledEntity,
+    column: string,
+    search: string,
+    scope?: RowCondition,
+  ): Promise<Row[]>;
 }

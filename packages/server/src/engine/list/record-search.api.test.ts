@@ -43,15 +43,22 @@ describe.each(testEngines())('searching records of every entity on %s', (engine)
     expect((await root.get('/api/cms/search?limit=500')).status).toBe(400);
   });
 
-  it('shows only entities the role may read, and nobody unsigned', async () => {
+  it('shows only entities the role may read, rows their row rules allow, and nobody unsigned', async () => {
     expect((await t.client().get('/api/cms/search?s=simon')).status).toBe(401);
     const { client: salesman } = await signedInClient(t, { roles: ['ROLE_SALESMAN'] });
     const hits = (await salesman.get('/api/cms/search?s=simon')).body.data;
     expect(
       hits.filter((hit: { alias: string }) => hit.alias === 'member' || hit.alias === 'category'),
     ).toEqual([]);
-    const { client: trainer } = await signedInClient(t, { roles: ['ROLE_USER'] });
-    const trainerHits = (await trainer.get('/api/cms/search?s=simon')).body.data;
-    expect(trainerHits.some((hit: { alias: string }) => hit.alias === 'member')).toBe(true);
+    // A member's own account finds its own record, never another member's.
+    const { client: own, user } = await signedInClient(t, { roles: ['ROLE_USER'] });
+    const simon = (await root.get('/api/cms/datagrid/member?s=zdarsky')).body.data.items[0];
+    expect(
+      (await root.post('/api/cms/form/profile-member', { profile: user.id, member: simon.id })).status,
+    ).toBe(201);
+    const ownHits = (await own.get('/api/cms/search?s=simon')).body.data;
+    expect(
+      ownHits.filter((hit: { alias: string }) => hit.alias === 'member').map((hit: { id: number }) => hit.id),
+    ).toEqual([simon.id]);
   });
 });

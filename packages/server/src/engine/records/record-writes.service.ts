@@ -5,6 +5,13 @@ import { AppError, validationFailed } from '../../errors/app-error.ts';
 import { issuesToValidationErrors } from '../../http/zod-type-provider.ts';
 import { type CompiledEntity, initialValue } from '../declaration/compile-entity.ts';
 import { referencingFields } from '../declaration/registry.ts';
+import {
+  assertMayChange,
+  assertMayCreate,
+  assertMayDelete,
+  assertWritableFields,
+  readScope,
+} from '../declaration/row-access.ts';
 import * as relationRows from '../relations/relations.repository.ts';
 import {
   assertRelationsExist,
@@ -102,6 +109,8 @@ const audit = (
 ) => repository.insertAudit(db, context.userId, entity, id, action, changes);
 
 export async function createRecord(context: EngineContext, entity: CompiledEntity, body: unknown) {
+  assertMayCreate(entity, context);
+  assertWritableFields(entity, context, Object.keys(asValues(body)));
   const hooks = entity.declaration.hooks ?? {};
   return mappingForeignKeys(() =>
     inTransaction(context, async (db) => {
@@ -120,6 +129,7 @@ export async function createRecord(context: EngineContext, entity: CompiledEntit
         updated_at: now,
       });
       await saveLinks(db, entity, id, values);
+      await assertMayChange(db, entity, context, id);
       const record = await findRecord(db, context, entity, id);
       await hooks.afterCreate?.({ ...hook, record });
       await audit(db, context, entity, id, 'create', diffRecords(null, values, entity));
@@ -155,10 +165,12 @@ export async function updateRecord(
       inTransaction(context, async (db) => {
         const hook = hookContext(context, entity, db);
         const previous = await findRecord(db, context, entity, id);
+        await assertMayChange(db, entity, context, id);
         const sent = hooks.beforeValidate
           ? await hooks.beforeValidate({ ...hook, operation: 'update', data: asValues(body), previous })
           : body;
         const changes = validate(entity, sent, true);
+        assertWritableFields(entity, context, Object.keys(changedValues(previous, changes)));
         let merged: Values = { ...previous, ...changes };
         merged = (await hooks.beforeUpdate?.({ ...hook, data: merged, previous })) ?? merged;
         const changed = changedValues(previous, merged);
@@ -167,6 +179,7 @@ export async function updateRecord(
         const row = { ...toRow(entity, merged), updated_at: new Date().toISOString() };
         if (!(await repository.updateRow(db, entity, id, version.data, row))) throw new StaleVersion();
         await saveLinks(db, entity, id, changed);
+        await assertMayChange(db, entity, context, id);
         const record = await findRecord(db, context, entity, id);
         await hooks.afterUpdate?.({ ...hook, record, previous });
         await audit(db, context, entity, id, 'update', diffRecords(previous, merged, entity));
@@ -218,14 +231,18 @@ export async function deleteRecords(
   await inTransaction(context, async (db) => {
     const hook = hookContext(context, entity, db);
     const rows: Row[] = [];
+    const scope = readScope(entity, context);
     for (const id of unique) {
-      const row = await repository.findRow(db, entity, id);
+      const row = await repository.findRow(db, entity, id, undefined, scope);
       if (!row) throw recordMissing(entity);
       rows.push(row);
     }
+    assertMayDelete(entity, context);
+    for (const id of unique) await assertMayChange(db, entity, context, id);
     const records: EntityRecord[] = await toRecords(db, context, entity, rows);
     for (const previous of records) await hooks.beforeDelete?.({ ...hook, previous });
-    await deleteDependents({ ...context, trx: db }, entity, unique, toTrash);
+    // The person's right to these records covers what goes with them.
+    await deleteDependents({ ...context, trx: db, unscoped: true }, entity, unique, toTrash);
     const lost = await releaseReferences(db, context, entity, records);
     if (toTrash) await moveToTrash(db, context, entity, rows, records, lost);
     await deleteLinksOf(db, entity, unique);

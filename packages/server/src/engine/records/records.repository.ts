@@ -1,20 +1,23 @@
 import type { CompiledEntity } from '../declaration/compile-entity.ts';
-import type { DynamicDb } from '../declaration/entity.types.ts';
+import type { DynamicDb, RowCondition } from '../declaration/entity.types.ts';
 import type { Row } from './record-mapper.ts';
 
 export type { DynamicDb };
 
-/** A row by id: its `columns`, or every column (what a delete moves to the trash). */
+/**
+ * A row by id: its `columns`, or every column (what a delete moves to the trash); only within `scope`
+ * (a person's row rule) when given.
+ */
 export async function findRow(
   db: DynamicDb,
   entity: CompiledEntity,
   id: number,
   columns?: string[],
+  scope?: RowCondition,
 ): Promise<Row | undefined> {
   const table = db.selectFrom(entity.declaration.table);
-  return (await (columns ? table.select(columns) : table.selectAll())
-    .where('id', '=', id)
-    .executeTakeFirst()) as Row | undefined;
+  const row = (columns ? table.select(columns) : table.selectAll()).where('id', '=', id);
+  return (await (scope ? row.where(scope) : row).executeTakeFirst()) as Row | undefined;
 }
 
 export async function findRows(db: DynamicDb, entity: CompiledEntity, ids: number[]): Promise<Row[]> {

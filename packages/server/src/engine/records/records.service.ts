@@ -4,13 +4,14 @@ import { forbidden, notFound } from '../../errors/app-error.ts';
 import type { CompiledEntity } from '../declaration/compile-entity.ts';
 import type { HookContext } from '../declaration/entity.types.ts';
 import type { EntityRegistry } from '../declaration/registry.ts';
+import { type Acting, readScope } from '../declaration/row-access.ts';
 import { recordColumns } from '../list/pages.ts';
 import type { ListReader } from '../list/reader.ts';
 import { attachRelations } from '../relations/relations.service.ts';
 import { type Row, toRecord } from './record-mapper.ts';
 import * as repository from './records.repository.ts';
 
-export interface EngineContext {
+export interface EngineContext extends Acting {
   db: Db;
   /** How lists are read from this database. */
   reader: ListReader;
@@ -79,7 +80,8 @@ export async function findRecord(
   id: number,
 ): Promise<EntityRecord> {
   // Only what a record is made of: a read of named columns is a prepared statement on PostgreSQL.
-  const row = await repository.findRow(db, entity, id, recordColumns(entity));
+  const scope = readScope(entity, context);
+  const row = await repository.findRow(db, entity, id, recordColumns(entity), scope);
   if (!row) throw recordMissing(entity);
   return (await toRecords(db, context, entity, [row]))[0]!;
 }

@@ -44,7 +44,11 @@ export async function insertTrashRow(db: DynamicDb, input: TrashRowInput): Promi
 }
 
 export interface TrashFilter {
+  /** Entities whose every trashed record is listed. */
   entities: string[];
+  /** Entities whose records are listed only when `userId` deleted them. */
+  ownEntities: string[];
+  userId: number;
   search: string;
   page: number;
   limit: number;
@@ -52,9 +56,18 @@ export interface TrashFilter {
 
 /** A page of the trash, newest first, with who deleted each record; labels are searched without diacritics. */
 export async function trashPage(db: DynamicDb, filter: TrashFilter): Promise<{ rows: Row[]; total: number }> {
-  if (filter.entities.length === 0) return { rows: [], total: 0 };
+  if (filter.entities.length === 0 && filter.ownEntities.length === 0) return { rows: [], total: 0 };
   const wanted = escapeLike(searchNormalize(filter.search));
-  let query = db.selectFrom('trash as t').where('t.entity', 'in', filter.entities);
+  let query = db
+    .selectFrom('trash as t')
+    .where((eb) =>
+      eb.or([
+        ...(filter.entities.length > 0 ? [eb('t.entity', 'in', filter.entities)] : []),
+        ...(filter.ownEntities.length > 0
+          ? [eb.and([eb('t.entity', 'in', filter.ownEntities), eb('t.deleted_by', '=', filter.userId)])]
+          : []),
+      ]),
+    );
   if (wanted) query = query.where(sql<boolean>`t.search_label like ${`%${wanted}%`} escape '\\'`);
   const counted = (await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as Row;
   const rows = (await query

@@ -2,6 +2,7 @@ import type { EntityRecord, TrashEntry, TrashPage, TrashRestoreResult } from '@k
 import { can } from '@klubovna/shared';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { type CompiledEntity, initialValue } from '../declaration/compile-entity.ts';
+import { assertMayChange, readScope } from '../declaration/row-access.ts';
 import { type Row, recordLabel, toRecord, toRow, type Values } from '../records/record-mapper.ts';
 import type { DynamicDb } from '../records/records.repository.ts';
 import * as repository from '../records/records.repository.ts';
@@ -80,8 +81,13 @@ export async function listTrash(
       can(context.roles, entity.declaration.area, 'read') &&
       (!query.entity || entity.declaration.alias === query.entity),
   );
+  // Whose reading a row rule limits sees only what they deleted: a trashed row is out of the table
+  // the rule is a condition on.
+  const limited = (entity: CompiledEntity) => readScope(entity, context) !== undefined;
   const { rows, total } = await trash.trashPage(dynamic(context), {
-    entities: readable.map((entity) => entity.declaration.alias),
+    entities: readable.filter((entity) => !limited(entity)).map((entity) => entity.declaration.alias),
+    ownEntities: readable.filter(limited).map((entity) => entity.declaration.alias),
+    userId: context.userId,
     search: query.s,
     page: query.page,
     limit: query.limit,
@@ -107,6 +113,8 @@ async function trashed(db: DynamicDb, context: EngineContext, id: number) {
   const row = await trash.findTrashRowForUpdate(db, id);
   if (!row || !context.entities.has(String(row.entity))) throw notFound('Záznam v koši už není.');
   const entity = entityFor(context, String(row.entity), 'write');
+  if (readScope(entity, context) !== undefined && Number(row.deleted_by) !== context.userId)
+    throw notFound('Záznam v koši už není.');
   return { row, entity, stored: JSON.parse(String(row.record)) as TrashedRecord };
 }
 
@@ -231,6 +239,7 @@ export async function restoreFromTrash(context: EngineContext, trashId: number):
       updated_at: new Date().toISOString(),
     });
     await saveLinks(db, entity, recordId, restored);
+    await assertMayChange(db, entity, context, recordId);
     const record = await findRecord(db, context, entity, recordId);
     await asRestoreRefusal(label, async () => hooks.afterCreate?.({ ...hook, record }));
     const relinked = await relink(db, context, JSON.parse(String(row.unlinked)) as LostLink[], recordId);

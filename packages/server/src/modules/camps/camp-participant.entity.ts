@@ -1,5 +1,6 @@
 import { enumOptions, PAYMENT_STATE_LABELS, PAYMENT_STATES } from '@klubovna/shared';
 import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
+import { isOwnOrTrainee, personal, trainees } from '../people/index.ts';
 import { participantHooks } from './camp.rules.ts';
 
 export const PARTICIPANT_STATUS_OPTIONS = [
@@ -20,6 +21,10 @@ export const campParticipantEntity: EntityDeclaration = {
     count: { one: 'účastník soustředění', few: 'účastníci soustředění', many: 'účastníků soustředění' },
   },
   area: 'training',
+  rows: {
+    read: personal((person, eb) => isOwnOrTrainee(eb, 'member', person)),
+    write: personal((person, eb) => eb('member', 'in', trainees(eb, person))),
+  },
   fields: {
     camp: {
       kind: 'relation',

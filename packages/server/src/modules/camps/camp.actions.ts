@@ -9,7 +9,7 @@ import {
   type PaymentState,
 } from '@klubovna/shared';
 import { z } from 'zod';
-import type { DynamicDb, EntityAction } from '../../engine/declaration/entity.types.ts';
+import type { DynamicDb, EntityAction, RowCondition } from '../../engine/declaration/entity.types.ts';
 import type { ExportCell, ExportColumn } from '../../engine/export/export-columns.ts';
 import { spreadsheetAnswer } from '../../engine/export/export-file.ts';
 
@@ -18,8 +18,15 @@ interface ExportedParticipant extends CampParticipantRow {
   groups: string;
 }
 
-/** A camp's people in sign-up order, with what the accommodation asks for. */
-async function campPeople(db: DynamicDb, camp: EntityRecord): Promise<ExportedParticipant[]> {
+/**
+ * A camp's people in sign-up order, with what the accommodation asks for: those of `participants`
+ * (the sign-ups the person may read).
+ */
+async function campPeople(
+  db: DynamicDb,
+  camp: EntityRecord,
+  participants: RowCondition,
+): Promise<ExportedParticipant[]> {
   const rows = await db
     .selectFrom('camp_participants as p')
     .innerJoin('members as m', 'm.id', 'p.member')
@@ -36,6 +43,7 @@ async function campPeople(db: DynamicDb, camp: EntityRecord): Promise<ExportedPa
       'm.address',
     ])
     .where('p.camp', '=', camp.id)
+    .where('p.id', 'in', db.selectFrom('camp_participants').select('id').where(participants))
     .orderBy('p.queue')
     .orderBy('p.id')
     .execute();
@@ -113,8 +121,10 @@ const getParticipants: EntityAction<typeof participantsInput> = {
   path: API_PATHS.campParticipants,
   access: 'read',
   input: participantsInput,
-  run: async ({ db, record }): Promise<CampParticipants> => {
-    const people = (await campPeople(db, record!)).map(({ address: _a, groups: _g, ...row }) => row);
+  run: async ({ db, record, rowsOf }): Promise<CampParticipants> => {
+    const people = (await campPeople(db, record!, rowsOf('camp-participant'))).map(
+      ({ address: _a, groups: _g, ...row }) => row,
+    );
     return {
       capacity: record!.capacity === null ? null : Number(record!.capacity),
       participants: people.filter((row) => row.waitingPosition === null),
@@ -135,9 +145,11 @@ const exportParticipants: EntityAction<typeof exportInput> = {
   path: API_PATHS.campExport,
   access: 'read',
   input: exportInput,
-  run: async ({ db, record, input }) => {
+  run: async ({ db, record, input, rowsOf }) => {
     const waiting = input.list === 'waiting';
-    const rows = (await campPeople(db, record!)).filter((row) => (row.waitingPosition !== null) === waiting);
+    const rows = (await campPeople(db, record!, rowsOf('camp-participant'))).filter(
+      (row) => (row.waitingPosition !== null) === waiting,
+    );
     const title = waiting ? 'Čekací listina' : 'Účastníci';
     const columns = waiting ? WAITING_COLUMNS : PERSON_COLUMNS;
     // Read whole inside the transaction; the writers only encode it afterwards.

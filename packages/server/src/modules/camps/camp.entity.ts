@@ -1,5 +1,6 @@
 import { DEFAULT_CURRENCY } from '@klubovna/shared';
 import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
+import { personal, trainedGroups } from '../people/index.ts';
 import { campActions } from './camp.actions.ts';
 import { campHooks } from './camp.rules.ts';
 
@@ -13,6 +14,18 @@ export const campEntity: EntityDeclaration = {
     count: { one: 'soustředění', few: 'soustředění', many: 'soustředění' },
   },
   area: 'training',
+  rows: {
+    // Camps are the club's calendar: every account reads them; a trainer changes those inviting a group
+    // they train.
+    read: () => undefined,
+    write: personal((person, eb) =>
+      eb(
+        'id',
+        'in',
+        eb.selectFrom('camps_groups').select('owner_id').where('target_id', 'in', trainedGroups(eb, person)),
+      ),
+    ),
+  },
   sections: [
     { key: 'camp', label: 'Soustředění' },
     { key: 'registration', label: 'Přihlášky' },

@@ -11,6 +11,13 @@ export const articleEntity: EntityDeclaration = {
   table: 'articles',
   labels: { singular: 'Článek', plural: 'Články', count: { one: 'článek', few: 'články', many: 'článků' } },
   area: 'content',
+  // What the website shows: published, not in the future, not private.
+  publicRows: (eb) =>
+    eb.and([
+      eb('visibility', 'in', ['PUBLIC', 'PUBLIC_WITHOUT_SITEMAP']),
+      eb('published_at', 'is not', null),
+      eb('published_at', '<=', new Date().toISOString()),
+    ]),
   sections: [
     { key: 'article', label: 'Článek' },
     { key: 'publishing', label: 'Zveřejnění' },

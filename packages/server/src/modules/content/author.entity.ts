@@ -6,6 +6,7 @@ export const authorEntity: EntityDeclaration = {
   table: 'authors',
   labels: { singular: 'Autor', plural: 'Autoři', count: { one: 'autor', few: 'autoři', many: 'autorů' } },
   area: 'content',
+  publicRows: true,
   fields: {
     name: { kind: 'text', label: 'Jméno', required: true, maxLength: 150 },
     email: { kind: 'email', label: 'E-mail' },

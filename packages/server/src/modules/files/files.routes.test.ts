@@ -49,6 +49,12 @@ describe.each(testEngines())('uploads and files on %s', (engine) => {
     await small.close();
   });
 
+  /** The file as the one who uploaded it (root) reads it. */
+  const asUploader = (url: string) =>
+    fetch(t.url + url, {
+      headers: { cookie: [...root.cookies].map(([name, value]) => `${name}=${value}`).join('; ') },
+    });
+
   const upload = (client: HttpClient, data: FormData, namespace = 'members') =>
     client.request('POST', `/api/cms/files/upload?namespace=${namespace}`, undefined, {
       rawBody: data,
@@ -61,14 +67,16 @@ describe.each(testEngines())('uploads and files on %s', (engine) => {
     const [file] = response.body.data;
     expect(file).toMatchObject({ name: 'foto člena.jpg', mimeType: 'image/jpeg', width: 800, height: 600 });
     expect(file.url).toMatch(/^\/files\/members\/\d{4}\/\d{2}\/[A-Za-z0-9_-]+\.jpg$/);
-    const served = await fetch(t.url + file.url);
+    const served = await asUploader(file.url);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(served.headers.get('content-disposition')).toBeNull();
-    expect(served.headers.get('cache-control')).toContain('immutable');
+    // No record points at it yet: only its uploader reads it, and no shared cache keeps it.
+    expect(served.headers.get('cache-control')).toBe('private, no-cache');
+    expect((await fetch(t.url + file.url)).status).toBe(404);
     const metadata = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect(metadata.exif).toBeUndefined();
-    const thumbnail = await fetch(t.url + file.thumbnailUrl);
+    const thumbnail = await asUploader(file.thumbnailUrl);
     expect((await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata()).width).toBe(320);
     expect((await root.get(`/api/cms/files/${file.id}`)).body.data).toEqual(file);
   });
@@ -90,7 +98,7 @@ describe.each(testEngines())('uploads and files on %s', (engine) => {
       'application/pdf',
       'image/png',
     ]);
-    const served = await fetch(t.url + response.body.data[0].url);
+    const served = await asUploader(response.body.data[0].url);
     expect(served.headers.get('content-type')).toBe('application/pdf');
     expect(served.headers.get('content-disposition')).toMatch(
       /^attachment; .*filename\*=UTF-8''z%C3%A1pis\.pdf/,

@@ -4,9 +4,12 @@ import { API_PATHS } from '@klubovna/shared';
 import { recordIdText } from '@klubovna/shared/validation/input-limits';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { DynamicDb } from '../../engine/declaration/entity.types.ts';
 import { AppError, notFound, unauthorized } from '../../errors/app-error.ts';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
 import { isSafeStorageKey } from '../../plugins/storage.ts';
+import { isPublicFile, isReadableFile, type StoredFile } from './file-access.ts';
 import { IMAGE_TYPES } from './file-types.ts';
 import { findFileByKey, findFilesByIds } from './files.repository.ts';
 import { storeUpload, toUploadedFile, type UploadDeps } from './upload.service.ts';
@@ -51,6 +54,14 @@ export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
   await app.register(multipart, {
     limits: { fileSize: app.config.uploadMaxBytes, files: MAX_FILES_PER_REQUEST, fields: 10, parts: 40 },
   });
+  const dynamicDb = app.db as unknown as DynamicDb;
+  /** 'public' for anyone, 'private' for the signed-in person who may read it, else nothing. */
+  const accessTo = async (file: StoredFile, user: CurrentUser | null) => {
+    if (await isPublicFile(dynamicDb, app.entities, file)) return 'public';
+    if (user && (await isReadableFile(dynamicDb, app.entities, file, { userId: user.id, roles: user.roles })))
+      return 'private';
+    return undefined;
+  };
 
   app.post(
     API_PATHS.fileUpload,
@@ -110,7 +121,8 @@ export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
     { schema: { params: fileParams }, config: { access: { area: 'files', access: 'read' } } },
     async (request) => {
       const [row] = await findFilesByIds(app.db, [request.params.id]);
-      if (!row) throw notFound('Soubor neexistuje.');
+      // One the person may not read is as missing: ids cannot be tried one by one.
+      if (!row || !(await accessTo(row, request.user))) throw notFound('Soubor neexistuje.');
       return { data: toUploadedFile(row) };
     },
   );
@@ -118,12 +130,19 @@ export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
   app.get('/files/*', async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     const row = isSafeStorageKey(key) ? await findFileByKey(app.db, key) : undefined;
-    if (!row || !(await storage.exists(key))) {
+    const access = row && (await accessTo(row, request.user));
+    if (!row || !access || !(await storage.exists(key))) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Soubor nenalezen.');
     }
     const thumbnail = row.thumbnail_key === key;
     const mime = thumbnail ? 'image/webp' : row.mime_type;
-    reply.type(mime).header('cache-control', 'public, max-age=31536000, immutable');
+    // A private file is never kept by a shared cache, and asked for again each time it is shown.
+    reply
+      .type(mime)
+      .header(
+        'cache-control',
+        access === 'public' ? 'public, max-age=31536000, immutable' : 'private, no-cache',
+      );
     if (!IMAGE_TYPES.has(mime)) {
       reply.header(
         'content-disposition',

@@ -12,7 +12,7 @@ import {
   expireInvitations,
   LONGEST_LIMIT_WINDOW_MS,
 } from '../auth/index.ts';
-import { deleteUnreferencedFiles, type FileReference } from '../files/index.ts';
+import { deleteUnreferencedFiles, entityFileColumns, type FileReference } from '../files/index.ts';
 
 /** An upload no record points at is kept this long: the form it came from may not be saved yet. */
 export const UPLOAD_GRACE_MS = 24 * 60 * 60_000;
@@ -46,18 +46,7 @@ export interface PassResult {
  * image uploads by the files' addresses in its HTML, and the trash's.
  */
 export function fileReferences(entities: EntityRegistry): FileReference[] {
-  return [
-    ...[...entities.values()].flatMap((entity) =>
-      entity.fields.flatMap((field): FileReference[] => {
-        const { table } = entity.declaration;
-        if (field.kind === 'file' || field.kind === 'image') return [{ table, column: field.column }];
-        if (field.kind === 'richText' && field.uploadNamespace)
-          return [{ table, column: field.column, inText: true }];
-        return [];
-      }),
-    ),
-    TRASH_FILE_REFERENCE,
-  ];
+  return [...[...entities.values()].flatMap(entityFileColumns), TRASH_FILE_REFERENCE];
 }
 
 /**

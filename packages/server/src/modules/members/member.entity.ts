@@ -1,6 +1,8 @@
 import { enumOptions, MEMBER_TYPE_LABELS, MEMBER_TYPES } from '@klubovna/shared';
 import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
+import { isOwnMember, isOwnOrTrainee, officeOnly, personal } from '../people/index.ts';
 import { memberHooks, setMembersActive } from './member.rules.ts';
+import { personalDataActions } from './personal-data.actions.ts';
 
 export const GENDER_OPTIONS = [
   { value: 'MALE', label: 'Muž' },
@@ -12,6 +14,14 @@ export const memberEntity: EntityDeclaration = {
   table: 'members',
   labels: { singular: 'Člen', plural: 'Členové', count: { one: 'člen', few: 'členové', many: 'členů' } },
   area: 'members',
+  rows: {
+    read: personal((person, eb) => isOwnOrTrainee(eb, 'id', person)),
+    write: personal((person, eb) => isOwnMember(eb, 'id', person)),
+    create: officeOnly,
+    delete: officeOnly,
+    // A member or a parent corrects their own contact details; the rest is the office's.
+    writableFields: ['email', 'phone', 'address'],
+  },
   sections: [
     { key: 'person', label: 'Osobní údaje' },
     { key: 'contact', label: 'Kontakt' },
@@ -54,5 +64,5 @@ export const memberEntity: EntityDeclaration = {
   searchFields: ['lastName', 'firstName', 'email', 'registrationNumber'],
   labelFields: ['lastName', 'firstName'],
   hooks: memberHooks,
-  actions: { 'set-active': setMembersActive },
+  actions: { 'set-active': setMembersActive, ...personalDataActions },
 };

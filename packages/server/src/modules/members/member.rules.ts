@@ -29,6 +29,7 @@ const setActiveInput = z.object({
 /** Marks many members active or inactive at once, each saved (and audited) as an ordinary update. */
 export const setMembersActive: EntityAction<typeof setActiveInput> = {
   label: 'Nastavit aktivitu vybraných členů',
+  wholeTable: true,
   input: setActiveInput,
   run: async ({ input, db, records, entity }) => {
     const current = await db

@@ -16,7 +16,7 @@ export const profileMemberEntity: EntityDeclaration = {
     plural: 'Spárování profilů',
     count: { one: 'spárování', few: 'spárování', many: 'spárování' },
   },
-  area: 'members',
+  area: 'users',
   fields: {
     profile: { kind: 'integer', label: 'Profil (účet)', required: true, min: 1, max: 2_147_483_647 },
     member: { kind: 'relation', label: 'Člen', required: true, relation: { alias: 'member' } },

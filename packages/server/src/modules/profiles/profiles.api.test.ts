@@ -52,7 +52,7 @@ describe.each(testEngines())('pairing profiles with members on %s', (engine) => 
     const notProfile = await pair(office.id, anna.id);
     expect(notProfile.status).toBe(400);
     expect(notProfile.body.validationErrors[0].message).toBe(
-      'Takový profil neexistuje: párovat lze jen účty s jedinou rolí Trenér.',
+      'Takový profil neexistuje: párovat lze jen účty s jedinou rolí Člen nebo rodič.',
     );
     expect((await pair(mother.id, 2_000_000_000)).status).toBe(400);
 
@@ -146,7 +146,7 @@ describe.each(testEngines())('pairing profiles with members on %s', (engine) => 
     expect((await root.post('/api/admin/profile/accept-suggestions', { pairs: [] })).status).toBe(400);
   });
 
-  it('lets the office pair, trainers only look, and refuses strangers', async () => {
+  it('lets only the office pair and look, and refuses members’ own accounts and strangers', async () => {
     const someone = await profile('Eva', 'Malá', 'eva.mala@rodina.test');
     const child = await member({ firstName: 'Ema', lastName: 'Malá' });
     const body = { profileId: someone.id, memberId: child.id };
@@ -163,8 +163,8 @@ describe.each(testEngines())('pairing profiles with members on %s', (engine) => 
     expect((await salesman.get('/api/admin/profile/get-profiles')).status).toBe(403);
     expect((await salesman.get('/api/admin/profile/get-suggestions')).status).toBe(403);
     const { client: trainer } = await signedInClient(t, { roles: ['ROLE_USER'] });
-    expect((await trainer.get('/api/admin/profile/get-profiles')).status).toBe(200);
-    expect((await trainer.get('/api/admin/profile/get-suggestions')).status).toBe(200);
+    expect((await trainer.get('/api/admin/profile/get-profiles')).status).toBe(403);
+    expect((await trainer.get('/api/admin/profile/get-suggestions')).status).toBe(403);
     expect((await trainer.post('/api/admin/profile/pair-profile-member', body)).status).toBe(403);
     expect((await trainer.post('/api/admin/profile/unpair-profile-member', body)).status).toBe(403);
     expect((await trainer.post('/api/admin/profile/accept-suggestions', { pairs: [body] })).status).toBe(403);

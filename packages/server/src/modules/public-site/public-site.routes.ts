@@ -50,6 +50,7 @@ const SITE_TABLES = [
   'content_categories',
   'web_events',
   'team_members',
+  'consents',
   'sponsors',
   'web_configurations',
   'files',

@@ -1,4 +1,5 @@
 import type { DynamicDb } from '../../engine/declaration/entity.types.ts';
+import { consentInForce } from '../members/index.ts';
 import { type ImageRef, imagesOf, iso } from './public-articles.repository.ts';
 
 export interface PublicEvent {
@@ -47,8 +48,19 @@ export interface TeamPerson {
   photo: ImageRef | null;
 }
 
+/**
+ * The team as the public sees it: a club member only with their consent to their name on the public
+ * site, and their photo only with their consent to photos.
+ */
 export async function listTeam(db: DynamicDb): Promise<TeamPerson[]> {
-  const rows = await db.selectFrom('team_members').selectAll().orderBy('position').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('team_members')
+    .selectAll()
+    .select((eb) => consentInForce(eb, 'team_members.member', 'PUBLIC_PHOTOS').as('photo_allowed'))
+    .where((eb) => consentInForce(eb, 'team_members.member', 'PUBLIC_NAME'))
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
   const images = await imagesOf(
     db,
     rows.map((row) => row.photo),
@@ -59,7 +71,7 @@ export async function listTeam(db: DynamicDb): Promise<TeamPerson[]> {
     email: (row.email as string | null) ?? null,
     phone: (row.phone as string | null) ?? null,
     bio: (row.bio as string | null) ?? null,
-    photo: row.photo === null ? null : (images.get(Number(row.photo)) ?? null),
+    photo: row.photo === null || !row.photo_allowed ? null : (images.get(Number(row.photo)) ?? null),
   }));
 }
 

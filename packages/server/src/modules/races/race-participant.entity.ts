@@ -1,4 +1,5 @@
 import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
+import { isOwnOrTrainee, personal, trainees } from '../people/index.ts';
 import { raceEntryHooks } from './race.rules.ts';
 
 /** A member's start in a race: the category, and the result once the race is run. */
@@ -11,6 +12,10 @@ export const raceParticipantEntity: EntityDeclaration = {
     count: { one: 'účastník závodu', few: 'účastníci závodů', many: 'účastníků závodů' },
   },
   area: 'races',
+  rows: {
+    read: personal((person, eb) => isOwnOrTrainee(eb, 'member', person)),
+    write: personal((person, eb) => eb('member', 'in', trainees(eb, person))),
+  },
   fields: {
     race: {
       kind: 'relation',

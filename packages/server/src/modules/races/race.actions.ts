@@ -1,17 +1,23 @@
 import { API_PATHS, type RaceEntryRow, type RaceParticipants, raceCategories } from '@klubovna/shared';
 import { recordIdText } from '@klubovna/shared/validation/input-limits';
 import { z } from 'zod';
-import type { DynamicDb, EntityAction } from '../../engine/declaration/entity.types.ts';
+import type { DynamicDb, EntityAction, RowCondition } from '../../engine/declaration/entity.types.ts';
 import { pragueToday } from '../../engine/export/export-columns.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the engine's tables are untyped
 type Where = (query: any) => any;
 
-/** Entries with their race and member, as the race form and the member form show them. */
-async function entries(db: DynamicDb, where: Where, order: 'name' | 'date'): Promise<RaceEntryRow[]> {
+/** Entries of `readable` with their race and member, as the race form and the member form show them. */
+async function entries(
+  db: DynamicDb,
+  readable: RowCondition,
+  where: Where,
+  order: 'name' | 'date',
+): Promise<RaceEntryRow[]> {
   let query = where(
     db
       .selectFrom('race_participants as p')
+      .where('p.id', 'in', db.selectFrom('race_participants').select('id').where(readable))
       .innerJoin('races as r', 'r.id', 'p.race')
       .innerJoin('members as m', 'm.id', 'p.member')
       .select([
@@ -63,10 +69,15 @@ const getParticipants: EntityAction<typeof noInput> = {
   path: API_PATHS.raceParticipants,
   access: 'read',
   input: noInput,
-  run: async ({ db, record }): Promise<RaceParticipants> => ({
+  run: async ({ db, record, rowsOf }): Promise<RaceParticipants> => ({
     categories: raceCategories(record!.categories as string | null),
     resultsOpen: (record!.dateFrom as string) <= pragueToday(),
-    entries: await entries(db, (query) => query.where('p.race', '=', record!.id), 'name'),
+    entries: await entries(
+      db,
+      rowsOf('race-participant'),
+      (query) => query.where('p.race', '=', record!.id),
+      'name',
+    ),
   }),
 };
 
@@ -79,7 +90,8 @@ const getMemberRaces: EntityAction<typeof memberInput> = {
   path: API_PATHS.memberRaces,
   access: 'read',
   input: memberInput,
-  run: ({ db, input }) => entries(db, (query) => query.where('p.member', '=', input.memberId), 'date'),
+  run: ({ db, input, rowsOf }) =>
+    entries(db, rowsOf('race-participant'), (query) => query.where('p.member', '=', input.memberId), 'date'),
 };
 
 export const raceActions = {

@@ -1,4 +1,5 @@
 import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
+import { isTrainer, personal } from '../people/index.ts';
 import { raceActions } from './race.actions.ts';
 import { raceHooks } from './race.rules.ts';
 
@@ -12,6 +13,11 @@ export const raceEntity: EntityDeclaration = {
     count: { one: 'závod', few: 'závody', many: 'závodů' },
   },
   area: 'races',
+  rows: {
+    // Races are the club's calendar: every account reads them; trainers enter and change them.
+    read: () => undefined,
+    write: personal((person, eb) => isTrainer(eb, person)),
+  },
   sections: [
     { key: 'race', label: 'Závod' },
     { key: 'registration', label: 'Přihlášky a výsledky' },

@@ -1,7 +1,7 @@
 import { EXPORT_FORMATS } from '@klubovna/shared';
 import { isoDateSchema, recordIdText } from '@klubovna/shared/validation/input-limits';
 import { z } from 'zod';
-import type { EntityAction } from '../../engine/declaration/entity.types.ts';
+import type { EntityAction, RowCondition } from '../../engine/declaration/entity.types.ts';
 import type { ExportColumn } from '../../engine/export/export-columns.ts';
 import { spreadsheetAnswer } from '../../engine/export/export-file.ts';
 import { fieldError } from '../../engine/records/record-writes.service.ts';
@@ -33,12 +33,16 @@ interface MemberStats {
 const addDay = (date: string) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-/** Attendance of a group's members over a date range: counts and the share present, cancelled trainings left out. */
-async function groupStats(db: DynamicDb, input: z.infer<typeof statsInput>) {
+/**
+ * Attendance of a group's members over a date range: counts and the share present, cancelled trainings
+ * left out. Only of a group in `groups` (the person's: those they train).
+ */
+async function groupStats(db: DynamicDb, input: z.infer<typeof statsInput>, groups: RowCondition) {
   const group = await db
     .selectFrom('training_groups')
     .select(['id', 'name'])
     .where('id', '=', input.groupId)
+    .where(groups)
     .executeTakeFirst();
   if (!group) throw fieldError('groupId', 'Skupina neexistuje nebo byla smazána.');
   const trainings = (
@@ -134,7 +138,7 @@ export const stats: EntityAction<typeof statsInput> = {
   method: 'GET',
   access: 'read',
   input: statsInput,
-  run: ({ db, input }) => groupStats(db, input),
+  run: ({ db, input, rowsOf }) => groupStats(db, input, rowsOf('group', 'write')),
 };
 
 const number = (value: unknown) => ({ type: 'number' as const, value: Number(value) });
@@ -161,8 +165,8 @@ export const exportStats: EntityAction<typeof exportInput> = {
   method: 'GET',
   access: 'read',
   input: exportInput,
-  run: async ({ db, input }) => {
-    const result = await groupStats(db, input);
+  run: async ({ db, input, rowsOf }) => {
+    const result = await groupStats(db, input, rowsOf('group', 'write'));
     return spreadsheetAnswer({
       format: input.format,
       title: 'Docházka',

@@ -1,7 +1,7 @@
 import { ATTENDANCE_STATUSES } from '@klubovna/shared';
 import { recordIdSchema, recordIdText } from '@klubovna/shared/validation/input-limits';
 import { z } from 'zod';
-import type { EntityAction } from '../../engine/declaration/entity.types.ts';
+import type { EntityAction, RowCondition } from '../../engine/declaration/entity.types.ts';
 import { fieldError } from '../../engine/records/record-writes.service.ts';
 import type { DynamicDb } from '../../engine/records/records.repository.ts';
 import { exportStats, stats } from './attendance-stats.actions.ts';
@@ -15,7 +15,12 @@ interface SheetTraining {
   date: string;
 }
 
-async function findTraining(db: DynamicDb, id: number): Promise<SheetTraining & Record<string, unknown>> {
+/** A training of `trainings` (the person's: of the groups they train) with its group's name. */
+async function findTraining(
+  db: DynamicDb,
+  id: number,
+  trainings: RowCondition,
+): Promise<SheetTraining & Record<string, unknown>> {
   const row = await db
     .selectFrom('trainings as t')
     .innerJoin('training_groups as g', 'g.id', 't.group_id')
@@ -31,6 +36,7 @@ async function findTraining(db: DynamicDb, id: number): Promise<SheetTraining & 
       'g.name as group_name',
     ])
     .where('t.id', '=', id)
+    .where('t.id', 'in', db.selectFrom('trainings').select('id').where(trainings))
     .executeTakeFirst();
   if (!row) throw fieldError('trainingId', 'Trénink neexistuje nebo byl smazán.');
   const startsAt = new Date(row.starts_at).toISOString();
@@ -94,8 +100,9 @@ const sheet: EntityAction<typeof sheetInput> = {
   method: 'GET',
   access: 'read',
   input: sheetInput,
-  run: async ({ db, input }) => {
-    const training = await findTraining(db, input.trainingId);
+  run: async ({ db, input, rowsOf }) => {
+    // The whole sheet is the trainer's (and the office's); a member sees their own marks in the list.
+    const training = await findTraining(db, input.trainingId, rowsOf('training', 'write'));
     return { training, members: await sheetMembers(db, training) };
   },
 };
@@ -112,8 +119,8 @@ const markInput = z.object({
 const mark: EntityAction<typeof markInput> = {
   label: 'Zapsat docházku',
   input: markInput,
-  run: async ({ db, input, records }) => {
-    const training = await findTraining(db, input.trainingId);
+  run: async ({ db, input, records, rowsOf }) => {
+    const training = await findTraining(db, input.trainingId, rowsOf('training', 'write'));
     const onSheet = (await sheetMembers(db, training)).some((member) => member.memberId === input.memberId);
     if (!onSheet) throw fieldError('memberId', 'Člen na tento trénink nepatří: v jeho den není ve skupině.');
     const existing = await db

@@ -1,8 +1,13 @@
 import { ATTENDANCE_LABELS, ATTENDANCE_STATUSES } from '@klubovna/shared';
-import type { EntityDeclaration, HookContext } from '../../engine/declaration/entity.types.ts';
+import type { EntityDeclaration, HookContext, Person } from '../../engine/declaration/entity.types.ts';
 import type { Values } from '../../engine/records/record-mapper.ts';
 import { fieldError } from '../../engine/records/record-writes.service.ts';
+import { isOwnMember, personal, trainedGroups } from '../people/index.ts';
 import { attendanceActions } from './attendance.actions.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: a subquery over the declared tables
+const trainingsOf = (eb: any, person: Person) =>
+  eb.selectFrom('trainings').select('id').where('group_id', 'in', trainedGroups(eb, person));
 
 const ATTENDANCE_OPTIONS = ATTENDANCE_STATUSES.map((value) => ({ value, label: ATTENDANCE_LABELS[value] }));
 
@@ -16,6 +21,12 @@ export const attendanceEntity: EntityDeclaration = {
     count: { one: 'záznam docházky', few: 'záznamy docházky', many: 'záznamů docházky' },
   },
   area: 'training',
+  rows: {
+    read: personal((person, eb) =>
+      eb.or([eb('training_id', 'in', trainingsOf(eb, person)), isOwnMember(eb, 'member_id', person)]),
+    ),
+    write: personal((person, eb) => eb('training_id', 'in', trainingsOf(eb, person))),
+  },
   fields: {
     training: {
       kind: 'relation',

@@ -1,5 +1,6 @@
 import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
 import { fieldError } from '../../engine/records/record-writes.service.ts';
+import { personal } from '../people/index.ts';
 
 /** Training categories by age: Přípravka, Žáci, Dorost, Dospělí… */
 export const categoryEntity: EntityDeclaration = {
@@ -11,6 +12,7 @@ export const categoryEntity: EntityDeclaration = {
     count: { one: 'kategorie', few: 'kategorie', many: 'kategorií' },
   },
   area: 'training',
+  rows: { read: () => undefined, write: personal(false) },
   fields: {
     name: { kind: 'text', label: 'Název', required: true, maxLength: 100, unique: true },
     ageFrom: { kind: 'integer', label: 'Věk od', min: 0, max: 120, span: 3, help: 'V letech, včetně.' },

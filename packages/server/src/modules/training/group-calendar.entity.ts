@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
+import { isTrainedGroup, personal } from '../people/index.ts';
 
 /** A secret, revocable token: whoever has the group's calendar address reads its trainings. */
 export const newCalendarToken = () => randomBytes(24).toString('base64url');
@@ -17,6 +18,7 @@ export const groupCalendarEntity: EntityDeclaration = {
     count: { one: 'kalendář skupiny', few: 'kalendáře skupin', many: 'kalendářů skupin' },
   },
   area: 'training',
+  rows: { read: personal((person, eb) => isTrainedGroup(eb, 'group_id', person)) },
   fields: {
     group: {
       kind: 'relation',

@@ -16,11 +16,12 @@ const getGroupMembers: EntityAction<typeof listInput> = {
   path: API_PATHS.groupMembers,
   access: 'read',
   input: listInput,
-  run: async ({ db, input }) => {
+  run: async ({ db, input, rowsOf }) => {
     let query = db
       .selectFrom('group_members as gm')
       .innerJoin('members as m', 'm.id', 'gm.member_id')
-      .innerJoin('training_groups as g', 'g.id', 'gm.group_id');
+      .innerJoin('training_groups as g', 'g.id', 'gm.group_id')
+      .where('gm.id', 'in', db.selectFrom('group_members').select('id').where(rowsOf('group-member')));
     if (input.groupId !== undefined) query = query.where('gm.group_id', '=', input.groupId);
     const total = await query.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
     const rows = await query

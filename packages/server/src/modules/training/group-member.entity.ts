@@ -1,5 +1,6 @@
 import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
 import { pragueToday } from '../../engine/export/export-columns.ts';
+import { isOwnMember, isTrainedGroup, personal } from '../people/index.ts';
 import { groupMemberActions } from './group-member.actions.ts';
 import { checkedMembership } from './group-member.rules.ts';
 
@@ -19,6 +20,12 @@ export const groupMemberEntity: EntityDeclaration = {
     count: { one: 'člen skupiny', few: 'členové skupin', many: 'členů skupin' },
   },
   area: 'training',
+  rows: {
+    read: personal((person, eb) =>
+      eb.or([isTrainedGroup(eb, 'group_id', person), isOwnMember(eb, 'member_id', person)]),
+    ),
+    write: personal(false),
+  },
   fields: {
     group: {
       kind: 'relation',

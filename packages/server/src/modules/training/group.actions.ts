@@ -24,6 +24,7 @@ const setupCandidates: EntityAction<typeof candidatesInput> = {
   label: 'Podklady pro hromadné nastavení skupiny',
   method: 'GET',
   access: 'read',
+  wholeTable: true,
   input: candidatesInput,
   run: async ({ db }): Promise<GroupSetupCandidates> => {
     const today = pragueToday();
@@ -80,6 +81,7 @@ const setMembersInput = z.object({
  */
 const setGroupMembers: EntityAction<typeof setMembersInput> = {
   label: 'Uložit členy skupiny',
+  wholeTable: true,
   input: setMembersInput,
   run: async (context): Promise<GroupMembersSaved> => {
     const { db, input } = context;

@@ -1,4 +1,5 @@
 import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
+import { isTrainedGroup, officeOnly, ownGroups, personal } from '../people/index.ts';
 import { groupActions } from './group.actions.ts';
 import { currentSeason } from './season.ts';
 import { assertTrainers } from './trainer-rules.ts';
@@ -13,6 +14,16 @@ export const groupEntity: EntityDeclaration = {
     count: { one: 'skupina', few: 'skupiny', many: 'skupin' },
   },
   area: 'training',
+  rows: {
+    read: personal((person, eb) =>
+      eb.or([isTrainedGroup(eb, 'id', person), eb('id', 'in', ownGroups(eb, person))]),
+    ),
+    // A trainer keeps their group's description and calendar address; the rest is the office's.
+    write: personal((person, eb) => isTrainedGroup(eb, 'id', person)),
+    create: officeOnly,
+    delete: officeOnly,
+    writableFields: ['description'],
+  },
   sections: [
     { key: 'group', label: 'Skupina' },
     { key: 'details', label: 'Podrobnosti' },

@@ -45,7 +45,7 @@ const seriesInput = z
 const createSeries: EntityAction<typeof seriesInput> = {
   label: 'Vytvořit sérii tréninků',
   input: seriesInput,
-  run: async ({ db, input, records }) => {
+  run: async ({ db, input, records, rowsOf }) => {
     const plan = planSeries(input);
     if (plan.trainings.length > MAX_SERIES_TRAININGS)
       throw fieldError(
@@ -56,6 +56,7 @@ const createSeries: EntityAction<typeof seriesInput> = {
       .selectFrom('training_groups')
       .select('id')
       .where('id', '=', input.groupId)
+      .where(rowsOf('group', 'write'))
       .executeTakeFirst();
     if (!group) throw fieldError('groupId', 'Skupina neexistuje nebo byla smazána.');
     if (input.preview) return { ...plan, created: 0 };
@@ -136,7 +137,7 @@ const calendar: EntityAction<typeof weekInput> = {
   method: 'GET',
   access: 'read',
   input: weekInput,
-  run: async ({ db, input }) => {
+  run: async ({ db, input, rowsOf }) => {
     const end = new Date(Date.parse(`${input.from}T00:00:00Z`) + input.days * 86_400_000)
       .toISOString()
       .slice(0, 10);
@@ -156,7 +157,8 @@ const calendar: EntityAction<typeof weekInput> = {
         'c.color as category_color',
       ])
       .where('t.starts_at', '>=', pragueToUtc(input.from, '00:00'))
-      .where('t.starts_at', '<', pragueToUtc(end, '00:00'));
+      .where('t.starts_at', '<', pragueToUtc(end, '00:00'))
+      .where('t.id', 'in', db.selectFrom('trainings').select('id').where(rowsOf('training')));
     if (input.groupId !== undefined) query = query.where('t.group_id', '=', input.groupId);
     const rows = await query.orderBy('t.starts_at').orderBy('t.id').execute();
     return rows.map((row) => ({

@@ -2,6 +2,7 @@ import type { EntityDeclaration, HookContext } from '../../engine/declaration/en
 import type { Values } from '../../engine/records/record-mapper.ts';
 import { fieldError } from '../../engine/records/record-writes.service.ts';
 import { czechDate } from '../../engine/schema/czech-text.ts';
+import { isTrainedGroup, ownGroups, personal } from '../people/index.ts';
 import { pragueParts } from './prague-time.ts';
 import { assertTrainers } from './trainer-rules.ts';
 import { trainingActions } from './training.actions.ts';
@@ -16,6 +17,12 @@ export const trainingEntity: EntityDeclaration = {
     count: { one: 'trénink', few: 'tréninky', many: 'tréninků' },
   },
   area: 'training',
+  rows: {
+    read: personal((person, eb) =>
+      eb.or([isTrainedGroup(eb, 'group_id', person), eb('group_id', 'in', ownGroups(eb, person))]),
+    ),
+    write: personal((person, eb) => isTrainedGroup(eb, 'group_id', person)),
+  },
   sections: [
     { key: 'training', label: 'Trénink' },
     { key: 'cancel', label: 'Zrušení' },

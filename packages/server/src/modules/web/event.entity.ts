@@ -12,6 +12,7 @@ export const eventEntity: EntityDeclaration = {
     count: { one: 'událost', few: 'události', many: 'událostí' },
   },
   area: 'webEvents',
+  publicRows: (eb) => eb('visibility', 'in', ['PUBLIC', 'PUBLIC_WITHOUT_SITEMAP']),
   fields: {
     title: { kind: 'text', label: 'Název', required: true, maxLength: 200, span: 12 },
     startsAt: { kind: 'dateTime', label: 'Od', required: true },

@@ -11,6 +11,7 @@ export const sponsorEntity: EntityDeclaration = {
     count: { one: 'sponzor', few: 'sponzoři', many: 'sponzorů' },
   },
   area: 'sponsors',
+  publicRows: true,
   fields: {
     name: { kind: 'text', label: 'Název', required: true, maxLength: 150 },
     level: {

@@ -1,4 +1,5 @@
 import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
+import { consentInForce } from '../members/index.ts';
 import { reorderTeam } from './team.actions.ts';
 import { teamMemberHooks } from './web.rules.ts';
 
@@ -12,6 +13,8 @@ export const teamMemberEntity: EntityDeclaration = {
     count: { one: 'člen týmu', few: 'členové týmu', many: 'členů týmu' },
   },
   area: 'team',
+  // A club member's photo only with their consent to photos on the public site.
+  publicRows: (eb) => consentInForce(eb, 'team_members.member', 'PUBLIC_PHOTOS'),
   fields: {
     name: { kind: 'text', label: 'Jméno', required: true, maxLength: 150 },
     role: { kind: 'text', label: 'Funkce', maxLength: 150 },

@@ -11,6 +11,7 @@ export const webConfigurationEntity: EntityDeclaration = {
     count: { one: 'konfigurace', few: 'konfigurace', many: 'konfigurací' },
   },
   area: 'webConfig',
+  publicRows: true,
   sections: [
     { key: 'club', label: 'Klub' },
     { key: 'look', label: 'Vzhled' },

@@ -184,7 +184,7 @@ const POSTGRES_WAYS: SearchWays = { word: likeWord, column: plainColumn };
 export const postgresNarrowed = (
   db: DynamicDb,
   entity: CompiledEntity,
-  query: Pick<ListQuery, 'search' | 'filters'>,
+  query: Pick<ListQuery, 'search' | 'filters' | 'scope'>,
   // biome-ignore lint/suspicious/noExplicitAny: an aliased subquery of the dynamic table
   source?: any,
 ) => narrowed(db, entity, query, POSTGRES_WAYS, false, source);

@@ -38,7 +38,7 @@ export interface PostgresRankedSearch {
 
 /**
  * How the trigram entries answer the list's search, when the table has them and no column filter
- * narrows it: words of three letters or more (by code point, as the entries are cut) walk their rarest
+ * or row rule narrows it: words of three letters or more (by code point, as the entries are cut) walk their rarest
  * piece; shorter ones, all of them, the word starts of the longest, each then checked to start a
  * searched field.
  */
@@ -47,7 +47,7 @@ export async function postgresRankedSearch(
   entity: CompiledEntity,
   query: ListQuery,
 ): Promise<PostgresRankedSearch | undefined> {
-  if (!RANKED_SEARCH[entity.declaration.table] || query.filters.length > 0) return undefined;
+  if (!RANKED_SEARCH[entity.declaration.table] || query.filters.length > 0 || query.scope) return undefined;
   const words = searchWords(query.search);
   if (words.length === 0) return undefined;
   if (words.every((word) => [...word].length >= SUBSTRING_MIN_LENGTH)) {

@@ -43,6 +43,7 @@ export function resultKeys(entity: CompiledEntity, query: ListQuery, offset: num
     entity.declaration.table,
     query.search,
     query.filters.map(({ field, ...filter }) => [field.name, filter]),
+    query.scope?.key ?? null,
   ]);
   return {
     count: `count ${key}`,

@@ -26,7 +26,7 @@ const SQLITE_WAYS: SearchWays = {
 export const sqliteNarrowed = (
   db: DynamicDb,
   entity: CompiledEntity,
-  query: Pick<ListQuery, 'search' | 'filters'>,
+  query: Pick<ListQuery, 'search' | 'filters' | 'scope'>,
   dense = false,
 ) => narrowed(db, entity, query, SQLITE_WAYS, dense);
 
@@ -35,6 +35,7 @@ export function ftsOnlyQuery(query: ListQuery): string | undefined {
   const words = searchWords(query.search);
   if (
     query.filters.length > 0 ||
+    query.scope ||
     words.length === 0 ||
     words.some((word) => word.length < SUBSTRING_MIN_LENGTH)
   ) {

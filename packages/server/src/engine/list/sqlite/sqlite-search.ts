@@ -28,11 +28,12 @@ export interface SqliteRankedSearch {
 /**
  * How the ranked index answers a search, or undefined when it cannot: a table without one, column
  * filters, or short and long words mixed (the long one narrows, the short one is then a substring of
- * what it found, which the plain path does). Words of three letters or more are substrings; shorter
+ * what it found, which the plain path does), or a row rule (the person's rows, fewer than the
+ * index walks to find them). Words of three letters or more are substrings; shorter
  * ones, all of them, start a word in the index (WORD_START), then a field.
  */
 export function rankedSearch(entity: CompiledEntity, query: ListQuery): SqliteRankedSearch | undefined {
-  if (!RANKED_SEARCH[entity.declaration.table] || query.filters.length > 0) return undefined;
+  if (!RANKED_SEARCH[entity.declaration.table] || query.filters.length > 0 || query.scope) return undefined;
   const words = searchWords(query.search);
   if (words.length === 0) return undefined;
   if (words.every((word) => word.length >= SUBSTRING_MIN_LENGTH))

@@ -1,0 +1,15 @@
+/** What other modules may use of the people module: the sets their row rules are made of. */
+export {
+  children,
+  isOffice,
+  isOwnMember,
+  isOwnOrTrainee,
+  isTrainedGroup,
+  isTrainer,
+  officeOnly,
+  ownGroups,
+  personal,
+  selfMembers,
+  trainedGroups,
+  trainees,
+} from './people.ts';
