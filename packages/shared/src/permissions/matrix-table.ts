@@ -23,7 +23,8 @@ export function permissionsTable(): string {
   const header = `| area | what it holds | ${ROLES.map((role) => `${role} (${ROLE_LABELS[role]})`).join(' | ')} |`;
   const rule = `|---|---|${ROLES.map(() => '---').join('|')}|`;
   const rows = AREAS.map(
-    (area) => `| ${area} | ${AREA_NAMES[area]} | ${ROLES.map((role) => PERMISSIONS[role][area] ?? '').join(' | ')} |`,
+    (area) =>
+      `| ${area} | ${AREA_NAMES[area]} | ${ROLES.map((role) => PERMISSIONS[role][area] ?? '').join(' | ')} |`,
   );
   return [header, rule, ...rows].join('\n');
 }
