@@ -3,6 +3,7 @@ export * from './api/datagrid-settings.ts';
 export * from './api/envelope.ts';
 export * from './api/history.ts';
 export * from './api/import.ts';
+export * from './api/my-club.ts';
 export * from './api/page-meta.ts';
 export * from './api/paths.ts';
 export * from './api/profiles.ts';

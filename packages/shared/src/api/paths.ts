@@ -23,6 +23,8 @@ export const API_PATHS = {
   twoFactorDisable: '/api/cms/me/two-factor/disable',
   /** Whether admins and roots must sign in with two factors (GET; a root changes it with PUT). */
   securityPolicy: '/api/admin/security-policy',
+  /** The signed-in person's own members (themselves, their children) and the groups they train. */
+  myClub: '/api/cms/me/club',
   /** Ends every session of the signed-in user but the current one. */
   endOtherSessions: '/api/cms/me/sessions/end-others',
   userConfig: '/api/cms/user-config',

@@ -1,4 +1,6 @@
 /** What other modules may use of the people module: the sets their row rules are made of. */
+
+export { peopleRoutes } from './people.routes.ts';
 export {
   children,
   isOffice,

@@ -178,6 +178,31 @@ describe.each(testEngines())('people and their own on %s', (engine) => {
     expect((await root.get('/api/cms/datagrid/consent')).body.data.total).toBe(1);
   });
 
+  it('answers each person’s own page: their members, how they are theirs, groups, consents, next trainings', async () => {
+    const parentClub = (await parent.get('/api/cms/me/club')).body.data;
+    expect(parentClub.trains).toEqual([]);
+    expect(parentClub.members.map((one: { id: number; relation: string }) => [one.id, one.relation])).toEqual(
+      [
+        [member.c2, 'child'],
+        [member.c1, 'child'],
+      ],
+    );
+    const cyril = parentClub.members.find((one: { id: number }) => one.id === member.c1);
+    expect(cyril.groups).toEqual([{ id: group.g1, name: 'Přípravka' }]);
+    expect(
+      cyril.consents.map((consent: { kind: string; granted: boolean }) => [consent.kind, consent.granted]),
+    ).toEqual([
+      ['PUBLIC_PHOTOS', false],
+      ['PUBLIC_NAME', false],
+      ['CLUB_EMAILS', false],
+    ]);
+    expect(cyril.nextTrainings.map((next: { groupName: string }) => next.groupName)).toEqual(['Přípravka']);
+    const trainerClub = (await trainer.get('/api/cms/me/club')).body.data;
+    expect(trainerClub.trains).toEqual([{ id: group.g1, name: 'Přípravka' }]);
+    expect(trainerClub.members.map((one: { relation: string }) => one.relation)).toEqual(['self']);
+    expect((await t.client().get('/api/cms/me/club')).status).toBe(401);
+  });
+
   it('gives an athlete their own record and their group’s trainings; pairing gives no trainer’s reach', async () => {
     expect(await ids(athlete, 'member')).toEqual([member.b1]);
     expect(await ids(athlete, 'training')).toEqual([training.t2]);

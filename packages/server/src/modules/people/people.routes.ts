@@ -1,0 +1,13 @@
+import { API_PATHS } from '@klubovna/shared';
+import type { FastifyInstance } from 'fastify';
+import type { DynamicDb } from '../../engine/declaration/entity.types.ts';
+import { unauthorized } from '../../errors/app-error.ts';
+import { myClub } from './my-club.service.ts';
+
+/** The signed-in person's own page: their members and the groups they train. */
+export async function peopleRoutes(app: FastifyInstance): Promise<void> {
+  app.get(API_PATHS.myClub, { config: { access: { area: 'self', access: 'read' } } }, async (request) => {
+    if (!request.user) throw unauthorized();
+    return { data: await myClub(app.db as unknown as DynamicDb, request.user.id) };
+  });
+}
