@@ -1,6 +1,5 @@
 /** What other modules may use of the people module: the sets their row rules are made of. */
 
-export { peopleRoutes } from './people.routes.ts';
 export {
   children,
   isOffice,
