@@ -41,12 +41,27 @@ export interface PairingSuggestion {
   reasons: string[];
 }
 
-/** Answer of `pairingSuggestions`: every unpaired profile with its suggested members, best first. */
-export interface ProfileSuggestions {
-  profiles: Array<Omit<ProfileRow, 'members'> & { suggestions: PairingSuggestion[] }>;
+/** A guardian record without an account that names the profile's e-mail: the profile is that parent. */
+export interface GuardianSuggestion {
+  guardianId: number;
+  /** The guardian's name as the record holds it. */
+  name: string;
+  /** The child. */
+  member: PairedMember;
 }
 
-/** Answer of `acceptPairings`. */
+/**
+ * Answer of `pairingSuggestions`: every profile paired with nobody and guardian of nobody, with the
+ * members it probably is (best first) and the guardian records it probably is.
+ */
+export interface ProfileSuggestions {
+  profiles: Array<
+    Omit<ProfileRow, 'members'> & { suggestions: PairingSuggestion[]; guardianOf: GuardianSuggestion[] }
+  >;
+}
+
+/** Answer of `acceptPairings`: profiles paired with members, and guardian records given an account. */
 export interface PairingsAccepted {
   paired: number;
+  guardians: number;
 }

@@ -16,6 +16,24 @@ const toMember = (row: Record<string, unknown>): PairedMember => ({
   email: (row.email as string | null) ?? null,
 });
 
+/** Guardian records with their child and the account they name (null: none yet). */
+const guardianRecords = (db: DynamicDb) =>
+  db
+    .selectFrom('guardians as g')
+    .innerJoin('members as m', 'm.id', 'g.member')
+    .select([
+      'g.id',
+      'g.name',
+      'g.email',
+      'g.account',
+      'm.id as member_id',
+      'm.first_name',
+      'm.last_name',
+      'm.birth_date',
+      'm.email as member_email',
+    ])
+    .execute();
+
 /** Every profile by surname (a club has hundreds, not millions: searched and paged in memory). */
 async function allProfiles(db: DynamicDb): Promise<ProfileAccount[]> {
   const rows = await db
@@ -140,30 +158,63 @@ const getSuggestions: EntityAction<typeof noInput> = {
       .select(['id', 'first_name', 'last_name', 'birth_date', 'email'])
       .execute();
     const suggest = memberSuggester(members.map(toMember));
+    const guardians = await guardianRecords(db);
+    const guarding = new Set(guardians.flatMap((row) => (row.account === null ? [] : [Number(row.account)])));
+    const byEmail = (email: string) =>
+      guardians
+        .filter((row) => row.account === null && row.email === email.trim().toLowerCase())
+        .map((row) => ({
+          guardianId: Number(row.id),
+          name: row.name as string,
+          member: toMember({ ...row, id: row.member_id, email: row.member_email }),
+        }));
     return {
       profiles: (await allProfiles(db))
-        .filter((profile) => !paired.has(profile.id))
-        .map((profile) => ({ ...profile, suggestions: suggest(profile) })),
+        .filter((profile) => !paired.has(profile.id) && !guarding.has(profile.id))
+        .map((profile) => ({
+          ...profile,
+          suggestions: suggest(profile),
+          guardianOf: byEmail(profile.email),
+        })),
     };
   },
 };
 
-const acceptInput = z.object({
-  pairs: z
-    .array(pairInput)
-    .min(1, 'Vyberte aspoň jedno spárování.')
-    .max(5000, 'Najednou lze spárovat nejvýš 5 000 dvojic.'),
-});
+const acceptInput = z
+  .object({
+    pairs: z.array(pairInput).max(5000, 'Najednou lze spárovat nejvýš 5 000 dvojic.').default([]),
+    /** Guardian records to give the profile's account: the parent then manages the child. */
+    guardians: z
+      .array(z.object({ profileId: recordIdSchema, guardianId: recordIdSchema }))
+      .max(5000, 'Najednou lze spárovat nejvýš 5 000 zástupců.')
+      .default([]),
+  })
+  .refine((input) => input.pairs.length + input.guardians.length > 0, {
+    path: ['pairs'],
+    message: 'Vyberte aspoň jedno spárování.',
+  });
 
-/** Pairs many profiles with members in one transaction: all of them, or none when one is refused. */
+/**
+ * Pairs many profiles with members, and names profiles on guardian records, in one transaction: all of
+ * them, or none when one is refused.
+ */
 const acceptSuggestions: EntityAction<typeof acceptInput> = {
   label: 'Přijmout návrhy párování',
   path: API_PATHS.acceptPairings,
   input: acceptInput,
-  run: async ({ input, records }): Promise<PairingsAccepted> => {
+  run: async ({ db, input, records }): Promise<PairingsAccepted> => {
     for (const pair of input.pairs)
       await records.create('profile-member', { profile: pair.profileId, member: pair.memberId });
-    return { paired: input.pairs.length };
+    for (const { profileId, guardianId } of input.guardians) {
+      if (!(await findProfile(db, profileId)))
+        throw fieldError(
+          'guardians',
+          'Takový profil neexistuje: zástupci lze dát jen účet člena nebo rodiče.',
+        );
+      const guardian = await records.read('guardian', guardianId);
+      await records.update('guardian', guardianId, { version: guardian.version, account: profileId });
+    }
+    return { paired: input.pairs.length, guardians: input.guardians.length };
   },
 };
 

@@ -140,10 +140,33 @@ describe.each(testEngines())('pairing profiles with members on %s', (engine) => 
       ],
     });
     expect(accepted.status, accepted.text).toBe(200);
-    expect(accepted.body.data).toEqual({ paired: 2 });
+    expect(accepted.body.data).toEqual({ paired: 2, guardians: 0 });
     expect(await suggestionsOf(byEmail.id)).toBeUndefined();
     expect(await suggestionsOf(byName.id)).toBeUndefined();
     expect((await root.post('/api/admin/profile/accept-suggestions', { pairs: [] })).status).toBe(400);
+  });
+
+  it('suggests the guardian records naming a profile’s e-mail, and names the profile on them when accepted', async () => {
+    const parent = await profile('Ivana', 'Rodičová', 'ivana@rodina.test');
+    const child = await member({ firstName: 'Ivo', lastName: 'Rodič' });
+    const guardian = (
+      await root.post('/api/cms/form/guardian', {
+        member: child.id,
+        name: 'Ivana Rodičová',
+        email: 'IVANA@rodina.test',
+      })
+    ).body.data;
+    const suggested = await suggestionsOf(parent.id);
+    expect(suggested.guardianOf).toEqual([
+      { guardianId: guardian.id, name: 'Ivana Rodičová', member: expect.objectContaining({ id: child.id }) },
+    ]);
+    const accepted = await root.post('/api/admin/profile/accept-suggestions', {
+      guardians: [{ profileId: parent.id, guardianId: guardian.id }],
+    });
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(accepted.body.data).toEqual({ paired: 0, guardians: 1 });
+    expect((await root.get(`/api/cms/form/guardian/${guardian.id}`)).body.data.account).toBe(parent.id);
+    expect(await suggestionsOf(parent.id)).toBeUndefined();
   });
 
   it('lets only the office pair and look, and refuses members’ own accounts and strangers', async () => {
