@@ -74,13 +74,14 @@ async function heldAbout(db: DynamicDb, memberId: number) {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** Everything held about one member as one JSON file (an access request under the GDPR). */
+/**
+ * Everything held about one member as one JSON file (an access request under the GDPR). A POST: each
+ * such download is recorded in the member's history.
+ */
 const personalData: EntityAction<typeof noInput> = {
   label: 'Osobní údaje člena',
-  method: 'GET',
   path: API_PATHS.recordAction,
   wholeTable: true,
-  audited: true,
   input: noInput,
   run: async ({ db, record }) => {
     const member = record!;

@@ -48,7 +48,7 @@ describe.each(testEngines())('a member’s data on request on %s', (engine) => {
   afterAll(() => t.close());
 
   it('gives the office everything held about the member as one file, and no one else', async () => {
-    const answer = await root.get(`/api/cms/action/member/${memberId}/personal-data`);
+    const answer = await root.post(`/api/cms/action/member/${memberId}/personal-data`, {});
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toContain('application/json');
     expect(answer.headers.get('content-disposition')).toMatch(/^attachment;/);
@@ -64,7 +64,7 @@ describe.each(testEngines())('a member’s data on request on %s', (engine) => {
     expect(held.attendance.map((row: { status: string }) => row.status)).toEqual(['PRESENT']);
     expect(JSON.stringify(held.history)).toContain('+420 731 222 333');
     const person = (await signedInClient(t, { roles: [PROFILE_ROLE] })).client;
-    expect((await person.get(`/api/cms/action/member/${memberId}/personal-data`)).status).toBe(403);
+    expect((await person.post(`/api/cms/action/member/${memberId}/personal-data`, {})).status).toBe(403);
   });
 
   it('erases only a former member, keeps their attendance, and leaves no old value in the history', async () => {
