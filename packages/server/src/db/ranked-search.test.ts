@@ -11,7 +11,8 @@ import { czechSortKey } from '../engine/schema/czech-text.ts';
 import { memberEntity } from '../modules/members/member.entity.ts';
 import { seedMembers } from '../modules/members/seed-members.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './database.ts';
-import { applyPendingRanks, restoreRankedSearch } from './ranked-search.ts';
+import { restoreRankedSearch } from './migration-kit.ts';
+import { applyPendingRanks } from './ranked-search.ts';
 
 // SQLite's members trigram index in surname order, kept in step by triggers (db/ranked-search.ts).
 

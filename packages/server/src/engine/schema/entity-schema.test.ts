@@ -3,9 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { introspectTable } from '../../db/introspect.ts';
-import { latestSchema, loadMigrations } from '../../db/migrations/index.ts';
-import { compareTables } from '../../db/table-model.ts';
+import { latestSchema, loadMigrations } from '../../db/migration-files.ts';
+import { compareTables, introspectTable } from '../../db/migration-kit.ts';
 import { DECLARATIONS } from '../../modules/entities.ts';
 import { memberEntity } from '../../modules/members/member.entity.ts';
 import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts';
@@ -103,13 +102,7 @@ describe.each(testEngines())('declared tables on %s', (engine) => {
       'create test_badges_witnesses',
     ]);
     const url = (file: string) => pathToFileURL(path.join(here, file)).href;
-    const code = renderMigration(steps, registryTables(changed), {
-      imports: {
-        schemaApply: url('../../db/schema-apply.ts'),
-        tableModel: url('../../db/table-model.ts'),
-        derivedColumns: url('./derived-columns.ts'),
-      },
-    });
+    const code = renderMigration(steps, registryTables(changed), { kit: url('../../db/migration-kit.ts') });
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'klubovna-migration-')), 'generated.ts');
     fs.writeFileSync(file, code);
     const migration = await import(pathToFileURL(file).href);

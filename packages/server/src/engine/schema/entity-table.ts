@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createTable } from '../../db/schema-apply.ts';
+import { createTable } from '../../db/migration-kit.ts';
 import type { CompiledEntity } from '../declaration/compile-entity.ts';
 import type { EntityRegistry } from '../declaration/registry.ts';
 import { entityTables } from './entity-schema.ts';
