@@ -48,17 +48,27 @@ const SERVER = 'packages/server/src';
 const WEB = 'packages/web/src';
 
 describe('import rules in biome.json', () => {
-  it('refuse an engine file importing a module; the engine tests may use the product', () => {
+  it('refuse an engine file or test importing a module; the engine tests use fixtures from test/', () => {
     expect(
       lint({
         [`${SERVER}/modules/members/member.entity.ts`]: exporting('x0'),
         [`${SERVER}/engine/registry.ts`]: importing('../modules/members/member.entity.ts'),
         [`${SERVER}/engine/records.test.ts`]: importing('../modules/members/member.entity.ts'),
+        [`${SERVER}/engine/list/list.test.ts`]: importing(
+          '../../test/test-entities.ts',
+          '../../modules/entities.ts',
+        ),
         [`${SERVER}/engine/test-entities.ts`]: importing('../modules/members/member.entity.ts'),
         [`${SERVER}/engine/db-user.ts`]: importing('../db/database.ts'),
         [`${SERVER}/db/database.ts`]: exporting('x0'),
+        [`${SERVER}/test/test-entities.ts`]: exporting('x0'),
       }),
-    ).toEqual([`${SERVER}/engine/registry.ts lint/style/noRestrictedImports`]);
+    ).toEqual([
+      `${SERVER}/engine/list/list.test.ts lint/style/noRestrictedImports`,
+      `${SERVER}/engine/records.test.ts lint/style/noRestrictedImports`,
+      `${SERVER}/engine/registry.ts lint/style/noRestrictedImports`,
+      `${SERVER}/engine/test-entities.ts lint/style/noRestrictedImports`,
+    ]);
   });
 
   it('keep the server layers one way: errors, then db, http, plugins, the engine and the modules', () => {
