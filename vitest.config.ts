@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'lint', root: 'lint', include: ['*.test.ts'] } },
+      { test: { name: 'scripts', root: 'scripts', include: ['*.test.ts'] } },
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
       {
         test: {

@@ -48,17 +48,104 @@ const SERVER = 'packages/server/src';
 const WEB = 'packages/web/src';
 
 describe('import rules in biome.json', () => {
-  it('refuse an engine file importing a module; the engine tests may use the product', () => {
+  it('refuse an engine file or test importing a module; the engine tests use fixtures from test/', () => {
     expect(
       lint({
         [`${SERVER}/modules/members/member.entity.ts`]: exporting('x0'),
         [`${SERVER}/engine/registry.ts`]: importing('../modules/members/member.entity.ts'),
         [`${SERVER}/engine/records.test.ts`]: importing('../modules/members/member.entity.ts'),
+        [`${SERVER}/engine/list/list.test.ts`]: importing(
+          '../../test/test-entities.ts',
+          '../../modules/entities.ts',
+        ),
         [`${SERVER}/engine/test-entities.ts`]: importing('../modules/members/member.entity.ts'),
         [`${SERVER}/engine/db-user.ts`]: importing('../db/database.ts'),
         [`${SERVER}/db/database.ts`]: exporting('x0'),
+        [`${SERVER}/test/test-entities.ts`]: exporting('x0'),
       }),
-    ).toEqual([`${SERVER}/engine/registry.ts lint/style/noRestrictedImports`]);
+    ).toEqual([
+      `${SERVER}/engine/list/list.test.ts lint/style/noRestrictedImports`,
+      `${SERVER}/engine/records.test.ts lint/style/noRestrictedImports`,
+      `${SERVER}/engine/registry.ts lint/style/noRestrictedImports`,
+      `${SERVER}/engine/test-entities.ts lint/style/noRestrictedImports`,
+    ]);
+  });
+
+  it('keep the server layers one way: errors, then db, http, plugins, the engine and the modules', () => {
+    expect(
+      lint({
+        [`${SERVER}/errors/disk-full.ts`]: importing('../db/dialect.ts'),
+        [`${SERVER}/db/database.ts`]: importing('../errors/app-error.ts', '../http/route-access.ts'),
+        [`${SERVER}/db/database.test.ts`]: importing('../engine/registry.ts', '../test/test-app.ts'),
+        [`${SERVER}/http/session.ts`]: importing(
+          '../db/dialect.ts',
+          '../errors/app-error.ts',
+          '../config.ts',
+          '../plugins/storage.ts',
+        ),
+        [`${SERVER}/http/error-handler.ts`]: importing('./route-access.ts', '../modules/auth/index.ts'),
+        [`${SERVER}/plugins/web-app.ts`]: importing(
+          '../http/route-access.ts',
+          '../db/dialect.ts',
+          './storage.ts',
+        ),
+        [`${SERVER}/plugins/auth.ts`]: importing('../modules/auth/sessions.repository.ts'),
+        [`${SERVER}/plugins/mail.ts`]: importing('../engine/registry.ts', '../app.ts'),
+        [`${SERVER}/engine/list.ts`]: importing(
+          '../plugins/storage.ts',
+          '../http/route-access.ts',
+          '../db/dialect.ts',
+        ),
+        [`${SERVER}/cli/seed.ts`]: importing('../app.ts', '../modules/auth/index.ts', '../test/fixtures.ts'),
+      }),
+    ).toEqual([
+      `${SERVER}/cli/seed.ts lint/style/noRestrictedImports`,
+      `${SERVER}/db/database.test.ts lint/style/noRestrictedImports`,
+      `${SERVER}/db/database.ts lint/style/noRestrictedImports`,
+      `${SERVER}/errors/disk-full.ts lint/style/noRestrictedImports`,
+      `${SERVER}/http/error-handler.ts lint/style/noRestrictedImports`,
+      `${SERVER}/http/session.ts lint/style/noRestrictedImports`,
+      `${SERVER}/plugins/auth.ts lint/style/noRestrictedImports`,
+      `${SERVER}/plugins/mail.ts lint/style/noRestrictedImports`,
+      `${SERVER}/plugins/mail.ts lint/style/noRestrictedImports`,
+    ]);
+  });
+
+  it('let a migration import only kysely, node:* and a version of the kit, and the kit only itself', () => {
+    const MIGRATIONS = `${SERVER}/db/migrations`;
+    expect(
+      lint({
+        [`${MIGRATIONS}/2026-01-01-001-allowed.ts`]: importing(
+          'kysely',
+          'kysely/migration',
+          'node:crypto',
+          './kit/v1/index.ts',
+          './kit/v2/index.ts',
+        ),
+        [`${MIGRATIONS}/2026-01-01-002-live.ts`]: importing(
+          '../dialect.ts',
+          '../../engine/schema/derived-columns.ts',
+          './kit/v1/../../../search-index.ts',
+          './2026-01-01-001-allowed.ts',
+          'zod',
+          '@klubovna/shared',
+        ),
+        [`${MIGRATIONS}/kit/v2/index.ts`]: importing(
+          'kysely',
+          'node:fs',
+          './dialect.ts',
+          '../v1/table-model.ts',
+        ),
+        [`${MIGRATIONS}/kit/v2/dialect.ts`]: importing(
+          '../../../dialect.ts',
+          '../../../../engine/x.ts',
+          'zod',
+        ),
+      }),
+    ).toEqual([
+      ...Array(6).fill(`${MIGRATIONS}/2026-01-01-002-live.ts lint/style/noRestrictedImports`),
+      ...Array(3).fill(`${MIGRATIONS}/kit/v2/dialect.ts lint/style/noRestrictedImports`),
+    ]);
   });
 
   it('refuse a cycle of two files, type-only imports included', () => {
@@ -121,7 +208,6 @@ describe('import rules in biome.json', () => {
         [`${SERVER}/modules/alpha/detour.ts`]: importing('../../modules/beta/index.ts', '../../app.ts'),
         [`${SERVER}/modules/entities.ts`]: importing('./beta/beta.entity.ts'),
         [`${SERVER}/modules/alpha/alpha.test.ts`]: importing('../entities.ts', '../../test/test-app.ts'),
-        [`${SERVER}/plugins/auth.ts`]: importing('../modules/beta/beta.repository.ts'),
       }),
     ).toEqual([
       `${SERVER}/modules/alpha/alpha.service.ts plugin`,

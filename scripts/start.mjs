@@ -1,7 +1,7 @@
-// `npm start`: builds the back-office app when it is missing, then starts the server (migrations run at start).
+// `npm start`: builds the back-office app when it is missing or older than its sources, then starts
+// the server (migrations run at start).
 import './require-node.mjs';
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import module from 'node:module';
 import path from 'node:path';
 
@@ -10,10 +10,14 @@ import path from 'node:path';
 module.enableCompileCache?.();
 
 const root = path.resolve(import.meta.dirname, '..');
-const webIndex = path.join(root, 'packages/web/dist/index.html');
-
-if (!fs.existsSync(webIndex)) {
-  console.log('Building the back-office app (first start only)…');
+const { webBuildState } = await import('./web-build.ts');
+const state = webBuildState(root);
+if (state !== 'current') {
+  console.log(
+    state === 'missing'
+      ? 'Sestavuji administraci (první spuštění)…'
+      : 'Zdrojové soubory administrace jsou novější než její sestavení, sestavuji ji znovu…',
+  );
   const build = spawnSync('npm', ['run', 'build', '-w', '@klubovna/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

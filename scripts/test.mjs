@@ -14,12 +14,12 @@ const run = (command, args, env = {}) => {
 };
 
 run('npx', ['biome', 'check', '.']);
-for (const project of ['lint', 'packages/shared', 'packages/server', 'packages/web', 'e2e']) {
+for (const project of ['lint', 'scripts', 'packages/shared', 'packages/server', 'packages/web', 'e2e']) {
   run('npx', ['tsc', '-p', project, '--noEmit']);
 }
-if (!fs.existsSync(path.join(root, 'packages/web/dist/index.html'))) {
-  run('npm', ['run', 'build', '-w', '@klubovna/web']);
-}
+// The e2e suite serves the built back office: built again when a source is newer than it.
+const { webBuildState } = await import('./web-build.ts');
+if (webBuildState(root) !== 'current') run('npm', ['run', 'build', '-w', '@klubovna/web']);
 
 const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'klubovna-vitest-')), 'report.json');
 const vitest = spawnSync(

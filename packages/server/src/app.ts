@@ -22,6 +22,7 @@ import {
 import { useInputGuard } from './http/input-guard.ts';
 import { logRequests } from './http/logging.ts';
 import { useZodValidation } from './http/zod-type-provider.ts';
+import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { type CreatedRootUser, ensureRootUser } from './modules/auth/root-user.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -35,7 +36,6 @@ import { userConfigRoutes } from './modules/user-config/user-config.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { apiDocsRoutes } from './plugins/api-docs.ts';
-import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { diskSpacePlugin } from './plugins/disk-space.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';

@@ -5,7 +5,8 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { latestSchema, loadMigrations, MIGRATION_FILE, MIGRATIONS_DIR } from '../db/migrations/index.ts';
+import { latestSchema, loadMigrations, MIGRATION_FILE, MIGRATIONS_DIR } from '../db/migration-files.ts';
+import { MIGRATION_KIT } from '../db/migration-kit.ts';
 import { compileRegistry } from '../engine/declaration/registry.ts';
 import { registryTables } from '../engine/schema/entity-schema.ts';
 import { planMigration, renderMigration } from '../engine/schema/migration-generator.ts';
@@ -30,13 +31,7 @@ const sequence =
     ...Object.keys(migrations).map((file) => Number(MIGRATION_FILE.exec(`${file}.ts`)![1]!.slice(11))),
   ) + 1;
 const file = path.join(MIGRATIONS_DIR, `${today}-${String(sequence).padStart(3, '0')}-${name}.ts`);
-const code = renderMigration(steps, next, {
-  imports: {
-    schemaApply: '../schema-apply.ts',
-    tableModel: '../table-model.ts',
-    derivedColumns: '../../engine/schema/derived-columns.ts',
-  },
-});
+const code = renderMigration(steps, next, { kit: `./kit/${MIGRATION_KIT}/index.ts` });
 fs.writeFileSync(file, code);
 spawnSync('npx', ['biome', 'format', '--write', file], { stdio: 'ignore' });
 console.log(`Wrote ${path.relative(process.cwd(), file)}:`);

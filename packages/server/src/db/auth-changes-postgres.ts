@@ -1,37 +1,14 @@
-import { type Kysely, sql } from 'kysely';
-import { engineOf } from './dialect.ts';
-
-// biome-ignore lint/suspicious/noExplicitAny: works on any schema
-type AnyKysely = Kysely<any>;
+import { sql } from 'kysely';
 
 /**
  * PostgreSQL: a count of the committed changes that can end or alter a session someone holds — a
  * session deleted or given another owner or expiry, a user changed or deleted, a setting changed (the
  * security policy is one). A new session and a session's touch (`last_seen_at`) do not count. Read in
  * the same statement as a request's data, an unchanged count proves a session looked up earlier still
- * holds as it was (plugins/auth.ts).
+ * holds as it was (modules/auth/auth.plugin.ts).
  *
- * The counting triggers are deferred to the commit, so a transaction takes the count's row lock last,
+ * Migrations make the count and its triggers (migrations/kit/v1/auth-changes-postgres.ts). The
+ * counting triggers are deferred to the commit, so a transaction takes the count's row lock last,
  * after every lock its own statements took: two of them cannot deadlock over it.
  */
 export const authChanges = sql<number>`(select n from auth_changes)`;
-
-export async function createPostgresAuthChanges(db: AnyKysely): Promise<void> {
-  if (engineOf(db) !== 'postgres') return;
-  const statements = [
-    'create table auth_changes (id integer primary key check (id = 1), n bigint not null)',
-    'insert into auth_changes (id, n) values (1, 0)',
-    `create function auth_changes_count() returns trigger language plpgsql as $$
-      begin update auth_changes set n = n + 1 where id = 1; return null; end $$`,
-    ...[
-      ['sessions', 'delete or update of id_hash, user_id, expires_at'],
-      ['users', 'delete or update'],
-      ['app_settings', 'insert or delete or update'],
-    ].map(
-      ([table, events]) =>
-        `create constraint trigger ${table}_auth_changes after ${events} on ${table}
-          deferrable initially deferred for each row execute function auth_changes_count()`,
-    ),
-  ];
-  for (const statement of statements) await sql.raw(statement).execute(db);
-}

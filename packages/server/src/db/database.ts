@@ -6,7 +6,7 @@ import { CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely
 import { type MigrationProvider, Migrator } from 'kysely/migration';
 import type PgModule from 'pg';
 import type { Engine } from './dialect.ts';
-import { loadMigrations } from './migrations/index.ts';
+import { loadMigrations } from './migration-files.ts';
 import type { Database } from './schema.ts';
 import { ImmediateTransactionSqliteDialect } from './sqlite-dialect.ts';
 import { WriteTracker } from './write-tracker.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../plugins/auth.ts';
+import { SESSION_COOKIE } from '../http/session.ts';
 import { spawnServer } from '../test/server-process.ts';
 import { createPostgresSchema, type PostgresSchema, TEST_ADMIN, testEngines } from '../test/test-app.ts';
 import { checkPostgres, checkSqlite, type DatabaseCheck } from './database-check.ts';

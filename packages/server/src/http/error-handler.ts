@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { ERROR_MESSAGES, type ErrorCode } from '@klubovna/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
-import { isDiskFull } from '../plugins/disk-space.ts';
+import { isDiskFull } from '../errors/disk-full.ts';
 
 /** Fastify's own error codes that are the client's fault, mapped to ours. */
 const FASTIFY_CLIENT_ERRORS: Record<string, [ErrorCode, number]> = {

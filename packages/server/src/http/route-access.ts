@@ -1,4 +1,5 @@
 import type { Access, Area } from '@klubovna/shared';
+import type { FastifySchema } from 'fastify';
 import type { z } from 'zod';
 
 /**
@@ -16,12 +17,25 @@ export type RouteAccess = 'public' | 'session' | { area: Area; access: Access };
 export type MultipartParts = Record<string, 'file' | z.ZodType>;
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Every /api route with its access rule and its Zod schemas, for the authorisation test that
+     * walks them all and for the OpenAPI document (collected by modules/auth/auth.plugin.ts).
+     */
+    apiRoutes: Array<{
+      method: string;
+      url: string;
+      access: RouteAccess;
+      schema?: FastifySchema;
+      multipart?: MultipartParts;
+    }>;
+  }
   interface FastifyContextConfig {
     access?: RouteAccess;
     multipart?: MultipartParts;
     /**
      * On PostgreSQL the route's read proves a session this instance looked up before, in the same
-     * statement (plugins/auth.ts, readProvingSession), instead of a lookup of its own.
+     * statement (session.ts, readProvingSession), instead of a lookup of its own.
      */
     sessionProvedByRead?: boolean;
   }

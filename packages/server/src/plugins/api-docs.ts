@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../errors/app-error.ts';
 import { openApiDocument } from '../http/openapi.ts';
+import { SESSION_COOKIE } from '../http/session.ts';
 import type { ZodTypeProvider } from '../http/zod-type-provider.ts';
-import { SESSION_COOKIE } from './auth.ts';
 
 /** The API documentation is for administrators: those who may manage the club's users. */
 const ADMINS = { access: { area: 'users', access: 'write' } } as const;

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import { forbidden } from '../errors/app-error.ts';
-import { SESSION_COOKIE } from './auth.ts';
+import { SESSION_COOKIE } from '../http/session.ts';
 import { WEB_ASSETS_PREFIX } from './web-app.ts';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

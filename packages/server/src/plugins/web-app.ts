@@ -13,7 +13,7 @@ import {
   settingsName,
 } from '@klubovna/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from './auth.ts';
+import { SESSION_COOKIE } from '../http/session.ts';
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="cs"><meta charset="utf-8"><title>Klubovna</title>
 <p>Administrace zatím není sestavena. Spusťte <code>npm start</code> nebo <code>npm run build</code>.</p></html>`;

@@ -4,10 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { type BuildOptions, buildApp } from '../app.ts';
+import { buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/database.ts';
 import type { Engine } from '../db/dialect.ts';
+import type { EntityDeclaration } from '../engine/declaration/entity.types.ts';
+import { DECLARATIONS } from '../modules/entities.ts';
+import { createEntityTables } from './entity-tables.ts';
 import { HttpClient } from './http-client.ts';
 
 export const TEST_ADMIN = { email: 'root@klub.test', password: 'Heslo správce 1' } as const;
@@ -65,12 +68,20 @@ export async function createPostgresSchema(url: string): Promise<PostgresSchema>
   };
 }
 
+/** The entities a test app serves. */
+export interface TestEntities {
+  /** The product's declarations (default true); the engine's own tests serve fixtures alone. */
+  product?: boolean;
+  /** Declarations of the test's own (test-entities.ts), their tables created after the migrations. */
+  fixtures?: readonly EntityDeclaration[];
+}
+
 /** Builds the real app on a fresh database of the given engine and serves it on a free port. */
 export async function startTestApp(
   engine: Engine,
   env: Record<string, string> = {},
   overrides: Partial<AppConfig> = {},
-  build: Pick<BuildOptions, 'entities'> = {},
+  { product = true, fixtures = [] }: TestEntities = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'klubovna-test-'));
   const databaseUrl = engine === 'postgres' ? process.env.TEST_DATABASE_URL! : undefined;
@@ -94,8 +105,10 @@ export async function startTestApp(
     config,
     database,
     logger: process.env.DEBUG_TEST_LOG ? { level: 'error' } : false,
-    ...build,
+    entities: [...(product ? DECLARATIONS : []), ...fixtures],
   });
+  for (const fixture of fixtures)
+    await createEntityTables(database.db, app.entities.get(fixture.alias)!, app.entities);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const testApp: TestApp = {
     app,

@@ -1,7 +1,12 @@
 import { type Kysely, sql } from 'kysely';
-import { columnTypes, engineOf, withIdColumn } from '../dialect.ts';
-import { createSearchIndex, sortKeyColumnType } from '../search-index.ts';
-import type { TableModel } from '../table-model.ts';
+import {
+  columnTypes,
+  createSearchIndex,
+  engineOf,
+  sortKeyColumnType,
+  type TableModel,
+  withIdColumn,
+} from './kit/v1/index.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types
 export async function up(db: Kysely<any>): Promise<void> {

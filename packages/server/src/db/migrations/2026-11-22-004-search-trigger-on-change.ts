@@ -1,6 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { engineOf } from '../dialect.ts';
-import { createSearchUpdateTrigger } from '../search-index.ts';
+import { createSearchUpdateTrigger, engineOf } from './kit/v1/index.ts';
 
 /** SQLite: members' trigram index is rewritten on update only when the search text changed. */
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { columnTypes, withIdColumn } from '../dialect.ts';
+import { columnTypes, withIdColumn } from './kit/v1/index.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import { columnTypes, withIdColumn } from '../dialect.ts';
-import type { TableModel } from '../table-model.ts';
+import { columnTypes, type TableModel, withIdColumn } from './kit/v1/index.ts';
 
 /**
  * The users zone's account tables (hand-written like the other account tables): when each user last

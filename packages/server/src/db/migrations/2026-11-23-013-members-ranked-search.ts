@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createRankedSearch } from '../ranked-search.ts';
+import { createRankedSearch } from './kit/v1/index.ts';
 
 /**
  * Written by hand (the generator cannot express FTS5 tables): SQLite's members get a trigram index in

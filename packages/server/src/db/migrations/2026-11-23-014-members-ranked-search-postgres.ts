@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createPostgresRankedSearch } from '../ranked-search-postgres.ts';
+import { createPostgresRankedSearch } from './kit/v1/index.ts';
 
 /**
  * Written by hand (the generator knows no trigger functions): PostgreSQL's members get their trigram

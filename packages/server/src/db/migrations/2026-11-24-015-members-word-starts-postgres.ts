@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createPostgresRankedSearch } from '../ranked-search-postgres.ts';
+import { createPostgresRankedSearch } from './kit/v1/index.ts';
 
 /**
  * Written by hand, as 014 was: PostgreSQL's members' entries are built again with the word starts

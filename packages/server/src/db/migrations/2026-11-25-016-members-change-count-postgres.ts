@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createPostgresRowCount } from '../ranked-search-postgres.ts';
+import { createPostgresRowCount } from './kit/v1/index.ts';
 
 /**
  * Written by hand, as 014 and 015 were: PostgreSQL's kept row count of members also counts the

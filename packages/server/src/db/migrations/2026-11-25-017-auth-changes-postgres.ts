@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createPostgresAuthChanges } from '../auth-changes-postgres.ts';
+import { createPostgresAuthChanges } from './kit/v1/index.ts';
 
 /**
  * Written by hand, as 014–016 were (the generator knows no triggers): PostgreSQL counts the changes

@@ -11,7 +11,7 @@ import type {
 } from '@klubovna/shared';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { ColumnModel } from '../../db/table-model.ts';
+import type { ColumnModel } from '../../db/migration-kit.ts';
 
 /** One field of an entity. Everything the table, validation, API, datagrid and form need. */
 export interface FieldDeclaration extends FieldConstraints {

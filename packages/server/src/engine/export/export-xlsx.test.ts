@@ -7,10 +7,10 @@ import type { EntityRecord } from '@klubovna/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../../test/http-client.ts';
 import { type TestApp, testEngines } from '../../test/test-app.ts';
-import { startTestAppWithFixtures } from '../../test/test-entities.ts';
+import { startFixtureApp } from '../../test/test-entities.ts';
+import { assertWellFormedXml, cellValue, getBytes, readZip, sheetCells } from '../../test/test-zip.ts';
 import type { ExportColumn } from './export-columns.ts';
 import { escapeXml, excelSerial, streamXlsx } from './export-xlsx.ts';
-import { assertWellFormedXml, cellValue, getBytes, readZip, sheetCells } from './test-zip.ts';
 
 /** The `unzip` CLI's own integrity test, where the machine has it: a second, independent reader. */
 function unzipTest(bytes: Buffer): void {
@@ -74,14 +74,14 @@ describe.each(testEngines())('XLSX export of typed and related fields on %s', (e
   let root: HttpClient;
 
   beforeAll(async () => {
-    t = await startTestAppWithFixtures(engine);
+    t = await startFixtureApp(engine);
     root = await t.signedInAsRoot();
   });
   afterAll(() => t.close());
 
   it('writes numbers, money, Prague date-times, Ano/Ne, enum labels and relation labels', async () => {
     const member = async (firstName: string, lastName: string) =>
-      (await root.post('/api/cms/form/member', { firstName, lastName })).body.data.id;
+      (await root.post('/api/cms/form/test-member', { firstName, lastName })).body.data.id;
     const coach = await member('Jan', 'Dvořák');
     const players = [await member('Eva', 'Čermáková'), await member('Zdeněk', 'Žák')];
     const created = await root.post('/api/cms/form/test-team', {

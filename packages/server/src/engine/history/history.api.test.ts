@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../../test/fixtures.ts';
 import type { HttpClient } from '../../test/http-client.ts';
 import { type TestApp, testEngines } from '../../test/test-app.ts';
-import { startTestAppWithFixtures } from '../../test/test-entities.ts';
+import { startFixtureApp } from '../../test/test-entities.ts';
 
 describe.each(testEngines())('record history on %s', (engine) => {
   let t: TestApp;
@@ -14,14 +14,14 @@ describe.each(testEngines())('record history on %s', (engine) => {
   };
 
   beforeAll(async () => {
-    t = await startTestAppWithFixtures(engine);
+    t = await startFixtureApp(engine);
     root = await t.signedInAsRoot();
   });
   afterAll(() => t.close());
 
   it('tells who changed which field when, from what to what, with labels instead of ids', async () => {
-    const jana = await created('member', { firstName: 'Jana', lastName: 'Horká' });
-    const petr = await created('member', { firstName: 'Petr', lastName: 'Dlouhý' });
+    const jana = await created('test-member', { firstName: 'Jana', lastName: 'Horká' });
+    const petr = await created('test-member', { firstName: 'Petr', lastName: 'Dlouhý' });
     const team = await created('test-team', {
       name: 'Áčko',
       coach: jana.id,
@@ -89,9 +89,9 @@ describe.each(testEngines())('record history on %s', (engine) => {
   });
 
   it('names a related record that is gone, and answers 404 for a record that does not exist', async () => {
-    const gone = await created('member', { firstName: 'Ota', lastName: 'Pryč' });
+    const gone = await created('test-member', { firstName: 'Ota', lastName: 'Pryč' });
     const team = await created('test-team', { name: 'Déčko', captain: gone.id });
-    expect((await root.delete(`/api/cms/form/member/${gone.id}`)).status).toBe(200);
+    expect((await root.delete(`/api/cms/form/test-member/${gone.id}`)).status).toBe(200);
     const [, create] = (await root.get(`/api/cms/history/test-team/${team.id}`)).body.data;
     expect(create.changes.find((change: { field: string }) => change.field === 'captain').toText).toBe(
       `záznam č. ${gone.id} (smazaný)`,
@@ -100,9 +100,9 @@ describe.each(testEngines())('record history on %s', (engine) => {
   });
 
   it('is read by whoever may read the record, no one else', async () => {
-    const member = await created('member', { firstName: 'Eva', lastName: 'Malá' });
-    expect((await t.client().get(`/api/cms/history/member/${member.id}`)).status).toBe(401);
+    const member = await created('test-member', { firstName: 'Eva', lastName: 'Malá' });
+    expect((await t.client().get(`/api/cms/history/test-member/${member.id}`)).status).toBe(401);
     const { client: salesman } = await signedInClient(t, { roles: ['ROLE_SALESMAN'] });
-    expect((await salesman.get(`/api/cms/history/member/${member.id}`)).status).toBe(403);
+    expect((await salesman.get(`/api/cms/history/test-member/${member.id}`)).status).toBe(403);
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../../test/fixtures.ts';
 import type { HttpClient } from '../../test/http-client.ts';
 import { type TestApp, testEngines } from '../../test/test-app.ts';
-import { startTestAppWithFixtures } from '../../test/test-entities.ts';
+import { startFixtureApp } from '../../test/test-entities.ts';
 
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 
@@ -39,12 +39,12 @@ describe.each(testEngines())('import on %s', (engine) => {
     dryRun: apiPath(API_PATHS.importDryRun, { alias }),
     run: apiPath(API_PATHS.importRun, { alias }),
   });
-  const members = paths('member');
+  const members = paths('test-member');
   const count = async (lastName: string) =>
-    (await root.get(`/api/cms/datagrid/member?s=${encodeURIComponent(lastName)}`)).body.data.total;
+    (await root.get(`/api/cms/datagrid/test-member?s=${encodeURIComponent(lastName)}`)).body.data.total;
 
   beforeAll(async () => {
-    t = await startTestAppWithFixtures(engine);
+    t = await startFixtureApp(engine);
     root = await t.signedInAsRoot();
   });
   afterAll(() => t.close());
@@ -108,9 +108,9 @@ describe.each(testEngines())('import on %s', (engine) => {
     const run = await send(members.run, csv, 'members.csv', options);
     expect(run.status, run.text).toBe(200);
     expect(run.body.data).toMatchObject({ dryRun: false, created: 2, errors: [] });
-    const found = (await root.get('/api/cms/datagrid/member?s=Dvořák')).body.data.items[0];
+    const found = (await root.get('/api/cms/datagrid/test-member?s=Dvořák')).body.data.items[0];
     expect(found).toMatchObject({ lastName: 'Dvořák, ml.', birthDate: '2011-03-04', memberType: 'TRAINER' });
-    const history = (await root.get(`/api/cms/history/member/${found.id}`)).body.data;
+    const history = (await root.get(`/api/cms/history/test-member/${found.id}`)).body.data;
     expect(history[0].action).toBe('create');
   });
 
@@ -159,7 +159,7 @@ describe.each(testEngines())('import on %s', (engine) => {
     const done = await send(members.run, fixed, 'clenove.xlsx', options);
     expect(done.status, done.text).toBe(200);
     expect(done.body.data).toMatchObject({ created: 2, updated: 0 });
-    const zelena = (await root.get('/api/cms/datagrid/member?s=Zelená')).body.data.items[0];
+    const zelena = (await root.get('/api/cms/datagrid/test-member?s=Zelená')).body.data.items[0];
     expect(zelena).toMatchObject({ birthDate: '2010-06-30', active: true, registrationNumber: 'IMP-1' });
 
     // The same file again, matched by the registration number: updates instead of duplicates.
@@ -173,8 +173,8 @@ describe.each(testEngines())('import on %s', (engine) => {
   });
 
   it('matches relations by their label without diacritics, and names those it cannot find', async () => {
-    const coach = (await root.post('/api/cms/form/member', { firstName: 'Jiří', lastName: 'Čížek' })).body
-      .data;
+    const coach = (await root.post('/api/cms/form/test-member', { firstName: 'Jiří', lastName: 'Čížek' }))
+      .body.data;
     const csv = Buffer.from(
       'Název;Trenér;Hráči;Úroveň\nImportovaní;cizek jiri;Čížek Jiří, Zelená Alena;béčko\nNeznámí;Nikdo Nikdo;;A\n',
     );
@@ -219,7 +219,7 @@ describe.each(testEngines())('import on %s', (engine) => {
     const json = await root.post(members.preview, {});
     expect(json.status).toBe(400);
 
-    const { client: reader } = await signedInClient(t, { roles: ['ROLE_USER'] });
+    const { client: reader } = await signedInClient(t, { roles: ['ROLE_SALESMAN'] });
     expect((await send(members.preview, csv, 'x.csv', undefined, reader)).status).toBe(403);
     expect((await send(members.preview, csv, 'x.csv', undefined, t.client())).status).toBe(401);
   });

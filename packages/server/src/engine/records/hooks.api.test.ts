@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error.ts';
-import { DECLARATIONS } from '../../modules/entities.ts';
 import { signedInClient } from '../../test/fixtures.ts';
 import type { HttpClient } from '../../test/http-client.ts';
 import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts';
 import type { EntityDeclaration, HookContext } from '../declaration/entity.types.ts';
-import { createEntityTables } from '../schema/entity-table.ts';
 import { fieldError } from './record-writes.service.ts';
 
 /** What the squad's hooks write beside it: a second table, in the same transaction. */
@@ -126,9 +124,7 @@ describe.each(testEngines())('lifecycle hooks and actions on %s', (engine) => {
   const create = (body: Record<string, unknown>) => root.post('/api/cms/form/test-squad', body);
 
   beforeAll(async () => {
-    t = await startTestApp(engine, {}, {}, { entities: [...DECLARATIONS, logFixture, squadFixture] });
-    for (const alias of ['test-squad-log', 'test-squad'])
-      await createEntityTables(t.db, t.app.entities.get(alias)!, t.app.entities);
+    t = await startTestApp(engine, {}, {}, { product: false, fixtures: [logFixture, squadFixture] });
     root = await t.signedInAsRoot();
   });
   afterAll(() => t.close());

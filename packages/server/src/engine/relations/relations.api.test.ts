@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../../test/http-client.ts';
 import { type TestApp, testEngines } from '../../test/test-app.ts';
-import { startTestAppWithFixtures } from '../../test/test-entities.ts';
+import { startFixtureApp } from '../../test/test-entities.ts';
 
 describe.each(testEngines())('relations through the engine on %s', (engine) => {
   let t: TestApp;
@@ -9,7 +9,7 @@ describe.each(testEngines())('relations through the engine on %s', (engine) => {
   const m: Record<string, number> = {};
 
   const member = async (firstName: string, lastName: string) => {
-    const response = await root.post('/api/cms/form/member', { firstName, lastName });
+    const response = await root.post('/api/cms/form/test-member', { firstName, lastName });
     expect(response.status, response.text).toBe(201);
     return response.body.data.id as number;
   };
@@ -42,7 +42,7 @@ describe.each(testEngines())('relations through the engine on %s', (engine) => {
     );
 
   beforeAll(async () => {
-    t = await startTestAppWithFixtures(engine);
+    t = await startFixtureApp(engine);
     root = await t.signedInAsRoot();
     m.dvorak = await member('Jan', 'Dvořák');
     m.cermakova = await member('Eva', 'Čermáková');
@@ -82,7 +82,7 @@ describe.each(testEngines())('relations through the engine on %s', (engine) => {
       _labels: created._labels,
     });
     expect(rows.find((row) => row.name === 'Béčko')?._labels).toEqual(empty._labels);
-    const members = await root.get('/api/cms/datagrid/member');
+    const members = await root.get('/api/cms/datagrid/test-member');
     expect(members.body.data.items[0]).not.toHaveProperty('_labels');
 
     await root.delete(`/api/cms/form/test-team/${created.id}`);
@@ -209,42 +209,44 @@ describe.each(testEngines())('relations through the engine on %s', (engine) => {
     const target = await member('Karel', 'Cibulka');
     const teams = [];
     for (const name of ['T1', 'T2']) teams.push(await team({ name, players: [target] }));
-    const refused = await root.delete(`/api/cms/form/member/${target}`);
+    const refused = await root.delete(`/api/cms/form/test-member/${target}`);
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('REFERENCED');
     expect(refused.body.error.message).toBe(
       'Záznam „Cibulka Karel“ nelze smazat, používají ho 2 týmy v poli „Hráči“.',
     );
-    expect((await root.get(`/api/cms/form/member/${target}`)).status).toBe(200);
+    expect((await root.get(`/api/cms/form/test-member/${target}`)).status).toBe(200);
     expect((await root.get(`/api/cms/form/test-team/${teams[0].id}`)).body.data.players).toEqual([target]);
 
     teams.push(await team({ name: 'T3', coach: target }));
-    const both = await root.delete(`/api/cms/form/member/${target}`);
+    const both = await root.delete(`/api/cms/form/test-member/${target}`);
     expect(both.body.error.message).toBe(
       'Záznam „Cibulka Karel“ nelze smazat, používají ho 1 tým v poli „Trenér“ a 2 týmy v poli „Hráči“.',
     );
     for (const name of ['T4', 'T5', 'T6']) teams.push(await team({ name, players: [target] }));
-    const many = await root.delete(`/api/cms/form/member/${target}`);
+    const many = await root.delete(`/api/cms/form/test-member/${target}`);
     expect(many.body.error.message).toBe(
       'Záznam „Cibulka Karel“ nelze smazat, používají ho 1 tým v poli „Trenér“ a 5 týmů v poli „Hráči“.',
     );
     await root.post('/api/cms/datagrid/test-team/delete', { ids: teams.slice(3).map((team) => team.id) });
     await root.delete(`/api/cms/form/test-team/${teams[2].id}`);
     await root.delete(`/api/cms/form/test-team/${teams[1].id}`);
-    const one = await root.delete(`/api/cms/form/member/${target}`);
+    const one = await root.delete(`/api/cms/form/test-member/${target}`);
     expect(one.body.error.message).toBe(
       'Záznam „Cibulka Karel“ nelze smazat, používá ho 1 tým v poli „Hráči“.',
     );
 
     const free = await member('Volný', 'Člen');
-    const bulk = await root.post('/api/cms/datagrid/member/delete', { ids: [free, target] });
+    const bulk = await root.post('/api/cms/datagrid/test-member/delete', { ids: [free, target] });
     expect(bulk.status).toBe(409);
     expect(bulk.body.error.message).toBe('Vybrané záznamy nelze smazat, používá je 1 tým v poli „Hráči“.');
-    expect((await root.get(`/api/cms/form/member/${free}`)).status).toBe(200);
-    expect((await root.get(`/api/cms/form/member/${target}`)).status).toBe(200);
+    expect((await root.get(`/api/cms/form/test-member/${free}`)).status).toBe(200);
+    expect((await root.get(`/api/cms/form/test-member/${target}`)).status).toBe(200);
 
     await root.delete(`/api/cms/form/test-team/${teams[0].id}`);
-    expect((await root.post('/api/cms/datagrid/member/delete', { ids: [free, target] })).status).toBe(200);
+    expect((await root.post('/api/cms/datagrid/test-member/delete', { ids: [free, target] })).status).toBe(
+      200,
+    );
   });
 
   it("removes the links of 'cascade' relations, with a new version and an audit entry for the owner", async () => {
@@ -252,7 +254,7 @@ describe.each(testEngines())('relations through the engine on %s', (engine) => {
     const a = await team({ name: 'Kaskáda A', fans: [fan, m.zak], captain: fan });
     const b = await team({ name: 'Kaskáda B', fans: [fan] });
     const links = await linkCount('test_teams_fans');
-    const deleted = await root.delete(`/api/cms/form/member/${fan}`);
+    const deleted = await root.delete(`/api/cms/form/test-member/${fan}`);
     expect(deleted.status, deleted.text).toBe(200);
     expect(await linkCount('test_teams_fans')).toBe(links - 2);
     const after = (await root.get(`/api/cms/form/test-team/${a.id}`)).body.data;
@@ -316,12 +318,12 @@ describe.each(testEngines())('relations through the engine on %s', (engine) => {
       kind: 'relationMany',
       sortable: false,
       filter: 'relation',
-      relationAlias: 'member',
+      relationAlias: 'test-member',
     });
     const form = (await root.get('/api/cms/form/test-team/schema')).body.data;
     expect(form.fields.find((field: { name: string }) => field.name === 'players')).toMatchObject({
       kind: 'relationMany',
-      relationAlias: 'member',
+      relationAlias: 'test-member',
       defaultValue: [],
     });
   });

@@ -1,6 +1,8 @@
 /**
  * Czech collation and diacritics-insensitive search keys, computed in JavaScript so that SQLite and
  * PostgreSQL sort and search identically (neither engine's own collation can be relied on here).
+ * Migrations keep a frozen copy of the keys (db/migrations/kit/v1/czech-text.ts): a change here that
+ * changes stored keys or search text needs a new kit version and a migration recomputing them.
  */
 
 /** Czech alphabet order of primary letters; č ř š ž and ch are letters of their own. */

@@ -1,4 +1,4 @@
-import type { ColumnModel, ColumnType, IndexModel, TableModel } from '../../db/table-model.ts';
+import type { ColumnModel, ColumnType, IndexModel, TableModel } from '../../db/migration-kit.ts';
 import { type CompiledEntity, type CompiledField, isTextKind } from '../declaration/compile-entity.ts';
 import type { EntityRegistry } from '../declaration/registry.ts';
 

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { latestSchema, type MigrationModule } from '../../db/migrations/index.ts';
-import type { TableModel } from '../../db/table-model.ts';
+import { latestSchema, MIGRATIONS_DIR, type MigrationModule } from '../../db/migration-files.ts';
+import { MIGRATION_KIT, type TableModel } from '../../db/migration-kit.ts';
 import { planMigration, renderMigration } from './migration-generator.ts';
 
 const here = import.meta.dirname;
@@ -21,11 +21,7 @@ const table = (name: string, ...columns: string[]): TableModel => ({
 
 async function generated(previous: TableModel[], next: TableModel[]): Promise<MigrationModule> {
   const code = renderMigration(planMigration(previous, next), next, {
-    imports: {
-      schemaApply: url('../../db/schema-apply.ts'),
-      tableModel: url('../../db/table-model.ts'),
-      derivedColumns: url('./derived-columns.ts'),
-    },
+    kit: url('../../db/migration-kit.ts'),
   });
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'klubovna-migration-')), 'generated.ts');
   fs.writeFileSync(file, code);
@@ -49,5 +45,25 @@ describe('generated migrations record only what they change', () => {
       'y',
     ]);
     expect(planMigration(latest, [table('a', 'x', 'y'), table('c'), table('d')])).toEqual([]);
+  });
+});
+
+describe('generated migrations import the newest migration kit', () => {
+  it('names the newest kit folder as the one new migrations are written against', () => {
+    const versions = fs
+      .readdirSync(path.join(MIGRATIONS_DIR, 'kit'))
+      .filter((name) => /^v\d+$/.test(name))
+      .sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+    expect(MIGRATION_KIT).toBe(versions.at(-1));
+  });
+
+  it('imports Kysely and the kit it is given, nothing else', () => {
+    const code = renderMigration(planMigration([table('a')], [table('a', 'x'), table('b')]), [], {
+      kit: './kit/v7/index.ts',
+    });
+    expect(code.match(/^import .*$/gm)).toEqual([
+      "import type { Kysely } from 'kysely';",
+      "import { alterTable, createTable, type TableModel } from './kit/v7/index.ts';",
+    ]);
   });
 });

@@ -3,8 +3,9 @@ import { recordVersionSchema } from '@klubovna/shared/validation/input-limits';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { unauthorized } from '../../errors/app-error.ts';
+import { SESSION_COOKIE } from '../../http/session.ts';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.ts';
-import { SESSION_COOKIE, sessionCookieOptions } from '../../plugins/auth.ts';
+import { sessionCookieOptions } from './auth.plugin.ts';
 import {
   type AuthDeps,
   accountActivity,

@@ -1,9 +1,9 @@
 import { API_PATHS, apiPath, type TrashEntry } from '@klubovna/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cellValue, getBytes, readZip, sheetCells } from '../../engine/export/test-zip.ts';
 import { signedInClient } from '../../test/fixtures.ts';
 import type { HttpClient } from '../../test/http-client.ts';
 import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts';
+import { cellValue, getBytes, readZip, sheetCells } from '../../test/test-zip.ts';
 
 interface Person {
   id: number;

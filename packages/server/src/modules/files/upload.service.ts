@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { UploadedFile } from '@klubovna/shared';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { isDiskFull } from '../../plugins/disk-space.ts';
+import { isDiskFull } from '../../errors/disk-full.ts';
 import type { FileStorage } from '../../plugins/storage.ts';
 import { allowedType, displayName } from './file-types.ts';
 import { type FileRow, insertFile } from './files.repository.ts';

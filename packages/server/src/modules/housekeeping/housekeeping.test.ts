@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
-import { createEntityTables } from '../../engine/schema/entity-table.ts';
 import { type SecondInstance, startSecondInstance } from '../../test/second-instance.ts';
 import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts';
-import { DECLARATIONS } from '../entities.ts';
 import { takeHousekeepingTurn } from './housekeeping.service.ts';
 import { ago, DAY, MINUTE, remainingAuthRows, seedAuthRows, uploader } from './housekeeping-fixtures.ts';
 
@@ -38,8 +36,7 @@ describe.each(testEngines())('housekeeping on %s', (engine) => {
   let upload: Awaited<ReturnType<typeof uploader>>;
 
   beforeAll(async () => {
-    t = await startTestApp(engine, {}, {}, { entities: [...DECLARATIONS, documentFixture] });
-    await createEntityTables(t.db, t.app.entities.get(documentFixture.alias)!, t.app.entities);
+    t = await startTestApp(engine, {}, {}, { fixtures: [documentFixture] });
     upload = await uploader(t);
   });
   afterAll(() => t.close());

@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  assertWellFormedXml,
-  cellValue,
-  getBytes,
-  readZip,
-  sheetCells,
-} from '../../engine/export/test-zip.ts';
 import { signedInClient } from '../../test/fixtures.ts';
 import type { HttpClient } from '../../test/http-client.ts';
 import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts';
+import { assertWellFormedXml, cellValue, getBytes, readZip, sheetCells } from '../../test/test-zip.ts';
 
 const NAMES = [
   ['Jan', 'Dvořák'],

@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import type { HttpClient } from '../../test/http-client.ts';
+import type { HttpClient } from './http-client.ts';
 
 /** The raw bytes of a GET answer (HttpClient decodes text), with the client's session cookie. */
 export async function getBytes(client: HttpClient, path: string) {

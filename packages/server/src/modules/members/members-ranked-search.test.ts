@@ -3,15 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileEntity } from '../engine/declaration/compile-entity.ts';
-import { parseListQuery } from '../engine/list/list-query.ts';
-import { SQLITE_LIST_READER } from '../engine/list/sqlite/sqlite-reader.ts';
-import type { DynamicDb } from '../engine/records/records.repository.ts';
-import { czechSortKey } from '../engine/schema/czech-text.ts';
-import { memberEntity } from '../modules/members/member.entity.ts';
-import { seedMembers } from '../modules/members/seed-members.ts';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from './database.ts';
-import { applyPendingRanks, restoreRankedSearch } from './ranked-search.ts';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../db/database.ts';
+import { restoreRankedSearch } from '../../db/migration-kit.ts';
+import { applyPendingRanks } from '../../db/ranked-search.ts';
+import { compileEntity } from '../../engine/declaration/compile-entity.ts';
+import { parseListQuery } from '../../engine/list/list-query.ts';
+import { SQLITE_LIST_READER } from '../../engine/list/sqlite/sqlite-reader.ts';
+import type { DynamicDb } from '../../engine/records/records.repository.ts';
+import { czechSortKey } from '../../engine/schema/czech-text.ts';
+import { memberEntity } from './member.entity.ts';
+import { seedMembers } from './seed-members.ts';
 
 // SQLite's members trigram index in surname order, kept in step by triggers (db/ranked-search.ts).
 

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { czechSortKey, searchNormalize } from '../engine/schema/czech-text.ts';
-import { seedMembers } from '../modules/members/seed-members.ts';
-import { startTestApp, type TestApp, testEngines } from '../test/test-app.ts';
-import { gramsOf, leadGram, rowCount } from './ranked-search-postgres.ts';
+import { gramsOf, leadGram, rowCount } from '../../db/ranked-search-postgres.ts';
+import { czechSortKey, searchNormalize } from '../../engine/schema/czech-text.ts';
+import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts';
+import { seedMembers } from './seed-members.ts';
 
 // PostgreSQL's members trigram entries in surname order and kept row count (db/ranked-search-postgres.ts).
 

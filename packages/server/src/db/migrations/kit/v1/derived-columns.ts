@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { TableModel } from '../../db/table-model.ts';
 import { czechSortKey, searchNormalize } from './czech-text.ts';
+import type { TableModel } from './table-model.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: works on tables described by models, not schema types
 type AnyKysely = Kysely<any>;

@@ -1,8 +1,8 @@
 import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import { engineOf, withIdColumn } from './dialect.ts';
 import { introspectTable } from './introspect.ts';
-import { dropRankedSearch, restoreRankedSearch } from './ranked-search.ts';
 import { dropPostgresRankedSearch } from './ranked-search-postgres.ts';
+import { dropRankedSearch, restoreRankedSearch } from './ranked-search-sqlite.ts';
 import { createSearchIndex, createSearchTriggers, dropSearchIndex } from './search-index.ts';
 import { type ColumnModel, compareTables, physicalType, type TableModel } from './table-model.ts';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Migration } from 'kysely/migration';
-import type { TableModel } from '../table-model.ts';
+import type { TableModel } from './migration-kit.ts';
 
 /** A migration module; generated ones also record the entity tables they change. */
 export interface MigrationModule extends Migration {
@@ -15,7 +15,8 @@ export interface MigrationModule extends Migration {
 /** `YYYY-MM-DD-NNN-what.ts`: the names sort in the order the migrations run and never collide. */
 export const MIGRATION_FILE = /^(\d{4}-\d{2}-\d{2}-\d{3})-[a-z0-9-]+\.ts$/;
 
-export const MIGRATIONS_DIR = import.meta.dirname;
+/** The migrations, and beside them the kit they are written with (migrations/kit/). */
+export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 
 /** Every migration in this folder, by name in order. */
 export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<Record<string, MigrationModule>> {

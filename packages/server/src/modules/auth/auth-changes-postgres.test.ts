@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authChanges } from '../../db/auth-changes-postgres.ts';
+import { nowIso } from '../../db/dialect.ts';
+import { createUser } from '../../test/fixtures.ts';
+import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts';
 import {
   deleteSession,
   findLiveSessionWithChanges,
   insertSession,
   touchSession,
-} from '../modules/auth/sessions.repository.ts';
-import { saveSecurityPolicy } from '../modules/auth/two-factor.service.ts';
-import { createUser } from '../test/fixtures.ts';
-import { startTestApp, type TestApp, testEngines } from '../test/test-app.ts';
-import { authChanges } from './auth-changes-postgres.ts';
-import { nowIso } from './dialect.ts';
+} from './sessions.repository.ts';
+import { saveSecurityPolicy } from './two-factor.service.ts';
 
 // PostgreSQL's count of the changes that can end or alter a session (db/auth-changes-postgres.ts).
 

@@ -1,22 +1,18 @@
-import { API_PATHS, can, type Role, type UserDto } from '@klubovna/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { API_PATHS, can } from '@klubovna/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppConfig } from '../config.ts';
-import { writeTrackerOf } from '../db/write-tracker.ts';
-import { AppError, forbidden, unauthorized } from '../errors/app-error.ts';
-import type { MultipartParts, RouteAccess } from '../http/route-access.ts';
-import { sha256 } from '../modules/auth/secrets.ts';
-import { type CachedSession, SESSION_TABLES, SessionCache } from '../modules/auth/session-cache.ts';
-import { SessionProof, TrustedSessions } from '../modules/auth/session-proof.ts';
-import {
-  findLiveSession,
-  findLiveSessionWithChanges,
-  touchSession,
-} from '../modules/auth/sessions.repository.ts';
-import { withTwoFactorDutyOf } from '../modules/auth/two-factor.service.ts';
-import { toUserDto } from '../modules/auth/users.repository.ts';
+import type { AppConfig } from '../../config.ts';
+import { writeTrackerOf } from '../../db/write-tracker.ts';
+import { AppError, forbidden, unauthorized } from '../../errors/app-error.ts';
+import type { RouteAccess } from '../../http/route-access.ts';
+import { type CurrentUser, SESSION_COOKIE } from '../../http/session.ts';
+import { sha256 } from './secrets.ts';
+import { type CachedSession, SESSION_TABLES, SessionCache } from './session-cache.ts';
+import { SessionProof, TrustedSessions } from './session-proof.ts';
+import { findLiveSession, findLiveSessionWithChanges, touchSession } from './sessions.repository.ts';
+import { withTwoFactorDutyOf } from './two-factor.service.ts';
+import { toUserDto } from './users.repository.ts';
 
-export const SESSION_COOKIE = 'klubovna_session';
 /** last_seen_at is refreshed at most this often, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 60_000;
 /**
@@ -27,36 +23,8 @@ export const SESSION_CACHE_TTL_MS = 5_000;
 /** Paths that need a session whatever follows; checked before routing so 401 hides what exists. */
 const PROTECTED_PREFIXES = ['/api/cms/', '/api/admin/'];
 
-export interface CurrentUser extends UserDto {
-  version: number;
-  roles: Role[];
-}
-
 declare module 'fastify' {
-  interface FastifyInstance {
-    /**
-     * Every /api route with its access rule and its Zod schemas, for the authorisation test that
-     * walks them all and for the OpenAPI document.
-     */
-    apiRoutes: Array<{
-      method: string;
-      url: string;
-      access: RouteAccess;
-      schema?: FastifySchema;
-      multipart?: MultipartParts;
-    }>;
-    /**
-     * Runs a route's read with the request's session proof (when its session was taken on trust),
-     * then stands by the answer only if the session is proved, else looks the session up and
-     * authorises again. Routes using it declare `config.sessionProvedByRead`.
-     */
-    readProvingSession<T>(
-      request: FastifyRequest,
-      read: (proof: SessionProof | undefined) => Promise<T>,
-    ): Promise<T>;
-  }
   interface FastifyRequest {
-    user: CurrentUser | null;
     /** Hash of the session cookie, when signed in. */
     sessionHash: string | null;
     /** The session was taken on trust (PostgreSQL): the route's read must prove it (readProvingSession). */
