@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../test/http-client.ts';
 import { type TestApp, testEngines } from '../test/test-app.ts';
 import { getBytes, readFirstSheet, rowValues } from '../test/xlsx-reader.ts';
@@ -41,6 +41,32 @@ describe('XLSX writer', () => {
     expect(sheet.name).toBe('Řádky  a b');
     expect(rowValues(sheet, 1)).toEqual(['Poznámka']);
     expect(rowValues(sheet, 2)).toEqual(['abcdef 😀 & <g>']);
+  });
+
+  it('stops reading rows when the reader goes away', async () => {
+    const columns = exportColumns(compileEntity(teamFixture));
+    let batchesRead = 0;
+    let reading = true;
+    async function* endless() {
+      try {
+        // Without the stop this would run for 1,000,000 rows.
+        for (; batchesRead < 2_000; batchesRead += 1) {
+          // The reader (a browser) goes away after the 20th batch.
+          if (batchesRead === 20) stream.destroy();
+          yield Array.from({ length: 500 }, (_, index) => ({
+            id: index + 1,
+            version: 1,
+            name: 'x'.repeat(100),
+          }));
+        }
+      } finally {
+        reading = false;
+      }
+    }
+    const stream = streamXlsx('Bez konce', columns, endless());
+    stream.resume();
+    await vi.waitFor(() => expect(reading).toBe(false), { timeout: 20_000 });
+    expect(batchesRead).toBeLessThan(25);
   });
 
   it('streams 100,000 rows into a workbook ExcelJS reads back whole', async () => {

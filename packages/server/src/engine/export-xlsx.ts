@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import type { EntityRecord } from '@klubovna/shared';
 import { stripXmlForbidden } from '@klubovna/shared/validation/input-limits';
@@ -62,6 +61,19 @@ function addRow(
   row.commit();
 }
 
+/** Resolves once `out` wants more, or is closed (the reader went away). */
+function drained(out: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+}
+
 /** Writes the rows into the workbook as they come, waiting while the reader of `out` is behind. */
 async function writeRows(
   workbook: ExcelJS.stream.xlsx.WorkbookWriter,
@@ -75,13 +87,14 @@ async function writeRows(
     columns.map((column) => ({ value: stripXmlForbidden(column.header), style: STYLE.header })),
   );
   for await (const records of batches) {
-    if (out.destroyed) return;
     for (const record of records)
       addRow(
         sheet,
         columns.map((column) => cellOf(column.cell(record))),
       );
-    if (out.writableNeedDrain) await once(out, 'drain');
+    if (out.writableNeedDrain) await drained(out);
+    // Leaving the loop ends the batches, and with them the reading of the database.
+    if (out.destroyed) return;
   }
   await workbook.commit();
 }
