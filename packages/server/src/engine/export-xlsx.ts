@@ -1,4 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import type { EntityRecord } from '@klubovna/shared';
 import { stripXmlForbidden } from '@klubovna/shared/validation/input-limits';
 import ExcelJS from 'exceljs';
@@ -92,6 +93,9 @@ async function writeRows(
         sheet,
         columns.map((column) => cellOf(column.cell(record))),
       );
+    // The event loop gets a turn between batches (reading SQLite never gives it one): other requests
+    // are served meanwhile, a reader that went away is noticed, one that is behind holds the next back.
+    await setImmediate();
     if (out.writableNeedDrain) await drained(out);
     // Leaving the loop ends the batches, and with them the reading of the database.
     if (out.destroyed) return;
