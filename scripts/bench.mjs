@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchExport } from './bench/export.mjs';
 import { benchGroupSave } from './bench/group-save.mjs';
 import { benchImport } from './bench/import.mjs';
 import { measure, printTable } from './bench/measure.mjs';
@@ -93,6 +94,7 @@ let browser;
 let groupSave;
 let publicSite;
 let importRun;
+let exportRun;
 let fileRssAtEnd;
 try {
   const cookie = await signIn(server.url);
@@ -114,6 +116,7 @@ try {
     }),
   );
   rows.push(...(await members.benchMembers({ url: server.url, cookie, dataDir, duration })));
+  exportRun = await benchExport({ url: server.url, cookie });
   groupSave = await benchGroupSave({ url: server.url, cookie });
   publicSite = await seedPublicSite({ url: server.url, cookie });
   rows.push(
@@ -163,6 +166,9 @@ console.log(
 );
 console.log(
   `import of ${importRun.count.toLocaleString('en')} members from XLSX (${Math.round(importRun.bytes / 1000)} kB): dry run ${importRun.dryRunMs} ms, import ${importRun.importMs} ms (target < 10 s)`,
+);
+console.log(
+  `export of ${members.MEMBER_COUNT.toLocaleString('en')} members: XLSX ${exportRun.xlsx.medianMs} ms (slowest ${exportRun.xlsx.slowestMs} ms, ${Math.round(exportRun.xlsx.bytes / 1000)} kB), CSV ${exportRun.csv.medianMs} ms (slowest ${exportRun.csv.slowestMs} ms) (target < 3 s)`,
 );
 if (postgres)
   console.log(

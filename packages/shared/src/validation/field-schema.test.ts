@@ -99,3 +99,29 @@ describe('field validation by kind', () => {
     ).toBe('Číslo musí začínat CZ.');
   });
 });
+
+describe('text pasted from a word processor', () => {
+  const parse = (declaration: ValidatedField, value: unknown) => buildFieldSchema(declaration).parse(value);
+
+  it('loses what XML cannot carry in every kind of text, and keeps line breaks where text has lines', () => {
+    const pasted = 'Družstvo\u000BU12\u0001 vyhrálo\uFFFF\u000C';
+    expect(parse(field('text'), pasted)).toBe('Družstvo U12 vyhrálo');
+    expect(parse(field('longText'), pasted)).toBe('Družstvo\nU12 vyhrálo');
+    expect(parse(field('richText'), `<p>${pasted}</p>`)).toBe('<p>Družstvo\nU12 vyhrálo\n</p>');
+    expect(parse(field('longText'), 'Ulice 1\r\n\tPraha')).toBe('Ulice 1\r\n\tPraha');
+    expect(parse(field('text'), 'Ulice 1\r\n\tPraha')).toBe('Ulice 1 Praha');
+    expect(parse(field('phone'), '+420 777\u0001 123 456')).toBe('+420 777 123 456');
+    expect(parse(field('url'), 'https://klub.cz/\u0002zavody')).toBe('https://klub.cz/zavody');
+    expect(parse(field('enum', { options: [{ value: 'A', label: 'Áčko' }] }), 'A\uFFFE')).toBe('A');
+  });
+
+  it('counts text made only of such characters as not filled', () => {
+    expect(message(field('text', { required: true }), '\u000B\u0001')).toBe('Toto pole je povinné.');
+    expect(parse(field('longText'), '\uFFFF')).toBeNull();
+  });
+
+  it('still refuses NUL and halves of surrogate pairs, which no database stores', () => {
+    expect(message(field('text'), 'a\u0000b')).toMatch(/nepovolený znak/);
+    expect(message(field('longText'), 'a\uD800b')).toMatch(/nepovolený znak/);
+  });
+});

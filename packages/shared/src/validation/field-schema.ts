@@ -3,6 +3,7 @@ import { cs } from 'zod/locales';
 import type { FieldConstraints, FieldKind, FieldOption } from '../api/schema.ts';
 import { isCurrencyCode } from '../domain/currency.ts';
 import {
+  cleanPastedText,
   FORBIDDEN_CHARACTER_MESSAGE,
   hasForbiddenCharacter,
   isoDateSchema,
@@ -101,16 +102,23 @@ function kindSchema(field: ValidatedField): z.ZodType {
   }
 }
 
+const MULTI_LINE: ReadonlySet<FieldKind> = new Set(['longText', 'richText']);
+
 /** Text of any kind (a URL, an enum value…) is refused whole when the database could not store it. */
 const storableText = z
   .unknown()
   .refine((value) => typeof value !== 'string' || !hasForbiddenCharacter(value), FORBIDDEN_CHARACTER_MESSAGE);
 
 /**
- * The Zod schema of one field's value; empty strings count as "not filled". The server validates
- * with it and the form mirrors it, so both sides say the same Czech message.
+ * The Zod schema of one field's value; empty strings count as "not filled". Storable text loses what
+ * XML cannot carry first (see cleanPastedText), so every feed and workbook made of it stays readable.
+ * The server validates with it and the form mirrors it, so both sides say the same Czech message.
  */
 export function buildFieldSchema(field: ValidatedField): z.ZodType {
+  const cleaned = (value: unknown) =>
+    typeof value === 'string' && !hasForbiddenCharacter(value)
+      ? cleanPastedText(value, MULTI_LINE.has(field.kind))
+      : value;
   const emptyToNull = (value: unknown) =>
     (typeof value === 'string' && value.trim() === '') ||
     (field.kind === 'multiEnum' && Array.isArray(value) && value.length === 0)
@@ -121,12 +129,12 @@ export function buildFieldSchema(field: ValidatedField): z.ZodType {
   if (field.kind === 'boolean') return z.preprocess((value) => value ?? false, schema);
   if (field.required) {
     return z.preprocess(
-      emptyToNull,
+      (value) => emptyToNull(cleaned(value)),
       z
         .any()
         .refine((value) => value !== null && value !== undefined, REQUIRED)
         .pipe(schema),
     );
   }
-  return z.preprocess(emptyToNull, schema.nullish());
+  return z.preprocess((value) => emptyToNull(cleaned(value)), schema.nullish());
 }

@@ -22,6 +22,29 @@ export function hasForbiddenCharacter(text: string): boolean {
   return text.includes('\u0000') || !text.isWellFormed();
 }
 
+/**
+ * Characters XML 1.0 cannot carry: C0 controls other than tab, line feed and carriage return, U+FFFE,
+ * U+FFFF and halves of surrogate pairs. A feed or a workbook holding one is refused by its readers.
+ */
+const XML_FORBIDDEN =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters XML forbids
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Text without the characters XML cannot carry. */
+export function stripXmlForbidden(text: string): string {
+  return text.replace(XML_FORBIDDEN, '');
+}
+
+/**
+ * Text as pasted from a word processor, made storable in any format: Word's line break (U+000B) and
+ * page break (U+000C) become line breaks, other characters XML cannot carry are dropped, and in
+ * single-line text line breaks and tabs become one space.
+ */
+export function cleanPastedText(text: string, multiLine: boolean): string {
+  const cleaned = stripXmlForbidden(text.replace(/[\v\f]/g, '\n'));
+  return multiLine ? cleaned : cleaned.replace(/[\t\r\n]+/g, ' ');
+}
+
 /** The id of a stored record (or file). */
 export const recordIdSchema = z
   .number({ message: 'Očekává se id záznamu (celé kladné číslo).' })

@@ -79,6 +79,9 @@ function fieldCell(field: CompiledField, record: EntityRecord): ExportCell {
   }
 }
 
+/** The header of a money field's currency column: exports write it, imports read it back. */
+export const currencyColumnHeader = (label: string) => `${label} – měna`;
+
 const WIDTHS: Partial<Record<CompiledField['kind'], number>> = {
   boolean: 8,
   integer: 10,
@@ -104,7 +107,7 @@ export function exportColumns(entity: CompiledEntity): ExportColumn[] {
       return [
         column,
         {
-          header: `${field.label} – měna`,
+          header: currencyColumnHeader(field.label),
           width: field.label.length + 9,
           cell: (record) => {
             const money = record[field.name] as { currency?: string } | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defuseFormula } from './export-csv.ts';
+import { defuseFormula, restoreDefused } from './export-csv.ts';
 
 describe('CSV export', () => {
   it('keeps cells Excel would run as formulas as plain text', () => {
@@ -13,5 +13,23 @@ describe('CSV export', () => {
     expect(defuseFormula('Čermák')).toBe('Čermák');
     expect(defuseFormula('a=b')).toBe('a=b');
     expect(defuseFormula('')).toBe('');
+  });
+
+  it('gives every text back exactly on import, apostrophes of its own included', () => {
+    for (const text of [
+      '=1+2',
+      '+420 777 123 456',
+      "'=1+2",
+      "''+420",
+      "'ahoj",
+      "''",
+      '-',
+      'Čermák',
+      "a'=b",
+      '',
+    ])
+      expect(restoreDefused(defuseFormula(text)), text).toBe(text);
+    expect(defuseFormula("'=1+2")).toBe("''=1+2");
+    expect(defuseFormula("'ahoj")).toBe("'ahoj");
   });
 });

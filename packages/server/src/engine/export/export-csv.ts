@@ -10,10 +10,20 @@ const czechDate = (iso: string) => {
 /**
  * Text that Excel would run as a formula (`=`, `+`, `-`, `@`, tab or CR first) gets a leading
  * apostrophe: a member's note must not become a command on the secretary's computer (OWASP CSV
- * injection). A phone number `+420 …` is text too, so it is kept as text the same way.
+ * injection). So does text that already starts with apostrophes before such a character, so that
+ * restoreDefused gives every text back exactly.
+ *
+ * Phone numbers `+420 777 111 222` need it as well: LibreOffice Calc 7.4 opening the CSV in Czech
+ * (space is the thousands separator there) reads them as the number 420777111222, the plus and the
+ * spaces lost; with the apostrophe it keeps the text (tried with soffice --convert-to, 26. 11. 2026).
  */
 export function defuseFormula(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /^'*[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** A text cell of an imported CSV as it was before defuseFormula: one leading apostrophe less. */
+export function restoreDefused(text: string): string {
+  return /^'+[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
 }
 
 /** A cell as Czech Excel shows it: decimal commas, dates as 22. 11. 2026, times as 14:05. */
@@ -27,7 +37,8 @@ function cellText(cell: ExportCell): string {
     case 'date':
       return czechDate(cell.value);
     case 'dateTime':
-      return `${czechDate(cell.value)} ${cell.value.slice(11, 16)}`;
+      // Seconds only when there are some: an import reads either back.
+      return `${czechDate(cell.value)} ${cell.value.slice(11, cell.value.endsWith(':00') ? 16 : 19)}`;
   }
 }
 

@@ -1,14 +1,28 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../errors/app-error.ts';
+import { restoreDefused } from '../export/export-csv.ts';
 
-/** A cell as read from a file: text from CSV; text, number, boolean or date from XLSX; null when empty. */
-export type Cell = string | number | boolean | Date | null;
+/** A cell the file holds but whose value cannot be read (a formula never calculated): why, in Czech. */
+export class UnreadableCell {
+  readonly message: string;
+  constructor(message: string) {
+    this.message = message;
+  }
+}
+
+/**
+ * A cell as read from a file: text from CSV; text, number, boolean or date from XLSX; null when empty;
+ * an UnreadableCell when there is something but no value.
+ */
+export type Cell = string | number | boolean | Date | UnreadableCell | null;
 
 /** A data row with its number in the file as a spreadsheet shows it (the header is row 1). */
 export interface SheetRow {
   number: number;
   cells: Cell[];
+  /** Why the row could not be read at all (a CSV quote left open), in Czech. */
+  unreadable?: string;
 }
 
 /** A spreadsheet's first sheet: the header row's texts and the data rows below it (empty ones left out). */
@@ -49,35 +63,68 @@ function separatorOf(text: string): ';' | ',' {
   return semicolons >= commas ? ';' : ',';
 }
 
+/** csv-parse's reasons for a record it cannot read, as a person would fix them. */
+const CSV_PROBLEMS: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED:
+    'Řádek začíná hodnotou v uvozovkách, které se až do konce souboru nezavřou, takže se nedá přečíst on ani řádky za ním. Doplňte zavírací uvozovky (uvozovky uvnitř hodnoty zdvojte: "").',
+};
+const CSV_PROBLEM = 'Řádek se nedá přečíst jako CSV; zkontrolujte uvozovky a oddělovače v něm.';
+
+/**
+ * A CSV file's rows as Czech Excel reads them: quotes inside a value that does not start with one are
+ * text. A record that still cannot be read becomes a row with the reason, reported like any row's error.
+ */
 function readCsv(bytes: Buffer): Sheet {
   const { text, encoding } = decode(bytes);
   const delimiter = separatorOf(text);
-  let records: string[][];
-  try {
-    records = parse(text, { delimiter, relax_column_count: true, bom: true });
-  } catch (error) {
-    throw unreadable(`CSV není v pořádku (${(error as Error).message.split('\n')[0]}).`);
-  }
-  const [headers = [], ...rows] = records;
+  const records: SheetRow[] = [];
+  parse(text, {
+    delimiter,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_records_with_error: true,
+    bom: true,
+    on_record: (record: string[]) => {
+      records.push({
+        number: records.length + 1,
+        cells: record.map((cell) => (cell.trim() === '' ? null : restoreDefused(cell))),
+      });
+      return null;
+    },
+    on_skip: (error) => {
+      const reason = CSV_PROBLEMS[(error as { code?: string } | undefined)?.code ?? ''] ?? CSV_PROBLEM;
+      records.push({ number: records.length + 1, cells: [], unreadable: reason });
+    },
+  });
+  const [header, ...rows] = records;
+  if (header?.unreadable) throw unreadable(`první řádek: ${header.unreadable}`);
   return {
-    headers: headers.map((header) => header.trim()),
-    rows: rows.map((row, index) => ({
-      number: index + 2,
-      cells: row.map((cell) => (cell.trim() === '' ? null : cell)),
-    })),
+    headers: (header?.cells ?? []).map((cell) => String(cell ?? '').trim()),
+    rows,
     format: `CSV (${encoding}, oddělovač ${delimiter})`,
   };
 }
 
-/** An XLSX cell's value as a plain value: rich text joined, a formula's result, a link's text. */
+/**
+ * An XLSX cell's value as a plain value: rich text joined, a formula's result as the file stored it, a
+ * link's text. A formula without a stored result (files written by scripts, never opened in a
+ * spreadsheet program) and an error value (#N/A…) have no value to import: they are refused.
+ */
 function plainCell(value: ExcelJS.CellValue): Cell {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string') return value.trim() === '' ? null : value;
   if (typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
   if ('richText' in value) return value.richText.map((part) => part.text).join('') || null;
-  if ('result' in value) return plainCell(value.result as ExcelJS.CellValue);
+  if ('formula' in value || 'sharedFormula' in value) {
+    const { result } = value as { result?: ExcelJS.CellValue };
+    if (result !== undefined && result !== null) return plainCell(result);
+    return new UnreadableCell(
+      'Buňka obsahuje vzorec bez spočtené hodnoty (soubor nejspíš vytvořil program, ne Excel). Otevřete soubor v Excelu a uložte ho, nebo vzorec nahraďte hodnotou.',
+    );
+  }
   if ('text' in value) return plainCell(value.text as ExcelJS.CellValue);
-  if ('error' in value) return null;
+  if ('error' in value)
+    return new UnreadableCell(`Buňka obsahuje chybu ${value.error}; opravte ji, nebo buňku vymažte.`);
   return String(value);
 }
 
@@ -110,7 +157,7 @@ export async function readSheet(bytes: Buffer): Promise<Sheet> {
   const sheet = zip ? await readXlsx(bytes) : readCsv(bytes);
   if (sheet.headers.every((header) => header === ''))
     throw unreadable('první řádek musí obsahovat názvy sloupců.');
-  const rows = sheet.rows.filter((row) => row.cells.some((cell) => cell !== null));
+  const rows = sheet.rows.filter((row) => row.unreadable || row.cells.some((cell) => cell !== null));
   if (rows.length > MAX_IMPORT_ROWS)
     throw unreadable(`soubor má ${rows.length} řádků, najednou lze importovat nejvýše ${MAX_IMPORT_ROWS}.`);
   return { ...sheet, rows };

@@ -47,8 +47,13 @@ describe('import cell values', () => {
     expect(convert('level', 'ACKO')).toEqual({ value: 'A' });
     expect(convert('level', 'b')).toEqual({ value: 'B' });
     expect(convert('level', 'C')).toEqual({ error: '„C“ není žádná z možností: Áčko, Béčko.' });
-    const resolver: RelationResolver = (_, label) => ({ value: label.length });
-    expect(convertCell(field('players'), 'ab; abc, a', resolver)).toEqual({ value: [2, 3, 1] });
+    const ids: Record<string, number> = { ab: 1, abc: 2, a: 3, 'Dvořák, ml. Jan': 4 };
+    const resolver: RelationResolver = (_, label) =>
+      ids[label] ? { value: ids[label] } : { error: `žádný ${label}` };
+    expect(convertCell(field('players'), 'ab; abc, a', resolver)).toEqual({ value: [1, 2, 3] });
+    // A label with a separator of its own, as a relation to many exports it.
+    expect(convertCell(field('players'), 'a, Dvořák, ml. Jan,ab', resolver)).toEqual({ value: [3, 4, 1] });
+    expect(convertCell(field('players'), 'ab, Dvořák', resolver)).toEqual({ error: 'žádný Dvořák' });
     expect(convertCell(field('players'), null, resolver)).toEqual({ value: [] });
     expect(convert('coach', 'Nikdo')).toEqual({ error: 'žádný Nikdo' });
     expect(convert('name', 42)).toEqual({ value: '42' });

@@ -2,7 +2,7 @@ import { DEFAULT_CURRENCY, isCurrencyCode } from '@klubovna/shared';
 import { parseCzechDate } from '@klubovna/shared/validation/czech-date';
 import type { CompiledField } from '../declaration/compile-entity.ts';
 import { searchNormalize } from '../schema/czech-text.ts';
-import type { Cell } from './import-sheet.ts';
+import { type Cell, UnreadableCell } from './import-sheet.ts';
 
 /** A cell turned into a field's API value, or the Czech reason it could not be. */
 export type Converted = { value: unknown } | { error: string };
@@ -19,7 +19,7 @@ const pad = (value: number) => String(value).padStart(2, '0');
 
 /** A cell as text, the way a person reads it (dates as ISO dates, whole numbers without decimals). */
 export function cellText(cell: Cell): string {
-  if (cell === null) return '';
+  if (cell === null || cell instanceof UnreadableCell) return '';
   if (cell instanceof Date) return isoDateOf(cell);
   if (typeof cell === 'boolean') return cell ? 'ano' : 'ne';
   return String(cell).trim();
@@ -76,14 +76,27 @@ function parseDateTime(cell: Cell): string | null {
   return fromPragueWallClock(Date.UTC(year, month - 1, day, hour, minute, second));
 }
 
+/** A currency as a code (`EUR`) or a word people write (`Kč`, `€`); null when it is none we know. */
+function currencyOf(word: string): string | null {
+  const currency = CURRENCY_WORDS[word.toLowerCase()] ?? word.toUpperCase();
+  return isCurrencyCode(currency) ? currency : null;
+}
+
+/** The cell of a money field's currency column (the export's `… – měna`). */
+export function convertCurrency(cell: Cell): Converted {
+  if (cell instanceof UnreadableCell) return { error: cell.message };
+  const currency = currencyOf(cellText(cell));
+  return currency ? { value: currency } : { error: `${quoted(cell)} není měna (např. CZK, EUR).` };
+}
+
 function parseMoney(cell: Cell): { amount: number; currency: string } | null {
   if (typeof cell === 'number') return { amount: cell, currency: DEFAULT_CURRENCY };
   const match = /^(.*?)\s*([A-Za-zČč€]{1,3})?$/.exec(cellText(cell).replace(/\.-$/, ''));
   const amount = match ? parseCzechNumber(match[1]!) : null;
   if (amount === null) return null;
   const word = match![2];
-  const currency = word ? (CURRENCY_WORDS[word.toLowerCase()] ?? word.toUpperCase()) : DEFAULT_CURRENCY;
-  return isCurrencyCode(currency) ? { amount, currency } : null;
+  const currency = word ? currencyOf(word) : DEFAULT_CURRENCY;
+  return currency ? { amount, currency } : null;
 }
 
 /** A list cell's items: "A, B" or "A; B". */
@@ -92,6 +105,36 @@ const splitList = (text: string) =>
     .split(/[,;]/)
     .map((part) => part.trim())
     .filter(Boolean);
+
+/**
+ * The records a list cell names, separated by `,` or `;` as the export joins them. A label may hold a
+ * separator itself (`Dvořák, ml. Jan`): from each item on, the longest run of items that names a
+ * record is taken.
+ */
+function relationList(field: CompiledField, text: string, relation: RelationResolver): Converted {
+  const items = text.split(/[,;]/);
+  const separators = text.match(/[,;]/g) ?? [];
+  const joined = (from: number, to: number) =>
+    items
+      .slice(from, to + 1)
+      .map((item, index) => (index === 0 ? item : `${separators[from + index - 1]}${item}`))
+      .join('')
+      .trim();
+  const ids: number[] = [];
+  for (let from = 0; from < items.length; from += 1) {
+    if (items[from]!.trim() === '') continue;
+    let to = items.length - 1;
+    let found = relation(field, joined(from, to));
+    while ('error' in found && to > from) {
+      to -= 1;
+      found = relation(field, joined(from, to));
+    }
+    if ('error' in found) return found;
+    ids.push(found.value as number);
+    from = to;
+  }
+  return { value: ids };
+}
 
 /** The option whose label or value the text names, ignoring case and diacritics. */
 function option(field: CompiledField, text: string): { value: string } | { error: string } {
@@ -109,6 +152,7 @@ function option(field: CompiledField, text: string): { value: string } | { error
  * required or out of range); what cannot even be read as the field's kind is refused here.
  */
 export function convertCell(field: CompiledField, cell: Cell, relation: RelationResolver): Converted {
+  if (cell instanceof UnreadableCell) return { error: cell.message };
   if (cell === null)
     return { value: field.kind === 'relationMany' || field.kind === 'multiEnum' ? [] : null };
   switch (field.kind) {
@@ -151,15 +195,8 @@ export function convertCell(field: CompiledField, cell: Cell, relation: Relation
     }
     case 'relation':
       return relation(field, cellText(cell));
-    case 'relationMany': {
-      const ids: number[] = [];
-      for (const label of splitList(cellText(cell))) {
-        const found = relation(field, label);
-        if ('error' in found) return found;
-        ids.push(found.value as number);
-      }
-      return { value: ids };
-    }
+    case 'relationMany':
+      return relationList(field, cellText(cell), relation);
     default:
       return { value: cellText(cell) };
   }

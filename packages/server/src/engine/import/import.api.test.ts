@@ -197,6 +197,82 @@ describe.each(testEngines())('import on %s', (engine) => {
     expect(team.players).toHaveLength(2);
   });
 
+  it('refuses a formula cell that has no calculated value, naming its row and column', async () => {
+    const file = await xlsx([
+      ['Příjmení', 'Jméno', 'Poznámka'],
+      ['Vzorcová', 'Věra', { formula: 'HYPERLINK("http://x","k")' }],
+      ['Spočtená', 'Sára', { formula: 'CONCAT("a","b")', result: 'ab' }],
+      ['Chybná', 'Chira', { error: '#N/A' }],
+    ]);
+    const options: ImportOptions = {
+      mapping: { Příjmení: 'lastName', Jméno: 'firstName', Poznámka: 'note' },
+      matchBy: null,
+    };
+    const dry = await send(members.dryRun, file, 'vzorce.xlsx', options);
+    expect(dry.status, dry.text).toBe(200);
+    expect(dry.body.data.errors).toEqual([
+      {
+        row: 2,
+        column: 'Poznámka',
+        message:
+          'Buňka obsahuje vzorec bez spočtené hodnoty (soubor nejspíš vytvořil program, ne Excel). Otevřete soubor v Excelu a uložte ho, nebo vzorec nahraďte hodnotou.',
+      },
+      { row: 4, column: 'Poznámka', message: 'Buňka obsahuje chybu #N/A; opravte ji, nebo buňku vymažte.' },
+    ]);
+    expect(dry.body.data.rows[1]).toEqual({ row: 3, label: 'Spočtená Sára', action: 'create' });
+    const preview = await send(members.preview, file, 'vzorce.xlsx');
+    expect(preview.body.data.columns[2].samples).toEqual(['ab']);
+  });
+
+  it('reports, by row, values past the last named column instead of dropping them', async () => {
+    const csv = Buffer.from(
+      'Příjmení;Jméno\nNavíc;Nina;ztracená hodnota;;a další\nPřesná;Petra\nPrázdné;Pavla;;\n',
+    );
+    const dry = await send(members.dryRun, csv, 'navic.csv', {
+      mapping: { Příjmení: 'lastName', Jméno: 'firstName' },
+      matchBy: null,
+    });
+    expect(dry.status, dry.text).toBe(200);
+    expect(dry.body.data.errors).toEqual([
+      {
+        row: 2,
+        column: null,
+        message:
+          'Hodnoty za posledním sloupcem s názvem se nemají kam uložit: „ztracená hodnota“, „a další“. Doplňte názvy sloupců do prvního řádku, nebo hodnoty navíc smažte.',
+      },
+    ]);
+    expect(dry.body.data.rows.map((row: { action: string }) => row.action)).toEqual([
+      'error',
+      'create',
+      'create',
+    ]);
+  });
+
+  it('reads quotes inside a value as Excel does, and reports a row it cannot read in Czech among the others', async () => {
+    const csv = Buffer.from(
+      'Příjmení;Jméno\nNovák "ml.";Jan\nDvořák;"Petr ""Péťa"""\n"Neuzavřená;Eva\nDalší;Ema\n',
+    );
+    const options: ImportOptions = { mapping: { Příjmení: 'lastName', Jméno: 'firstName' }, matchBy: null };
+    const preview = await send(members.preview, csv, 'uvozovky.csv');
+    expect(preview.status, preview.text).toBe(200);
+    expect(preview.body.data.rowCount).toBe(3);
+    const dry = await send(members.dryRun, csv, 'uvozovky.csv', options);
+    expect(dry.status, dry.text).toBe(200);
+    expect(dry.body.data.rows).toEqual([
+      { row: 2, label: 'Novák "ml." Jan', action: 'create' },
+      { row: 3, label: 'Dvořák Petr "Péťa"', action: 'create' },
+      { row: 4, label: '', action: 'error' },
+    ]);
+    expect(dry.body.data.errors).toEqual([
+      {
+        row: 4,
+        column: null,
+        message:
+          'Řádek začíná hodnotou v uvozovkách, které se až do konce souboru nezavřou, takže se nedá přečíst on ani řádky za ním. Doplňte zavírací uvozovky (uvozovky uvnitř hodnoty zdvojte: "").',
+      },
+    ]);
+  });
+
   it('refuses what it cannot read or may not do, in Czech', async () => {
     const csv = Buffer.from('Příjmení\nNová\n');
     expect((await send(members.preview, Buffer.alloc(0), 'x.csv')).body.error.message).toBe(

@@ -2,6 +2,7 @@ import type { ImportError, ImportField, ImportOptions, ImportPreview, ImportRepo
 import { sql } from 'kysely';
 import { AppError } from '../../errors/app-error.ts';
 import type { CompiledEntity, CompiledField } from '../declaration/compile-entity.ts';
+import { currencyColumnHeader } from '../export/export-columns.ts';
 import { readField, recordLabel, type Values } from '../records/record-mapper.ts';
 import { createRecord, updateRecord } from '../records/record-writes.service.ts';
 import type { DynamicDb } from '../records/records.repository.ts';
@@ -10,7 +11,13 @@ import type { EngineContext } from '../records/records.service.ts';
 import { allLabelRows } from '../relations/relations.repository.ts';
 import { czechPlural, searchNormalize } from '../schema/czech-text.ts';
 import type { Cell, Sheet } from './import-sheet.ts';
-import { type Converted, cellText, convertCell, type RelationResolver } from './import-values.ts';
+import {
+  type Converted,
+  cellText,
+  convertCell,
+  convertCurrency,
+  type RelationResolver,
+} from './import-values.ts';
 
 const SAMPLES = 3;
 
@@ -19,16 +26,36 @@ export function importableFields(entity: CompiledEntity): CompiledField[] {
   return entity.fields.filter((field) => !field.readOnly && field.kind !== 'file' && field.kind !== 'image');
 }
 
+/**
+ * What a column may fill: a field, or the currency of a money field, which exports write in a column
+ * of its own (`Příspěvek – měna`) and which is named `<field>.currency` here.
+ */
+interface ImportTarget {
+  name: string;
+  label: string;
+  field: CompiledField;
+  currency: boolean;
+}
+
+function importTargets(entity: CompiledEntity): ImportTarget[] {
+  return importableFields(entity).flatMap((field) => {
+    const value = { name: field.name, label: field.label, field, currency: false };
+    if (field.kind !== 'money') return [value];
+    const label = currencyColumnHeader(field.label);
+    return [value, { name: `${field.name}.currency`, label, field, currency: true }];
+  });
+}
+
 /** Letters and digits without diacritics: `E-mail` and `email`, `Datum narození` and `datum_narozeni` meet. */
 const key = (text: string) => searchNormalize(text).replace(/[^a-z0-9]/g, '');
 
 /** The file's columns with a few values, and the field each one probably fills (by label or name). */
 export function previewImport(entity: CompiledEntity, sheet: Sheet): ImportPreview {
-  const fields = importableFields(entity);
+  const targets = importTargets(entity);
   const byKey = new Map<string, string>();
-  for (const field of fields) {
-    byKey.set(key(field.name), field.name);
-    byKey.set(key(field.label), field.name);
+  for (const target of targets) {
+    byKey.set(key(target.name), target.name);
+    byKey.set(key(target.label), target.name);
   }
   const taken = new Set<string>();
   const guessed: Record<string, string | null> = {};
@@ -47,13 +74,13 @@ export function previewImport(entity: CompiledEntity, sheet: Sheet): ImportPrevi
         .filter(Boolean)
         .slice(0, SAMPLES),
     })),
-    fields: fields.map(
-      (field): ImportField => ({
-        name: field.name,
-        label: field.label,
-        kind: field.kind,
-        required: Boolean(field.required),
-        unique: Boolean(field.unique),
+    fields: targets.map(
+      ({ name, label, field, currency }): ImportField => ({
+        name,
+        label,
+        kind: currency ? 'currency' : field.kind,
+        required: !currency && Boolean(field.required),
+        unique: !currency && Boolean(field.unique),
       }),
     ),
     guessed,
@@ -62,24 +89,67 @@ export function previewImport(entity: CompiledEntity, sheet: Sheet): ImportPrevi
 
 const badOptions = (message: string) => new AppError('BAD_REQUEST', 400, message);
 
-/** The mapped columns (index, header, field); refuses unknown fields, a field twice, a wrong match field. */
+/** The mapped columns (index, header, target); refuses unknown fields, a field twice, a wrong match field. */
 function mappedColumns(entity: CompiledEntity, sheet: Sheet, options: ImportOptions) {
-  const importable = new Map(importableFields(entity).map((field) => [field.name, field]));
-  const columns: { index: number; header: string; field: CompiledField }[] = [];
+  const importable = new Map(importTargets(entity).map((target) => [target.name, target]));
+  const columns: { index: number; header: string; target: ImportTarget }[] = [];
   for (const [index, header] of sheet.headers.entries()) {
     const name = options.mapping[header];
     if (!name) continue;
-    const field = importable.get(name);
-    if (!field) throw badOptions(`Do pole „${name}“ nelze importovat.`);
-    if (columns.some((column) => column.field === field))
-      throw badOptions(`Pole „${field.label}“ je přiřazeno více sloupcům.`);
-    columns.push({ index, header, field });
+    const target = importable.get(name);
+    if (!target) throw badOptions(`Do pole „${name}“ nelze importovat.`);
+    if (columns.some((column) => column.target === target))
+      throw badOptions(`Pole „${target.label}“ je přiřazeno více sloupcům.`);
+    columns.push({ index, header, target });
   }
   if (columns.length === 0) throw badOptions('Přiřaďte alespoň jeden sloupec k poli.');
+  for (const { target } of columns)
+    if (
+      target.currency &&
+      !columns.some((column) => column.target.field === target.field && !column.target.currency)
+    )
+      throw badOptions(`Měnu pole „${target.field.label}“ lze importovat jen spolu s jeho částkou.`);
   const match = options.matchBy ? importable.get(options.matchBy) : undefined;
-  if (options.matchBy && (!match?.unique || !columns.some((column) => column.field === match)))
+  if (
+    options.matchBy &&
+    (!match?.field.unique || match.currency || !columns.some((column) => column.target === match))
+  )
     throw badOptions('Záznamy ke změně lze hledat jen podle jedinečného pole, které má přiřazený sloupec.');
-  return { columns, match };
+  return { columns, match: match?.field };
+}
+
+/** Values past the header's last column: they have no field to go to, so the row is refused. */
+function extraValuesProblem(headerCount: number, cells: Cell[]): string | null {
+  const extra = cells.slice(headerCount).filter((cell) => cell !== null);
+  if (extra.length === 0) return null;
+  const values = extra.map((cell) => `„${cellText(cell)}“`).join(', ');
+  return `Hodnoty za posledním sloupcem s názvem se nemají kam uložit: ${values}. Doplňte názvy sloupců do prvního řádku, nebo hodnoty navíc smažte.`;
+}
+
+/** A row's cells as the API body: each mapped column converted by its field's kind, or its problems. */
+function rowBody(
+  columns: { index: number; header: string; target: ImportTarget }[],
+  number: number,
+  cells: Cell[],
+  resolve: RelationResolver,
+) {
+  const body: Values = {};
+  const problems: ImportError[] = [];
+  const cell = (index: number) => (cells[index] ?? null) as Cell;
+  for (const { index, header, target } of columns) {
+    if (target.currency) continue;
+    const converted = convertCell(target.field, cell(index), resolve);
+    if ('error' in converted) problems.push({ row: number, column: header, message: converted.error });
+    else body[target.field.name] = converted.value;
+  }
+  for (const { index, header, target } of columns) {
+    const money = body[target.field.name] as { currency: string } | null | undefined;
+    if (!target.currency || !money || cell(index) === null) continue;
+    const currency = convertCurrency(cell(index));
+    if ('error' in currency) problems.push({ row: number, column: header, message: currency.error });
+    else body[target.field.name] = { ...money, currency: currency.value };
+  }
+  return { body, problems };
 }
 
 /** Finds related records by label without diacritics, reading each target's labels once. */
@@ -117,11 +187,11 @@ function relationResolver(db: DynamicDb, context: EngineContext) {
 function errorsOf(
   error: unknown,
   row: number,
-  columns: { header: string; field: CompiledField }[],
+  columns: { header: string; target: ImportTarget }[],
 ): ImportError[] {
   if (!(error instanceof AppError)) throw error;
   const headerOf = (path: string) =>
-    columns.find((column) => column.field.name === path.split('.')[0])?.header ?? null;
+    columns.find((column) => column.target.name === path.split('.')[0])?.header ?? null;
   const reported = error.validationErrors ?? [];
   return reported.length > 0
     ? reported.map((problem) => ({ row, column: headerOf(problem.path), message: problem.message }))
@@ -155,16 +225,12 @@ export async function runImport(
       const db = transaction as unknown as DynamicDb;
       const inside: EngineContext = { ...context, trx: db };
       const relations = relationResolver(db, context);
-      for (const { field } of columns) if (field.relation) await relations.load(field);
+      for (const { target } of columns) if (target.field.relation) await relations.load(target.field);
       const report: ImportReport = { dryRun, rows: [], created: 0, updated: 0, errors: [] };
-      for (const { number, cells } of sheet.rows) {
-        const body: Values = {};
-        const problems: ImportError[] = [];
-        for (const { index, header, field } of columns) {
-          const converted = convertCell(field, (cells[index] ?? null) as Cell, relations.resolve);
-          if ('error' in converted) problems.push({ row: number, column: header, message: converted.error });
-          else body[field.name] = converted.value;
-        }
+      for (const { number, cells, unreadable } of sheet.rows) {
+        const { body, problems } = rowBody(columns, number, cells, relations.resolve);
+        const extra = unreadable ?? extraValuesProblem(sheet.headers.length, cells);
+        if (extra) problems.unshift({ row: number, column: null, message: extra });
         const matched =
           match && problems.length === 0 && body[match.name] !== null
             ? await repository.findDuplicate(db, entity, match.column, body[match.name])

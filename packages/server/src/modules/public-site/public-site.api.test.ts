@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { signedInClient } from '../../test/fixtures.ts';
 import type { HttpClient } from '../../test/http-client.ts';
 import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts';
+import { elementsNamed, readXml, textOf, xmllintErrors } from '../../test/xml-reader.ts';
 
 const HOUR = 3_600_000;
 const past = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString();
@@ -157,6 +159,40 @@ describe.each(testEngines())('the public website on %s', (engine) => {
       '<div class="content"><p>Obsah</p><a rel="noopener noreferrer nofollow">odkaz</a></div>',
     );
     expect(shown.headers.get('content-security-policy')).toContain("script-src 'none'");
+  });
+
+  it('keeps the feed and the sitemap well-formed whatever was stored, and gives readers the perex as text', async () => {
+    // Pasted from Word: a line break (U+000B), a control character and a non-character. Dropped at the edge…
+    const pasted = await article({
+      title: 'Družstvo\u000BU12 vyhrálo\u0001 turnaj\uFFFF',
+      perex: 'Družstvo <U12> vyhrálo & <b>tučně</b>',
+      publishedAt: past(1),
+    });
+    expect(pasted.title).toBe('Družstvo U12 vyhrálo turnaj');
+    // …and text stored before that, written past the API here, does not break the documents either.
+    const stored = await article({ title: 'Starý článek', perex: 'Starý perex', publishedAt: past(1) });
+    await sql`update articles set title = ${'Starý\u000B článek\u0001'}, perex = ${'Perex\uFFFF se\u0002 znakem'} where id = ${stored.id}`.execute(
+      t.db,
+    );
+    await root.post('/api/cms/form/tag', { name: 'Štítek pro mapu\u000B webu' });
+
+    const feedText = (await page('/rss.xml')).text;
+    const mapText = (await page('/sitemap.xml')).text;
+    expect(await xmllintErrors(feedText)).toEqual([]);
+    expect(await xmllintErrors(mapText)).toEqual([]);
+    expect(elementsNamed(readXml(mapText), 'loc').map(textOf)).toContain(
+      'https://klub.example/tagy/stitek-pro-mapu-webu',
+    );
+    const items = elementsNamed(readXml(feedText), 'item').map((item) => ({
+      title: elementsNamed(item, 'title').map(textOf).join(),
+      description: elementsNamed(item, 'description').map(textOf).join(),
+    }));
+    // A description is HTML to a feed reader: the perex's own < and & arrive escaped, shown as typed.
+    expect(items).toContainEqual({
+      title: 'Družstvo U12 vyhrálo turnaj',
+      description: 'Družstvo &lt;U12&gt; vyhrálo &amp; &lt;b&gt;tučně&lt;/b&gt;',
+    });
+    expect(items).toContainEqual({ title: 'Starý článek', description: 'Perex se znakem' });
   });
 
   it('lists categories and tags a page at a time, with a Czech count', async () => {

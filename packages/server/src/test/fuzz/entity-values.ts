@@ -61,12 +61,18 @@ export function validValue(field: CompiledField, ids: RecordIds, index = 0): unk
   }
 }
 
+/** Makes the value of a field for the `index`-th record: `validValue` or one with the same contract. */
+export type FieldValue = (field: CompiledField, ids: RecordIds, index: number) => unknown;
+
 /** A body that creates a record of the entity, every writable field filled. */
-export function validBody(entity: CompiledEntity, ids: RecordIds, index = 0): Record<string, unknown> {
+export function validBody(
+  entity: CompiledEntity,
+  ids: RecordIds,
+  index = 0,
+  value: FieldValue = validValue,
+): Record<string, unknown> {
   return Object.fromEntries(
-    entity.fields
-      .filter((field) => !field.readOnly)
-      .map((field) => [field.name, validValue(field, ids, index)]),
+    entity.fields.filter((field) => !field.readOnly).map((field) => [field.name, value(field, ids, index)]),
   );
 }
 
@@ -96,6 +102,7 @@ export async function seedEveryEntity(
   perEntity: number,
   seedValues: SeedValues = {},
   counts: Record<string, number> = {},
+  value: FieldValue = validValue,
 ): Promise<RecordIds> {
   const ids: RecordIds = new Map();
   const pending = [...entities.values()];
@@ -106,7 +113,7 @@ export async function seedEveryEntity(
     const alias = entity.declaration.alias;
     ids.set(alias, []);
     for (let count = 0; count < (counts[alias] ?? perEntity); count += 1) {
-      const body = { ...validBody(entity, ids, count), ...seedValues[alias] };
+      const body = { ...validBody(entity, ids, count, value), ...seedValues[alias] };
       ids.get(alias)!.push(await createRecord(client, entity, body));
     }
   }
