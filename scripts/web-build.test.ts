@@ -39,15 +39,17 @@ describe('whether npm start rebuilds the back office', () => {
   });
 
   it('rebuilds when a source of the web, of shared or a configuration file is newer than the build', () => {
-    for (const file of [
+    const files = [
       'packages/web/src/zones/members/members.zone.ts',
       'packages/shared/src/routes/route-table.ts',
       'packages/web/vite.config.ts',
       'packages/web/index.html',
       'packages/web/src/new-file.ts',
-    ]) {
+    ];
+    for (const [index, file] of files.entries()) {
       build();
-      write(file, Date.now() + 1000);
+      // Each edit later than the one before: two in one millisecond would look like no change.
+      write(file, Date.now() + 1000 * (index + 1));
       expect(webBuildState(root), file).toBe('stale');
     }
     build();
