@@ -268,7 +268,7 @@ describe('by keyboard alone', () => {
       .first()
       .focus();
     await page.keyboard.press('Enter');
-    const confirm = page.getByRole('dialog', { name: 'Smazat záznam?' });
+    const confirm = page.getByRole('dialog', { name: /^Smazat člena / });
     await confirm.waitFor();
     await page.keyboard.press('Escape');
     await confirm.waitFor({ state: 'detached' });

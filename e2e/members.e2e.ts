@@ -202,21 +202,21 @@ describe('members list and form', () => {
     const { page } = await openSignedIn(app, '/admin/clenove');
     await searchList(page, 'mazani', ['Mazaný', 'Smazatelná', 'Smazatelný']);
 
-    await page.getByRole('button', { name: 'Smazat Mazaný Mirek' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Smazat záznam?' });
-    await dialog.getByText('Opravdu chcete smazat Mazaný Mirek?').waitFor();
+    await page.getByRole('button', { name: 'Smazat člena Mirek Mazaný' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Smazat člena Mirek Mazaný?' });
+    await dialog.getByText('Smazání půjde vrátit v koši.').waitFor();
     await dialog.getByRole('button', { name: 'Smazat', exact: true }).click();
-    await flash(page, 'Smazáno: Mazaný Mirek').waitFor();
+    await flash(page, 'Smazáno: Mirek Mazaný').waitFor();
     await expect.poll(() => visibleSurnames(page)).toEqual(['Smazatelná', 'Smazatelný']);
     expect((await getMember(api, one!.id)).status).toBe(404);
 
-    await page.getByRole('checkbox', { name: 'Vybrat Smazatelná Jana' }).check();
-    await page.getByRole('checkbox', { name: 'Vybrat Smazatelný Petr' }).check();
+    await page.getByRole('checkbox', { name: 'Vybrat člena Jana Smazatelná' }).check();
+    await page.getByRole('checkbox', { name: 'Vybrat člena Petr Smazatelný' }).check();
     await page.getByText('Vybráno: 2 členové').waitFor();
     await page.getByRole('button', { name: 'Smazat vybrané' }).click();
-    await dialog.getByText('Opravdu chcete smazat 2 členové?').waitFor();
-    await dialog.getByRole('button', { name: 'Smazat', exact: true }).click();
-    await flash(page, 'Smazáno 2 členové.').waitFor();
+    const bulkDialog = page.getByRole('dialog', { name: 'Smazat 2 členy?' });
+    await bulkDialog.getByRole('button', { name: 'Smazat', exact: true }).click();
+    await flash(page, 'Smazáno: 2 členové.').waitFor();
     await expect.poll(() => visibleSurnames(page)).toEqual([]);
     await page.getByText('Hledání ani filtrům nic neodpovídá').waitFor();
     expect((await getMember(api, two!.id)).status).toBe(404);

@@ -52,6 +52,15 @@ async function differences(t: TestApp, entities: EntityRegistry): Promise<string
   return found;
 }
 
+describe('the product’s declarations', () => {
+  it('each names its records in sentences with the accusative of its noun (`Smazat člena …?`)', () => {
+    const missing = DECLARATIONS.filter((declaration) => !declaration.labels.accusative).map(
+      (declaration) => declaration.alias,
+    );
+    expect(missing).toEqual([]);
+  });
+});
+
 describe('migrations generated from declarations', () => {
   it('the latest migration records the tables the declarations imply (else run `npm run migration:generate`)', async () => {
     const steps = planMigration(

@@ -84,6 +84,11 @@ export interface EntityDeclaration {
   searchFields: string[];
   /** Fields joined by a space to label a record in relation pickers, e.g. ['lastName', 'firstName']. */
   labelFields: string[];
+  /**
+   * Fields joined by a space to name a record in sentences (`Smazat člena Jan Čermák?`, the trash),
+   * e.g. ['firstName', 'lastName'] where the pickers list surname first; default `labelFields`.
+   */
+  nameFields?: string[];
   /** The entity's own rules, run inside the engine's transaction; default none. */
   hooks?: EntityHooks;
   /** Whether records may be deleted (to the trash); default true. Accounts are deactivated instead. */

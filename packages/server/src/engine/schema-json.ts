@@ -52,7 +52,7 @@ export function datagridSchema(entity: CompiledEntity, roles: Role[]): DatagridS
     canCreate: canWrite,
     canDelete,
     routes: entity.routes,
-    labelFields: declaration.labelFields,
+    nameFields: declaration.nameFields ?? declaration.labelFields,
   };
 }
 
@@ -66,7 +66,7 @@ export function formSchema(entity: CompiledEntity, roles: Role[]): FormSchema {
     routes: entity.routes,
     canWrite: can(roles, declaration.area, 'write'),
     canDelete: can(roles, declaration.area, 'write') && declaration.deletable !== false,
-    labelFields: declaration.labelFields,
+    nameFields: declaration.nameFields ?? declaration.labelFields,
     fields: entity.fields
       .filter((field) => field.inForm !== false)
       .map((field) => ({

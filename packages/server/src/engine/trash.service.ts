@@ -10,7 +10,7 @@ import {
   hookContext,
   inTransaction,
 } from './engine.service.ts';
-import { type Row, recordLabel, toRecord, toRow, type Values } from './record-mapper.ts';
+import { type Row, recordName, toRecord, toRow, type Values } from './record-mapper.ts';
 import type { DynamicDb } from './records.repository.ts';
 import * as repository from './records.repository.ts';
 import * as relations from './relations.repository.ts';
@@ -56,7 +56,7 @@ export async function moveToTrash(
     await trash.insertTrashRow(db, {
       entity: entity.declaration.alias,
       recordId: id,
-      label: recordLabel(entity, fields) || `${entity.declaration.labels.singular} ${id}`,
+      label: recordName(entity, fields) || `${entity.declaration.labels.singular} ${id}`,
       record: stored,
       unlinked: lost.filter((link) => link.target === id),
       deletedBy: context.userId,
@@ -92,6 +92,7 @@ export async function listTrash(
       id: Number(row.id),
       entity: String(row.entity),
       entityLabel: labels.singular,
+      entityAccusative: labels.accusative?.one ?? 'záznam',
       recordId: Number(row.record_id),
       label: String(row.label),
       deletedAt: new Date(String(row.deleted_at)).toISOString(),

@@ -15,6 +15,7 @@ export const userDeclaration: EntityDeclaration = {
     singular: 'Uživatel',
     plural: 'Uživatelé',
     count: { one: 'uživatel', few: 'uživatelé', many: 'uživatelů' },
+    accusative: { one: 'uživatele', few: 'uživatele', many: 'uživatelů' },
   },
   area: 'users',
   fields: {

@@ -10,7 +10,12 @@ export const GENDER_OPTIONS = [
 export const memberEntity: EntityDeclaration = {
   alias: 'member',
   table: 'members',
-  labels: { singular: 'Člen', plural: 'Členové', count: { one: 'člen', few: 'členové', many: 'členů' } },
+  labels: {
+    singular: 'Člen',
+    plural: 'Členové',
+    count: { one: 'člen', few: 'členové', many: 'členů' },
+    accusative: { one: 'člena', few: 'členy', many: 'členů' },
+  },
   area: 'members',
   sections: [
     { key: 'person', label: 'Osobní údaje' },
@@ -53,6 +58,7 @@ export const memberEntity: EntityDeclaration = {
   defaultSort: { field: 'lastName', direction: 'asc' },
   searchFields: ['lastName', 'firstName', 'email', 'registrationNumber'],
   labelFields: ['lastName', 'firstName'],
+  nameFields: ['firstName', 'lastName'],
   hooks: memberHooks,
   actions: { 'set-active': setMembersActive },
 };

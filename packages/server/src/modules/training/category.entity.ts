@@ -9,6 +9,7 @@ export const categoryEntity: EntityDeclaration = {
     singular: 'Kategorie',
     plural: 'Kategorie',
     count: { one: 'kategorie', few: 'kategorie', many: 'kategorií' },
+    accusative: { one: 'kategorii', few: 'kategorie', many: 'kategorií' },
   },
   area: 'training',
   fields: {

@@ -11,6 +11,7 @@ export const groupEntity: EntityDeclaration = {
     singular: 'Skupina',
     plural: 'Skupiny',
     count: { one: 'skupina', few: 'skupiny', many: 'skupin' },
+    accusative: { one: 'skupinu', few: 'skupiny', many: 'skupin' },
   },
   area: 'training',
   sections: [

@@ -10,6 +10,7 @@ export const teamMemberEntity: EntityDeclaration = {
     singular: 'Člen týmu',
     plural: 'Tým',
     count: { one: 'člen týmu', few: 'členové týmu', many: 'členů týmu' },
+    accusative: { one: 'člena týmu', few: 'členy týmu', many: 'členů týmu' },
   },
   area: 'team',
   fields: {

@@ -6,7 +6,7 @@ import { useConfirmDelete } from '../../ui/confirm/use-confirm.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
 import { deleteRecord, deleteRecords, useDatagridSchema } from '../engine-api.ts';
 import { formatNumber } from '../kinds/number/number-format.ts';
-import { countLabel, recordLabel } from '../labels.ts';
+import { countLabel, countObject, recordName, recordObject } from '../labels.ts';
 import { useDeleteRunner } from '../use-delete-runner.ts';
 import { BulkBar } from './bulk-bar.tsx';
 import { datagridColumns, type ExtraRowActions, editPath, type GridRecord } from './datagrid-columns.tsx';
@@ -47,13 +47,15 @@ function LoadedDataGrid({
   const tableRef = useRef<HTMLTableElement>(null);
   useSortHeaderSemantics(tableRef, grid.settings.sort, sortableKeys(schema));
   const { data, isLoading, isValidating, mutate } = grid.rows;
-  const describe = (record: EntityRecord) => recordLabel(schema, record);
+  const describe = (record: EntityRecord) => recordObject(schema, record);
 
   const remove = async (ids: number[], single?: EntityRecord) => {
     await runDelete(() => (single ? deleteRecord(schema.name, single.id) : deleteRecords(schema.name, ids)));
     setSelected((current) => current.filter((record) => !ids.includes(record.id)));
     flash.show({
-      message: single ? `Smazáno: ${describe(single)}` : `Smazáno ${countLabel(schema.labels, ids.length)}.`,
+      message: single
+        ? `Smazáno: ${recordName(schema, single)}`
+        : `Smazáno: ${countLabel(schema.labels, ids.length)}.`,
     });
     // The last record of a page gone: show the page before it.
     if (data && data.items.length === ids.length && grid.page > 1) grid.setPage(grid.page - 1);
@@ -89,7 +91,7 @@ function LoadedDataGrid({
           canDelete={schema.canDelete}
           onClear={() => setSelected([])}
           onDelete={() =>
-            void confirmDelete(countLabel(schema.labels, selected.length), () =>
+            void confirmDelete(countObject(schema.labels, selected.length), () =>
               remove(selected.map((record) => record.id)),
             )
           }
