@@ -4,8 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../../api/api.ts';
-import { BadRequestError } from '../../../api/api-errors.ts';
-import { describeError, errorCode, fieldErrors } from '../../../api/describe-error.ts';
+import { describeError, errorCode } from '../../../api/describe-error.ts';
 import { BusyButton } from '../../../ui/busy/busy-button.tsx';
 import { useAsyncAction } from '../../../ui/busy/use-async-action.ts';
 import { useFlash } from '../../../ui/flash/flash-provider.tsx';
@@ -22,7 +21,6 @@ export function RenewPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const flash = useFlash();
-  const [failure, setFailure] = useState<string | null>(null);
   const [tokenSpent, setTokenSpent] = useState<string | null>(null);
   const form = useFormState<RenewValues>({
     initialValues: { password: '', passwordRepeat: '' },
@@ -31,6 +29,7 @@ export function RenewPasswordPage() {
       passwordRepeat: (value, values) => validatePasswordRepeat(value, values.password),
     },
   });
+  const { failure, setFailure } = form;
 
   const [submitting, submit] = useAsyncAction(async (values: RenewValues) => {
     setFailure(null);
@@ -43,8 +42,7 @@ export function RenewPasswordPage() {
         setTokenSpent(describeError(error));
         return;
       }
-      if (error instanceof BadRequestError) form.setErrors(fieldErrors(error));
-      setFailure(describeError(error));
+      form.reportFailure(error);
     }
   });
 
