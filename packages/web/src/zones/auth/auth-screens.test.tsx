@@ -93,7 +93,24 @@ describe('renew password', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('explains a spent link and offers a new one', async () => {
+  it('says on opening that an old link no longer works, before anything is typed', async () => {
+    const { requests } = renderApp(
+      '/admin/renew-password/stary-odkaz',
+      fakeApi(null, (request) =>
+        request.url === '/api/password-recovery/check'
+          ? badRequest('INVALID_TOKEN', 'Odkaz pro obnovu hesla je neplatný nebo vypršel. Požádejte o nový.')
+          : undefined,
+      ),
+    );
+    expect(await screen.findByRole('heading', { name: 'Odkaz už neplatí' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Nové heslo')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Požádat o nový odkaz' })).toBeInTheDocument();
+    const check = requests.find((request) => request.url === '/api/password-recovery/check');
+    expect(JSON.parse(String(check?.data))).toEqual({ token: 'stary-odkaz' });
+    expect(requests.some((request) => request.url === '/api/password-recovery')).toBe(false);
+  });
+
+  it('explains a link spent meanwhile when the password is set, and offers a new one', async () => {
     const user = userEvent.setup();
     renderApp(
       '/admin/renew-password/pouzity',
