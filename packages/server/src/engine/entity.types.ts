@@ -28,6 +28,16 @@ export interface FieldDeclaration extends FieldConstraints {
   defaultValue?: unknown;
   /** Shown in the datagrid until the user changes the column set; default true. */
   listed?: boolean;
+  /**
+   * The datagrid column's width in CSS pixels at its narrowest that reads well (the header wrapped to
+   * its longest word, a typical value); default by kind (engine/column-layout.ts).
+   */
+  listWidth?: number;
+  /**
+   * Which columns a narrow window keeps: 1 always, 2 next, 3 the first to give way (they stay in the
+   * column chooser); default 1 for the label fields, 2 for the rest.
+   */
+  listPriority?: 1 | 2 | 3;
   /** May be sorted by in the datagrid; default true for text, number, date and boolean kinds; never relations. */
   sortable?: boolean;
   /** May be filtered by in the datagrid; default true for enum, boolean, date, number and relation kinds. */

@@ -6,6 +6,7 @@ import {
   type FormSchema,
   type Role,
 } from '@klubovna/shared';
+import { columnLayout } from './column-layout.ts';
 import { type CompiledEntity, type CompiledField, initialValue } from './compile-entity.ts';
 import { MAX_PAGE_SIZE, PAGE_SIZES } from './datagrid-query.ts';
 
@@ -37,6 +38,7 @@ export function datagridSchema(entity: CompiledEntity, roles: Role[]): DatagridS
       sortable: field.sortable,
       filter: field.filterable ? (FILTER_KINDS[field.kind] ?? 'text') : null,
       defaultVisible: field.listed,
+      ...columnLayout(field, declaration),
       ...optional('options', field.options ? [...field.options] : undefined),
       ...optional('relationAlias', field.relation?.alias),
     })),

@@ -120,6 +120,13 @@ export interface ColumnSchema {
   relationAlias?: string;
   /** Shown until the user changes the column set. */
   defaultVisible: boolean;
+  /** Its width in CSS pixels at its narrowest that reads well; the list shares out any room left over. */
+  width: number;
+  /**
+   * Which columns a narrow window keeps: 1 always, 2 next, 3 the first to give way (hidden for the
+   * width, they stay in the column chooser).
+   */
+  priority: 1 | 2 | 3;
 }
 
 export type RowAction = 'edit' | 'delete';

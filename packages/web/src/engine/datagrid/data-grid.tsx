@@ -9,10 +9,20 @@ import { formatNumber } from '../kinds/number/number-format.ts';
 import { countLabel, countObject, recordName, recordObject } from '../labels.ts';
 import { useDeleteRunner } from '../use-delete-runner.ts';
 import { BulkBar } from './bulk-bar.tsx';
-import { datagridColumns, type ExtraRowActions, editPath, type GridRecord } from './datagrid-columns.tsx';
+import {
+  actionsColumnWidth,
+  CHECK_COLUMN_WIDTH,
+  datagridColumns,
+  type ExtraRowActions,
+  editPath,
+  type GridRecord,
+  wantedColumns,
+} from './datagrid-columns.tsx';
 import { DatagridEmpty } from './datagrid-empty.tsx';
 import { DatagridToolbar } from './datagrid-toolbar.tsx';
+import { columnsWithoutRoom } from './fit-columns.ts';
 import { GridTable } from './grid-table.tsx';
+import { useBoxWidth } from './use-box-width.ts';
 import { useDatagrid } from './use-datagrid.ts';
 import { useSortHeaderSemantics } from './use-sort-header-semantics.ts';
 
@@ -62,14 +72,18 @@ function LoadedDataGrid({
     await mutate();
   };
 
-  const columns = datagridColumns(
-    schema,
-    grid,
+  // Columns the list's box has no room for give way by their priority; the chooser still lists them.
+  const box = useBoxWidth();
+  const fixedWidth = (schema.canDelete ? CHECK_COLUMN_WIDTH : 0) + actionsColumnWidth(schema, extraActions);
+  const labelOf = new Map(schema.columns.map((column) => [column.key, column.label]));
+  const withoutRoom = columnsWithoutRoom(wantedColumns(schema, grid), box.width && box.width - fixedWidth);
+  const columns = datagridColumns(schema, grid, {
     describe,
-    (record) => void confirmDelete(describe(record), () => remove([record.id], record)),
+    onDelete: (record) => void confirmDelete(describe(record), () => remove([record.id], record)),
     extraActions,
-    () => mutate(),
-  );
+    reload: () => mutate(),
+    withoutRoom: new Set(withoutRoom),
+  });
 
   if (!grid.loaded) return <DatagridSkeleton />;
   const total = data?.total ?? 0;
@@ -83,7 +97,7 @@ function LoadedDataGrid({
 
   return (
     <Stack gap="sm">
-      <DatagridToolbar schema={schema} grid={grid} />
+      <DatagridToolbar schema={schema} grid={grid} withoutRoom={withoutRoom} />
       {selected.length > 0 && (
         <BulkBar
           count={selected.length}
@@ -103,8 +117,13 @@ function LoadedDataGrid({
             ? `${filtered ? 'Nalezeno' : 'Celkem'} ${approximate ? 'přes ' : ''}${countLabel(schema.labels, total, formatNumber)}`
             : ' '}
         </Text>
+        {withoutRoom.length > 0 && (
+          <Text size="sm" c="dimmed">
+            Pro šířku okna skryto: {withoutRoom.map((key) => labelOf.get(key)).join(', ')}
+          </Text>
+        )}
       </Group>
-      <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+      <Paper ref={box.ref} withBorder radius="md" style={{ overflow: 'hidden' }}>
         {isLoading && !data ? (
           <DatagridSkeleton rows={Math.min(grid.settings.pageSize, 10)} bare />
         ) : (
