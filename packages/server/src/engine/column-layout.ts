@@ -7,13 +7,13 @@ import type { CompiledField, EntityDeclaration } from './entity.types.ts';
  * ones are cut with an ellipsis or wrap, by kind). The list shares out any room left over.
  */
 const KIND_WIDTHS: Record<FieldKind, number> = {
-  text: 130,
+  text: 120,
   longText: 220,
   richText: 220,
   email: 170,
   phone: 146,
   url: 180,
-  slug: 150,
+  slug: 120,
   integer: 90,
   decimal: 100,
   money: 120,
@@ -22,8 +22,8 @@ const KIND_WIDTHS: Record<FieldKind, number> = {
   boolean: 80,
   enum: 120,
   multiEnum: 170,
-  relation: 150,
-  relationMany: 190,
+  relation: 140,
+  relationMany: 150,
   file: 140,
   image: 80,
   color: 90,

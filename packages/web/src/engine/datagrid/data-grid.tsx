@@ -31,22 +31,26 @@ export interface DataGridProps {
   name: string;
   /** A zone's own buttons in each row, before edit and delete; default none. */
   extraActions?: ExtraRowActions;
+  /** How many buttons `extraActions` shows in a row at most (their column's width); default 2. */
+  extraButtons?: number;
 }
 
 /** A list of any declared entity, rendered from its datagrid schema. */
-export function DataGrid({ name, extraActions }: DataGridProps) {
+export function DataGrid({ name, extraActions, extraButtons = 2 }: DataGridProps) {
   const { data: schema, error } = useDatagridSchema(name);
   if (error) return null; // The global handler has shown why.
   if (!schema) return <DatagridSkeleton />;
-  return <LoadedDataGrid schema={schema} extraActions={extraActions} />;
+  return <LoadedDataGrid schema={schema} extraActions={extraActions} extraButtons={extraButtons} />;
 }
 
 function LoadedDataGrid({
   schema,
   extraActions,
+  extraButtons,
 }: {
   schema: DatagridSchema;
   extraActions?: ExtraRowActions;
+  extraButtons: number;
 }) {
   const grid = useDatagrid(schema);
   const navigate = useNavigate();
@@ -74,13 +78,15 @@ function LoadedDataGrid({
 
   // Columns the list's box has no room for give way by their priority; the chooser still lists them.
   const box = useBoxWidth();
-  const fixedWidth = (schema.canDelete ? CHECK_COLUMN_WIDTH : 0) + actionsColumnWidth(schema, extraActions);
+  const extra = extraActions ? extraButtons : 0;
+  const fixedWidth = (schema.canDelete ? CHECK_COLUMN_WIDTH : 0) + actionsColumnWidth(schema, extra);
   const labelOf = new Map(schema.columns.map((column) => [column.key, column.label]));
   const withoutRoom = columnsWithoutRoom(wantedColumns(schema, grid), box.width && box.width - fixedWidth);
   const columns = datagridColumns(schema, grid, {
     describe,
     onDelete: (record) => void confirmDelete(describe(record), () => remove([record.id], record)),
     extraActions,
+    extraButtons: extra,
     reload: () => mutate(),
     withoutRoom: new Set(withoutRoom),
   });

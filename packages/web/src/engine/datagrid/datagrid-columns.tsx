@@ -22,10 +22,9 @@ export type ExtraRowActions = (record: GridRecord, reload: () => Promise<unknown
 /** The check box column's width: the box and the cell's left padding. */
 export const CHECK_COLUMN_WIDTH = 28;
 
-/** The row actions' column: a 28 px button each, 4 px apart, in the cell's padding; a zone's own take more. */
-export function actionsColumnWidth(schema: DatagridSchema, extraActions?: ExtraRowActions): number {
-  if (extraActions) return 168;
-  const buttons = schema.rowActions.length;
+/** The row actions' column: a 28 px button each (the engine's and `extraButtons` of a zone), 4 px apart. */
+export function actionsColumnWidth(schema: DatagridSchema, extraButtons: number): number {
+  const buttons = schema.rowActions.length + extraButtons;
   return buttons === 0 ? 0 : buttons * 28 + (buttons - 1) * 4 + 16;
 }
 
@@ -46,6 +45,8 @@ export interface DatagridColumnsOptions {
   describe: (record: EntityRecord) => string;
   onDelete: (record: EntityRecord) => void;
   extraActions?: ExtraRowActions;
+  /** How many buttons `extraActions` shows in a row at most. */
+  extraButtons: number;
   reload: () => Promise<unknown>;
   /** Visible columns the list has no room for at its width. */
   withoutRoom: ReadonlySet<string>;
@@ -55,7 +56,7 @@ export interface DatagridColumnsOptions {
 export function datagridColumns(
   schema: DatagridSchema,
   grid: DatagridState,
-  { describe, onDelete, extraActions, reload, withoutRoom }: DatagridColumnsOptions,
+  { describe, onDelete, extraActions, extraButtons, reload, withoutRoom }: DatagridColumnsOptions,
 ): GridColumn[] {
   const columns: GridColumn[] = wantedColumns(schema, grid).flatMap((column) => {
     if (withoutRoom.has(column.key)) return [];
@@ -106,7 +107,7 @@ export function datagridColumns(
     title: <VisuallyHidden>Akce</VisuallyHidden>,
     align: 'right',
     pinned: true,
-    width: actionsColumnWidth(schema, extraActions),
+    width: actionsColumnWidth(schema, extraActions ? extraButtons : 0),
     render: (record) => (
       <div className={classes.actions}>
         {extraActions?.(record, reload)}

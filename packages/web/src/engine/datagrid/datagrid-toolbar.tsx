@@ -58,19 +58,22 @@ export function DatagridToolbar({
         </Group>
       </Group>
       {filters.length > 0 && (
-        <Group gap="xs" aria-label="Použité filtry" role="list">
-          {filters.map((filter) => (
-            <Pill
-              key={filter.key}
-              role="listitem"
-              size="md"
-              withRemoveButton
-              removeButtonProps={{ 'aria-label': `Zrušit filtr ${filter.text}` }}
-              onRemove={() => grid.setFilter(filter.key, undefined)}
-            >
-              {filter.text}
-            </Pill>
-          ))}
+        <Group gap="xs">
+          {/* A list holds only its items: the button that clears them all stands beside it. */}
+          <Group gap="xs" aria-label="Použité filtry" role="list">
+            {filters.map((filter) => (
+              <Pill
+                key={filter.key}
+                role="listitem"
+                size="md"
+                withRemoveButton
+                removeButtonProps={{ 'aria-label': `Zrušit filtr ${filter.text}` }}
+                onRemove={() => grid.setFilter(filter.key, undefined)}
+              >
+                {filter.text}
+              </Pill>
+            ))}
+          </Group>
           <Button variant="subtle" size="compact-xs" onClick={grid.clearFilters}>
             Zrušit všechny filtry
           </Button>
