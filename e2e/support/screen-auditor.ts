@@ -26,6 +26,8 @@ export class ScreenAuditor {
   private readonly laidOut = new Set<string>();
   private readonly sidePages = new WeakMap<BrowserContext, Map<number, Promise<Page>>>();
   private pending: Promise<void> = Promise.resolve();
+  /** The second looks run on a chain of their own, so the test's page is checked as soon as it settles. */
+  private secondLooks: Promise<void> = Promise.resolve();
 
   watch(page: Page): void {
     page.on('framenavigated', (frame) => {
@@ -45,14 +47,24 @@ export class ScreenAuditor {
       const width = page.viewportSize()?.width ?? 0;
       await this.checkLayout(page, url, width);
       if (NOT_REVISITED.some((pattern) => pattern.test(new URL(url).pathname))) return;
-      for (const viewport of LAYOUT_VIEWPORTS) {
-        if (viewport.width === width || this.laidOut.has(`${screenKey(url)}@${viewport.width}`)) continue;
-        const side = await this.sidePage(page.context(), viewport);
-        await side.goto(url);
-        if (await settled(side)) await this.checkLayout(side, url, viewport.width);
-      }
+      const context = page.context();
+      this.secondLooks = this.secondLooks.then(() => this.lookElsewhere(context, url, width));
     } catch {
       // The page or its context closed, or it navigated away, while being checked.
+    }
+  }
+
+  /** Lays the screen at `url` out at the widths of LAYOUT_VIEWPORTS other than the test's own. */
+  private async lookElsewhere(context: BrowserContext, url: string, ownWidth: number): Promise<void> {
+    for (const viewport of LAYOUT_VIEWPORTS) {
+      if (viewport.width === ownWidth || this.laidOut.has(`${screenKey(url)}@${viewport.width}`)) continue;
+      try {
+        const side = await this.sidePage(context, viewport);
+        await side.goto(url);
+        if (await settled(side)) await this.checkLayout(side, url, viewport.width);
+      } catch {
+        // The context closed meanwhile (its test ended).
+      }
     }
   }
 
@@ -97,6 +109,7 @@ export class ScreenAuditor {
   /** Waits for the checks under way, then describes the failing ones ('' when none failed). */
   async failures(): Promise<string> {
     await this.pending;
+    await this.secondLooks;
     const axe = describeFailures(this.reports);
     const layout = describeLayoutFailures(this.layouts);
     return [
