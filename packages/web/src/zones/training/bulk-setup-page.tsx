@@ -73,7 +73,8 @@ export function BulkSetupPage() {
             />
             <CzechDateInput
               label="Ve skupině od"
-              description="Od tohoto dne platí nové členství, i zpětně."
+              description="Nová členství začnou tímto dnem, i zpětně."
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
               w={{ base: '100%', xs: 200 }}
               value={from}
               onChange={(value) => set('od', value)}
