@@ -1,18 +1,85 @@
-import type { Page } from 'playwright-core';
+import { ROUTES } from '@klubovna/shared';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSession, apiSession } from './support/api-session.ts';
 import { type AxeReport, describeFailures, runAxe, settled } from './support/axe.ts';
 import { ADMIN, type Klubovna, signIn, startKlubovna } from './support/klubovna.ts';
-import { createMember, memberTable, resetListSettings, seedMembers } from './support/members.ts';
+import { describeLayoutFailures, type LayoutReport, layoutProblems } from './support/layout.ts';
+import {
+  createMember,
+  type MemberRecord,
+  memberTable,
+  openSignedIn,
+  resetListSettings,
+  seedMembers,
+} from './support/members.ts';
 
 let app: Klubovna;
 let api: ApiSession;
+let training: { groupId: number; trainingId: number };
+
+const LAPTOP = { width: 1366, height: 768 };
+const PHONE = { width: 375, height: 740 };
+/** Every entity's list screen in the route table. */
+const LIST_SCREENS = ROUTES.filter(
+  (route) => route.active && 'entity' in route && route.name.endsWith('.list'),
+) as ReadonlyArray<{ path: string; title: string; entity: string }>;
 
 beforeAll(async () => {
   app = await startKlubovna();
   api = await apiSession(app.server.url, ADMIN.email, ADMIN.password);
-  await seedMembers(api);
+  training = await seedTrainingDay(await seedMembers(api));
 });
+
+/** A group of ten of `members` with a training today, for the attendance sheet and the group screens. */
+async function seedTrainingDay(members: MemberRecord[]) {
+  const category = await api.data<{ id: number }>('POST', '/api/cms/form/category', {
+    name: 'Dorost',
+    ageFrom: 15,
+    ageTo: 18,
+  });
+  const group = await api.data<{ id: number }>('POST', '/api/cms/form/group', {
+    name: 'Dorost A',
+    category: category.id,
+  });
+  await api.data('POST', '/api/cms/action/group/set-members', {
+    groupId: group.id,
+    memberIds: members.slice(0, 10).map((member) => member.id),
+  });
+  const start = new Date(Date.now() + 60 * 60_000);
+  const created = await api.data<{ id: number }>('POST', '/api/cms/form/training', {
+    group: group.id,
+    startsAt: start.toISOString(),
+    endsAt: new Date(start.getTime() + 90 * 60_000).toISOString(),
+    place: 'Hala',
+  });
+  return { groupId: group.id, trainingId: created.id };
+}
+
+/** Forgets the admin's settings of every list: each starts with its declared columns. */
+async function resetAllListSettings() {
+  for (const route of LIST_SCREENS)
+    await api.data('POST', '/api/cms/user-config', { name: `datagrid.${route.entity}`, data: null });
+}
+
+/** Stores the admin's choice of a list's columns: only `keys`, in the declared order. */
+async function showOnlyColumns(alias: string, keys: string[]) {
+  const schema = await api.data<{ columns: { key: string }[] }>('GET', `/api/cms/datagrid/schema/${alias}`);
+  await api.data('POST', '/api/cms/user-config', {
+    name: `datagrid.${alias}`,
+    data: { columns: schema.columns.map(({ key }) => ({ key, visible: keys.includes(key) })) },
+  });
+}
+
+/** Fails unless the control can be clicked where it is: nothing (a drop-down, say) lies over its middle. */
+async function expectUncovered(control: Locator, label: string) {
+  const covering = await control.evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+    return hit && !element.contains(hit) ? hit.outerHTML.slice(0, 160) : null;
+  });
+  expect(covering, `${label} is covered by ${covering}`).toBeNull();
+}
 
 afterAll(async () => {
   await app?.close();
@@ -45,6 +112,99 @@ describe.each(['light', 'dark'] as const)('every screen in the %s scheme', (sche
     }
     const failures = describeFailures(reports);
     expect(failures, failures).toBe('');
+  });
+});
+
+describe.each(['light', 'dark'] as const)('every list screen at 1366 × 768 in the %s scheme', (scheme) => {
+  it('passes axe-core and fits: no list scrolls sideways or hides a column, no control is cut off', async () => {
+    await resetAllListSettings();
+    const { page } = await openSignedIn(app, '/admin', { viewport: LAPTOP, colorScheme: scheme });
+    const reports: AxeReport[] = [];
+    const layouts: LayoutReport[] = [];
+    const check = async (label: string) => {
+      await settled(page);
+      reports.push(await runAxe(page, label));
+      const crowdedOut = await page.getByText(/^Pro šířku okna skryto:/).allTextContents();
+      layouts.push({
+        label,
+        url: page.url(),
+        width: LAPTOP.width,
+        problems: [...(await layoutProblems(page)), ...crowdedOut],
+      });
+    };
+    for (const route of LIST_SCREENS) {
+      await page.goto(app.url(route.path));
+      await page.getByRole('heading', { level: 1, name: route.title }).waitFor();
+      await check(route.title);
+    }
+
+    await page.goto(app.url('/admin/clenove'));
+    await memberTable(page).getByRole('row').nth(25).waitFor();
+    await openTypeFilter(page);
+    await check('members list with the Typ člena filter open');
+
+    expect(describeFailures(reports), describeFailures(reports)).toBe('');
+    expect(describeLayoutFailures(layouts), describeLayoutFailures(layouts)).toBe('');
+  });
+});
+
+/** Opens the member type's filter, ticks a type, and checks its buttons stay free to press. */
+async function openTypeFilter(page: Page) {
+  await memberTable(page).getByRole('button', { name: 'Filtr: Typ člena' }).click();
+  const filter = page.getByRole('dialog', { name: 'Filtr: Typ člena' });
+  await filter.getByRole('checkbox', { name: 'Trenér', exact: true }).check();
+  await expectUncovered(filter.getByRole('button', { name: 'Hotovo – filtr Typ člena' }), 'Hotovo');
+  await expectUncovered(filter.getByRole('button', { name: 'Zrušit filtr' }), 'Zrušit filtr');
+}
+
+describe.each(['light', 'dark'] as const)('key screens at 375 px in the %s scheme', (scheme) => {
+  it('pass axe-core, never scroll the page sideways and cut off no control', async () => {
+    await resetAllListSettings();
+    const { page } = await app.newPage({ viewport: PHONE, colorScheme: scheme });
+    const reports: AxeReport[] = [];
+    const layouts: LayoutReport[] = [];
+    const check = async (label: string) => {
+      await settled(page);
+      reports.push(await runAxe(page, label));
+      layouts.push({ label, url: page.url(), width: PHONE.width, problems: await layoutProblems(page) });
+    };
+    const visit = async (path: string, ready: Locator, label: string) => {
+      await page.goto(app.url(path));
+      await ready.waitFor();
+      await check(label);
+    };
+    const heading = page.getByRole('heading', { level: 1 });
+
+    await visit('/admin/login', page.getByRole('button', { name: 'Přihlásit se' }), 'sign-in');
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('heading', { name: 'Sekce administrace' }).waitFor();
+    await check('CMS index');
+    await visit('/admin/clenove', memberTable(page).getByRole('row').nth(25), 'members list');
+    // A phone has room for the surname and one more column: the one chosen in the column chooser.
+    await showOnlyColumns('member', ['lastName', 'memberType']);
+    await page.reload();
+    await memberTable(page).getByRole('row').nth(25).waitFor();
+    await openTypeFilter(page);
+    await check('members list with the Typ člena filter open');
+    await visit('/admin/clenove/create', page.getByLabel('Příjmení'), 'member form');
+    await visit('/admin/soustredeni/create', page.getByRole('combobox', { name: /měna$/ }), 'camp form');
+    await visit(
+      `/admin/treninky/dochazka?id=${training.trainingId}`,
+      page.getByRole('radiogroup').first(),
+      'attendance sheet',
+    );
+    await visit(
+      `/admin/clenove-skupiny/hromadne-nastaveni-skupiny?skupina=${training.groupId}`,
+      page.getByRole('table', { name: 'Členové k výběru' }),
+      'bulk group setup',
+    );
+    await visit('/admin/treninky/kalendar', heading, 'training calendar');
+    await visit('/admin/user/profile', page.getByRole('heading', { name: 'Můj profil' }), 'profile');
+    await visit('/admin/kos', heading, 'trash');
+    await visit('/admin/web/konfigurace', heading, 'web configuration');
+
+    expect(describeFailures(reports), describeFailures(reports)).toBe('');
+    expect(describeLayoutFailures(layouts), describeLayoutFailures(layouts)).toBe('');
   });
 });
 
@@ -268,7 +428,7 @@ describe('by keyboard alone', () => {
       .first()
       .focus();
     await page.keyboard.press('Enter');
-    const confirm = page.getByRole('dialog', { name: 'Smazat záznam?' });
+    const confirm = page.getByRole('dialog', { name: /^Smazat člena / });
     await confirm.waitFor();
     await page.keyboard.press('Escape');
     await confirm.waitFor({ state: 'detached' });

@@ -76,8 +76,11 @@ describe('camps, races and pairing in the browser', () => {
     expect(await failuresInBothSchemes(page, waiting)).toEqual({ light: '', dark: '' });
 
     // Alois signs off: Cecílie moves up.
-    await page.getByRole('button', { name: 'Odhlásit Alois Kapacitní' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Odhlásit' }).click();
+    await page.getByRole('button', { name: 'Odhlásit účastníka soustředění Alois Kapacitní' }).click();
+    await page
+      .getByRole('dialog', { name: 'Odhlásit účastníka soustředění Alois Kapacitní?' })
+      .getByRole('button', { name: 'Odhlásit' })
+      .click();
     await participants.getByRole('row', { name: /Čekatelová Cecílie/ }).waitFor();
     await page.getByText('Nikdo nečeká.').waitFor();
     await page.getByText('(2 z 2)').waitFor();
@@ -111,7 +114,9 @@ describe('camps, races and pairing in the browser', () => {
 
     expect(await failuresInBothSchemes(page, profile)).toEqual({ light: '', dark: '' });
 
-    await profile.getByRole('button', { name: 'Spárovat zofie.parova@rodina.test s Žofie Párová' }).click();
+    await profile
+      .getByRole('button', { name: 'Spárovat profil zofie.parova@rodina.test se členem Žofie Párová' })
+      .click();
     await flash(page, 'Spárováno: zofie.parova@rodina.test – Žofie Párová.').waitFor();
     await profile.waitFor({ state: 'detached' });
     const paired = page.getByRole('region', { name: 'Spárované profily' });

@@ -56,7 +56,10 @@ describe('training zone', () => {
     await page.waitForURL((url) => url.pathname === '/admin/clenove-skupiny/hromadne-nastaveni-skupiny');
     await page.getByRole('button', { name: 'Vybrat zobrazené' }).click();
     await page.getByRole('button', { name: 'Uložit skupinu' }).click();
-    await flash(page, 'Skupina Dorost A uložena: přidáno 5 členů, odebráno 0 členů.').waitFor();
+    await flash(
+      page,
+      `Skupina Dorost A uložena od ${czech(today)}: přidáno 5 členů, odebráno 0 členů.`,
+    ).waitFor();
 
     await page.goto(app.url(`/admin/skupiny/edit?id=${groupId}`));
     await page.getByRole('heading', { name: 'Členové skupiny (5)' }).waitFor();

@@ -27,9 +27,9 @@ describe('trash', () => {
     expect((await api.request('GET', `/api/cms/form/member/${member.id}`)).status).toBe(404);
 
     const { page } = await openSignedIn(app, '/admin/kos', { viewport: { width: 375, height: 740 } });
-    const restore = page.getByRole('button', { name: 'Obnovit Košová Žofie' });
+    const restore = page.getByRole('button', { name: 'Obnovit člena Žofie Košová' });
     await restore.waitFor();
-    const row = page.getByRole('row', { name: /Košová Žofie/ });
+    const row = page.getByRole('row', { name: /Žofie Košová/ });
     await row.getByText('Člen', { exact: true }).waitFor();
     expect(await failuresInBothSchemes(page, restore)).toEqual({ light: '', dark: '' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -46,7 +46,7 @@ describe('trash', () => {
     await bothApplied;
     await page.getByText('1 smazaný záznam').waitFor();
     await restore.press('Enter');
-    await flash(page, 'Obnoveno: Člen „Košová Žofie“.').waitFor();
+    await flash(page, 'Obnoveno: Člen „Žofie Košová“.').waitFor();
     await page.getByText('Koš je prázdný').or(page.getByText('Nic nenalezeno')).waitFor();
     const back = await api.data<{ registrationNumber: string }>('GET', `/api/cms/form/member/${member.id}`);
     expect(back.registrationNumber).toBe('KOS-E2E');

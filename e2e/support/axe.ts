@@ -117,61 +117,6 @@ export async function settled(page: Page, quietMs = 300, timeoutMs = 10_000): Pr
   );
 }
 
-/** A screen by its path, ids and tokens left out: `/admin/renew-password/…`, `/admin/clenove/edit`. */
-function screenKey(url: string): string {
-  const { pathname } = new URL(url);
-  return pathname.replace(/\/[A-Za-z0-9_-]{20,}(?=\/|$)/g, '/…');
-}
-
-/**
- * Checks every screen a browser test visits: after each navigation of a page (full loads and the
- * app's own route changes), once the screen has settled, axe-core runs on it; each screen is
- * checked once per colour scheme. `failures()` lists the serious and critical violations found.
- * A screen that changes without pause is left for its next visit rather than checked mid-change.
- */
-export class ScreenAuditor {
-  private readonly reports: AxeReport[] = [];
-  private readonly checked = new Set<string>();
-  private pending: Promise<void> = Promise.resolve();
-
-  watch(page: Page): void {
-    page.on('framenavigated', (frame) => {
-      if (frame !== page.mainFrame()) return;
-      this.pending = this.pending.then(() => this.audit(page));
-    });
-  }
-
-  private async audit(page: Page): Promise<void> {
-    try {
-      if (page.isClosed()) return;
-      const url = page.url();
-      if (!url.startsWith('http')) return;
-      if (!(await settled(page))) return;
-      const scheme = await page.evaluate(() => (document.body.classList.contains('dark') ? 'dark' : 'light'));
-      const key = `${screenKey(url)} [${scheme}]`;
-      if (this.checked.has(key) || page.url() !== url) return;
-      const report = await runAxe(page, screenKey(url));
-      // Moved on meanwhile: the result may mix two screens; the next visit checks it again.
-      if (page.url() !== url) return;
-      this.checked.add(key);
-      this.reports.push(report);
-    } catch {
-      // The page closed or navigated away while being checked.
-    }
-  }
-
-  /** Waits for the checks under way, then describes the failing ones ('' when none failed). */
-  async failures(): Promise<string> {
-    await this.pending;
-    return describeFailures(this.reports);
-  }
-
-  /** The screens checked so far, for the run's summary. */
-  get screens(): string[] {
-    return [...this.checked];
-  }
-}
-
 /**
  * The failing violations of the page in the light and then the dark scheme (the stored choice, then a
  * reload, `prepare` run and `ready` waited for each time), as `describeFailures` writes them; light is

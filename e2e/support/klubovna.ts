@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ScreenAuditor } from './axe.ts';
 import { launchBrowser } from './browser.ts';
 import { ensureWebBuilt } from './build.ts';
 import { type Mailbox, startMailbox } from './mailbox.ts';
+import { ScreenAuditor } from './screen-auditor.ts';
 import { ADMIN, type RunningServer, startServer } from './server.ts';
 
 export { ADMIN };
@@ -16,7 +16,10 @@ export interface Klubovna {
   newPage: (
     options?: Parameters<Browser['newContext']>[0],
   ) => Promise<{ context: BrowserContext; page: Page }>;
-  /** Checks every screen the pages of `newPage` visit with axe-core; `close` fails on a violation. */
+  /**
+   * Checks every screen the pages of `newPage` visit with axe-core and for its layout (at the page's
+   * width, 1366 px and 375 px); `close` fails on a violation or a layout problem.
+   */
   auditor: ScreenAuditor;
   close: () => Promise<void>;
 }
@@ -48,7 +51,10 @@ export async function startKlubovna(): Promise<Klubovna> {
       await server.stop();
       await mailbox.close();
       console.log(`axe-core checked ${auditor.screens.length} screens: ${auditor.screens.join(', ')}`);
-      if (failures) throw new Error(`axe-core found serious or critical violations:\n${failures}`);
+      console.log(
+        `Layout checked ${auditor.layoutsChecked.length} times: ${auditor.layoutsChecked.join(', ')}`,
+      );
+      if (failures) throw new Error(failures);
     },
   };
 }

@@ -23,6 +23,13 @@ const changedMember: EntityDeclaration = {
 };
 
 describe('the product’s declarations', () => {
+  it('each names its records in sentences with the accusative of its noun (`Smazat člena …?`)', () => {
+    const missing = DECLARATIONS.filter((declaration) => !declaration.labels.accusative).map(
+      (declaration) => declaration.alias,
+    );
+    expect(missing).toEqual([]);
+  });
+
   it('are what the latest migration records (else run `npm run migration:generate`)', async () => {
     const steps = planMigration(
       latestSchema(await loadMigrations()),

@@ -15,7 +15,12 @@ import { startTestApp, type TestApp } from './test-app.ts';
 export const memberFixture: EntityDeclaration = {
   alias: 'test-member',
   table: 'test_members',
-  labels: { singular: 'Člen', plural: 'Členové', count: { one: 'člen', few: 'členové', many: 'členů' } },
+  labels: {
+    singular: 'Člen',
+    plural: 'Členové',
+    count: { one: 'člen', few: 'členové', many: 'členů' },
+    accusative: { one: 'člena', few: 'členy', many: 'členů' },
+  },
   area: 'members',
   fields: {
     lastName: { kind: 'text', label: 'Příjmení', required: true, maxLength: 100 },
@@ -40,6 +45,7 @@ export const memberFixture: EntityDeclaration = {
   defaultSort: { field: 'lastName', direction: 'asc' },
   searchFields: ['lastName', 'firstName', 'email', 'registrationNumber'],
   labelFields: ['lastName', 'firstName'],
+  nameFields: ['firstName', 'lastName'],
 };
 
 export const teamFixture: EntityDeclaration = {

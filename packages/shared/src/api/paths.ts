@@ -8,6 +8,8 @@ export const API_PATHS = {
   logout: '/api/logout',
   forgottenPassword: '/api/forgotten-password',
   passwordRecovery: '/api/password-recovery',
+  /** Whether a mailed password link still works, without using it (400 INVALID_TOKEN when not). */
+  passwordTokenCheck: '/api/password-recovery/check',
   /** Applies an own e-mail change from the link mailed to the new address (`{token}`). */
   confirmEmail: '/api/confirm-email',
   currentUser: '/api/cms/user',

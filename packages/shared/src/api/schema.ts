@@ -83,6 +83,12 @@ export interface EntityLabels {
   plural: string;
   /** Czech plural forms for counts: one (1), few (2–4), many (5+, 0). */
   count?: { one: string; few: string; many: string };
+  /**
+   * The same forms in the accusative, for sentences that name records so that no name needs declining:
+   * `Smazat člena Jan Čermák?`, `Smazat 3 členy?`. Without them a record is „záznam“. Every entity of
+   * the product declares them.
+   */
+  accusative?: { one: string; few: string; many: string };
 }
 
 export interface FormSchema {
@@ -95,8 +101,11 @@ export interface FormSchema {
   canWrite: boolean;
   /** May delete the record (write access, and the entity's records are deletable). */
   canDelete: boolean;
-  /** Fields whose values, joined by a space, name a record in confirmations and pickers. */
-  labelFields: string[];
+  /**
+   * Fields whose values, joined by a space, name a record in sentences (confirmations, the labels of
+   * row actions): a person first name first.
+   */
+  nameFields: string[];
 }
 
 export type FilterKind = 'text' | 'enum' | 'dateRange' | 'numberRange' | 'boolean' | 'relation';
@@ -111,6 +120,13 @@ export interface ColumnSchema {
   relationAlias?: string;
   /** Shown until the user changes the column set. */
   defaultVisible: boolean;
+  /** Its width in CSS pixels at its narrowest that reads well; the list shares out any room left over. */
+  width: number;
+  /**
+   * Which columns a narrow window keeps: 1 always, 2 next, 3 the first to give way (hidden for the
+   * width, they stay in the column chooser).
+   */
+  priority: 1 | 2 | 3;
 }
 
 export type RowAction = 'edit' | 'delete';
@@ -129,8 +145,11 @@ export interface DatagridSchema {
   canDelete: boolean;
   /** The entity's screens; null for an entity served only through the API. */
   routes: EntityRoutes | null;
-  /** Fields whose values, joined by a space, name a record in confirmations and pickers. */
-  labelFields: string[];
+  /**
+   * Fields whose values, joined by a space, name a record in sentences (confirmations, the labels of
+   * row actions): a person first name first.
+   */
+  nameFields: string[];
 }
 
 export interface DatagridPage<T = EntityRecord> {

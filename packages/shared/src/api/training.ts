@@ -1,6 +1,9 @@
 /** Answer of the group entity's `setup-candidates` action: what the bulk group setup screen shows. */
 export interface GroupSetupCandidates {
-  categories: Array<{ id: number; name: string }>;
+  /** The day the setup takes effect; `groupIds` are the groups from that day on. */
+  from: string;
+  /** Each category's age range in years, inclusive, as the category declares it (null: open). */
+  categories: Array<{ id: number; name: string; ageFrom: number | null; ageTo: number | null }>;
   groups: Array<{ id: number; name: string; categoryId: number | null; capacity: number | null }>;
   members: Array<{
     id: number;
@@ -9,7 +12,7 @@ export interface GroupSetupCandidates {
     birthYear: number | null;
     memberType: string | null;
     active: boolean;
-    /** Groups the member is in today. */
+    /** Groups the member is in on `from` or later. */
     groupIds: number[];
   }>;
 }
@@ -18,6 +21,8 @@ export interface GroupSetupCandidates {
 export interface GroupMembersSaved {
   added: number;
   removed: number;
+  /** Staying members whose membership began after the chosen day and now begins on it. */
+  backdated: number;
   members: number;
 }
 

@@ -4,9 +4,11 @@ export interface TrashEntry {
   /** The entity's alias and its Czech name. */
   entity: string;
   entityLabel: string;
+  /** The entity's noun in the accusative (`člena`), to name the record in a sentence: `Smazat natrvalo člena Jan Čermák?`. */
+  entityAccusative: string;
   /** The record's id, kept when it is restored. */
   recordId: number;
-  /** The record's label as it was (a member's name, an article's title…). */
+  /** The record's name as it was (a member's name first name first, an article's title…). */
   label: string;
   deletedAt: string;
   deletedBy: { id: number; name: string } | null;

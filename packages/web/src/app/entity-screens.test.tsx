@@ -142,15 +142,13 @@ describe('member list', () => {
       return api(request);
     });
     await screen.findByText('Čermák');
-    await user.click(screen.getByRole('button', { name: 'Smazat Čermák Jan' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Smazat záznam?' });
-    expect(
-      within(dialog).getByText('Opravdu chcete smazat Čermák Jan? Záznam půjde obnovit z koše.'),
-    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Smazat člena Jan Čermák' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Smazat člena Jan Čermák?' });
+    expect(within(dialog).getByText('Smazání půjde vrátit v koši.')).toBeInTheDocument();
     expect(deletes).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Smazat' }));
     await waitFor(() => expect(deletes).toEqual(['/api/cms/form/member/1']));
-    expect(await screen.findByText('Smazáno: Čermák Jan')).toBeInTheDocument();
+    expect(await screen.findByText('Smazáno: Jan Čermák')).toBeInTheDocument();
     await waitFor(() => expect(rowsRequests(requests).length).toBeGreaterThan(1));
   });
 });

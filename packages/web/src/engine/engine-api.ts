@@ -5,6 +5,8 @@ import {
   type DatagridPage,
   type DatagridParams,
   type DatagridSchema,
+  type EntityLabels,
+  type EntityMeta,
   type EntityRecord,
   type FormSchema,
   type UploadedFile,
@@ -55,6 +57,12 @@ export function useFormSchema(alias: string) {
   // The form's prefetched schema (prefetchForm), when it came with the screen's code.
   usePrefetchedInCache(key);
   return useSWR<FormSchema>(key, STATIC);
+}
+
+/** An entity's Czech names (with the accusative for sentences), from the list of readable entities. */
+export function useEntityLabels(alias: string): EntityLabels | undefined {
+  const { data } = useSWR<EntityMeta[]>(API_PATHS.tables, STATIC);
+  return data?.find((entity) => entity.alias === alias)?.labels;
 }
 
 export function useRecord(alias: string, id: number | undefined) {

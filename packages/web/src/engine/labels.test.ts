@@ -1,6 +1,7 @@
 import type { DatagridSchema } from '@klubovna/shared';
 import { describe, expect, it } from 'vitest';
-import { countLabel, recordLabel } from './labels.ts';
+import { MEMBER_GRID } from '../test/engine-fixtures.ts';
+import { countLabel, countObject, recordName, recordObject } from './labels.ts';
 
 const labels = { singular: 'Člen', plural: 'Členové', count: { one: 'člen', few: 'členové', many: 'členů' } };
 
@@ -13,11 +14,25 @@ describe('labels', () => {
     expect(countLabel({ singular: 'Tag', plural: 'Tagy' }, 7)).toBe('7 × Tagy');
   });
 
-  it('name a record by its declared label fields', () => {
-    const schema = { labels, labelFields: ['lastName', 'firstName'] } as unknown as DatagridSchema;
-    expect(recordLabel(schema, { id: 5, version: 1, lastName: 'Čermák', firstName: 'Jan' })).toBe(
-      'Čermák Jan',
-    );
-    expect(recordLabel(schema, { id: 5, version: 1, lastName: '', firstName: null })).toBe('Člen č. 5');
+  it('name a person first name first, by the name fields the server declares', () => {
+    const record = { id: 5, version: 1, lastName: 'Řehořová', firstName: 'Šárka' };
+    expect(recordName(MEMBER_GRID, record)).toBe('Šárka Řehořová');
+    expect(recordName(MEMBER_GRID, { id: 5, version: 1, lastName: '', firstName: null })).toBe('Člen č. 5');
+  });
+
+  it('make a record or a count the object of a verb without declining a name', () => {
+    const record = { id: 5, version: 1, lastName: 'Řehořová', firstName: 'Šárka' };
+    expect(`Smazat ${recordObject(MEMBER_GRID, record)}?`).toBe('Smazat člena Šárka Řehořová?');
+    expect([1, 3, 5].map((count) => countObject(MEMBER_GRID.labels, count))).toEqual([
+      '1 člena',
+      '3 členy',
+      '5 členů',
+    ]);
+    const undeclined = { labels: { singular: 'Tag', plural: 'Tagy' }, nameFields: ['name'] } as Pick<
+      DatagridSchema,
+      'labels' | 'nameFields'
+    >;
+    expect(recordObject(undeclined, { id: 1, version: 1, name: 'Běh' })).toBe('záznam „Běh“');
+    expect(countObject(undeclined.labels, 2)).toBe('2 záznamy');
   });
 });

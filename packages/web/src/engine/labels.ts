@@ -13,16 +13,35 @@ export function countLabel(
     : `${format(count)} × ${labels.plural}`;
 }
 
-/** How a record is named in confirmations and accessible labels: its declared label fields (`Čermák Jan`), else the entity's name and id. */
-export function recordLabel(
-  schema: Pick<DatagridSchema, 'labelFields' | 'labels'>,
-  record: EntityRecord,
-): string {
-  const parts = schema.labelFields
+type Naming = Pick<DatagridSchema, 'nameFields' | 'labels'>;
+
+/** How a record is named: its declared name fields (`Jan Čermák`), else the entity's name and id. */
+export function recordName(schema: Naming, record: EntityRecord): string {
+  const parts = schema.nameFields
     .map((name) => record[name])
     .filter(
       (value): value is string | number =>
         (typeof value === 'string' && value.trim() !== '') || typeof value === 'number',
     );
   return parts.length > 0 ? parts.join(' ') : `${schema.labels.singular} č. ${record.id}`;
+}
+
+/**
+ * A record as the object of a verb, the entity's noun declined and the name as it is, so no name
+ * needs declining: `člena Jan Čermák` (`Smazat člena Jan Čermák?`); without declared forms `záznam „…“`.
+ */
+export function recordObject(schema: Naming, record: EntityRecord): string {
+  return namedObject(schema.labels, recordName(schema, record));
+}
+
+/** A record named `name` as the object of a verb: `účastníka závodu Filip Beneš`. */
+export function namedObject(labels: EntityLabels, name: string): string {
+  const noun = labels.accusative?.one;
+  return noun ? `${noun} ${name}` : `záznam „${name}“`;
+}
+
+/** A number of records as the object of a verb: `1 člena`, `3 členy`, `5 členů`; else `3 záznamy`. */
+export function countObject(labels: EntityLabels, count: number): string {
+  const forms = labels.accusative ?? { one: 'záznam', few: 'záznamy', many: 'záznamů' };
+  return `${count} ${czechPlural(count, [forms.one, forms.few, forms.many])}`;
 }

@@ -87,6 +87,7 @@ export function compileEntity(declaration: EntityDeclaration): CompiledEntity {
     declaration.defaultSort.field,
     ...declaration.searchFields,
     ...declaration.labelFields,
+    ...(declaration.nameFields ?? []),
   ]) {
     if (!byName.has(name)) throw new Error(`Entity ${declaration.alias} names an undeclared field ${name}`);
   }
@@ -94,7 +95,7 @@ export function compileEntity(declaration: EntityDeclaration): CompiledEntity {
     throw new Error(
       `Default sort field ${declaration.defaultSort.field} of ${declaration.alias} is not sortable`,
     );
-  for (const name of declaration.labelFields) {
+  for (const name of [...declaration.labelFields, ...(declaration.nameFields ?? [])]) {
     if (!LABEL_KINDS.includes(byName.get(name)!.kind))
       throw new Error(
         `Label field ${name} of ${declaration.alias} must be text, a number, a date or an enum`,

@@ -28,6 +28,16 @@ export interface FieldDeclaration extends FieldConstraints {
   defaultValue?: unknown;
   /** Shown in the datagrid until the user changes the column set; default true. */
   listed?: boolean;
+  /**
+   * The datagrid column's width in CSS pixels at its narrowest that reads well (the header wrapped to
+   * its longest word, a typical value); default by kind (engine/column-layout.ts).
+   */
+  listWidth?: number;
+  /**
+   * Which columns a narrow window keeps: 1 always, 2 next, 3 the first to give way (they stay in the
+   * column chooser); default 1 for the label fields, 2 for the rest.
+   */
+  listPriority?: 1 | 2 | 3;
   /** May be sorted by in the datagrid; default true for text, number, date and boolean kinds; never relations. */
   sortable?: boolean;
   /** May be filtered by in the datagrid; default true for enum, boolean, date, number and relation kinds. */
@@ -84,6 +94,11 @@ export interface EntityDeclaration {
   searchFields: string[];
   /** Fields joined by a space to label a record in relation pickers, e.g. ['lastName', 'firstName']. */
   labelFields: string[];
+  /**
+   * Fields joined by a space to name a record in sentences (`Smazat člena Jan Čermák?`, the trash),
+   * e.g. ['firstName', 'lastName'] where the pickers list surname first; default `labelFields`.
+   */
+  nameFields?: string[];
   /** The entity's own rules, run inside the engine's transaction; default none. */
   hooks?: EntityHooks;
   /** Whether records may be deleted (to the trash); default true. Accounts are deactivated instead. */

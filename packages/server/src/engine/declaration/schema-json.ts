@@ -6,6 +6,7 @@ import {
   type FormSchema,
 } from '@klubovna/shared';
 import { MAX_PAGE_SIZE, PAGE_SIZES } from '../list/list-query.ts';
+import { columnLayout } from './column-layout.ts';
 import { type CompiledEntity, type CompiledField, initialValue } from './compile-entity.ts';
 import { type Acting, recordPowers } from './row-access.ts';
 
@@ -50,6 +51,7 @@ export function datagridSchema(entity: CompiledEntity, acting: Acting): Datagrid
       sortable: field.sortable,
       filter: field.filterable ? (FILTER_KINDS[field.kind] ?? 'text') : null,
       defaultVisible: field.listed,
+      ...columnLayout(field, declaration),
       ...optional('options', field.options ? [...field.options] : undefined),
       ...optional('relationAlias', field.relation?.alias),
     })),
@@ -65,7 +67,7 @@ export function datagridSchema(entity: CompiledEntity, acting: Acting): Datagrid
     canCreate,
     canDelete,
     routes: entity.routes,
-    labelFields: declaration.labelFields,
+    nameFields: declaration.nameFields ?? declaration.labelFields,
   };
 }
 
@@ -80,7 +82,7 @@ export function formSchema(entity: CompiledEntity, acting: Acting): FormSchema {
     routes: entity.routes,
     canWrite,
     canDelete,
-    labelFields: declaration.labelFields,
+    nameFields: declaration.nameFields ?? declaration.labelFields,
     fields: entity.fields
       .filter((field) => field.inForm !== false)
       .map((field) => ({

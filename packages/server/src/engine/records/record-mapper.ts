@@ -97,7 +97,16 @@ export const optionLabel = (field: CompiledField, value: unknown): string =>
 
 /** How a record is named in relation pickers, labels and exports: its label fields joined by a space. */
 export function recordLabel(entity: CompiledEntity, record: Values): string {
-  return entity.declaration.labelFields
+  return joinFields(entity, record, entity.declaration.labelFields);
+}
+
+/** How a record is named in sentences and in the trash: its name fields (a person first name first). */
+export function recordName(entity: CompiledEntity, record: Values): string {
+  return joinFields(entity, record, entity.declaration.nameFields ?? entity.declaration.labelFields);
+}
+
+function joinFields(entity: CompiledEntity, record: Values, names: readonly string[]): string {
+  return names
     .map((name) => {
       const value = record[name];
       if (value === null || value === undefined) return '';

@@ -213,7 +213,7 @@ describe.each(testEngines())('relations through the engine on %s', (engine) => {
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('REFERENCED');
     expect(refused.body.error.message).toBe(
-      'Záznam „Cibulka Karel“ nelze smazat, používají ho 2 týmy v poli „Hráči“.',
+      'Záznam „Karel Cibulka“ nelze smazat, používají ho 2 týmy v poli „Hráči“.',
     );
     expect((await root.get(`/api/cms/form/test-member/${target}`)).status).toBe(200);
     expect((await root.get(`/api/cms/form/test-team/${teams[0].id}`)).body.data.players).toEqual([target]);
@@ -221,19 +221,19 @@ describe.each(testEngines())('relations through the engine on %s', (engine) => {
     teams.push(await team({ name: 'T3', coach: target }));
     const both = await root.delete(`/api/cms/form/test-member/${target}`);
     expect(both.body.error.message).toBe(
-      'Záznam „Cibulka Karel“ nelze smazat, používají ho 1 tým v poli „Trenér“ a 2 týmy v poli „Hráči“.',
+      'Záznam „Karel Cibulka“ nelze smazat, používají ho 1 tým v poli „Trenér“ a 2 týmy v poli „Hráči“.',
     );
     for (const name of ['T4', 'T5', 'T6']) teams.push(await team({ name, players: [target] }));
     const many = await root.delete(`/api/cms/form/test-member/${target}`);
     expect(many.body.error.message).toBe(
-      'Záznam „Cibulka Karel“ nelze smazat, používají ho 1 tým v poli „Trenér“ a 5 týmů v poli „Hráči“.',
+      'Záznam „Karel Cibulka“ nelze smazat, používají ho 1 tým v poli „Trenér“ a 5 týmů v poli „Hráči“.',
     );
     await root.post('/api/cms/datagrid/test-team/delete', { ids: teams.slice(3).map((team) => team.id) });
     await root.delete(`/api/cms/form/test-team/${teams[2].id}`);
     await root.delete(`/api/cms/form/test-team/${teams[1].id}`);
     const one = await root.delete(`/api/cms/form/test-member/${target}`);
     expect(one.body.error.message).toBe(
-      'Záznam „Cibulka Karel“ nelze smazat, používá ho 1 tým v poli „Hráči“.',
+      'Záznam „Karel Cibulka“ nelze smazat, používá ho 1 tým v poli „Hráči“.',
     );
 
     const free = await member('Volný', 'Člen');

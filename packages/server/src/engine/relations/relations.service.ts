@@ -2,7 +2,7 @@ import type { EntityRecord, RecordLabels, ValidationError } from '@klubovna/shar
 import { AppError } from '../../errors/app-error.ts';
 import type { CompiledEntity, CompiledField } from '../declaration/compile-entity.ts';
 import { type EntityRegistry, referencingFields } from '../declaration/registry.ts';
-import { type Row, readField, recordLabel, type Values } from '../records/record-mapper.ts';
+import { type Row, readField, recordLabel, recordName, type Values } from '../records/record-mapper.ts';
 import { type DynamicDb, insertAudit } from '../records/records.repository.ts';
 import { czechPlural } from '../schema/czech-text.ts';
 import * as relations from './relations.repository.ts';
@@ -170,7 +170,7 @@ export async function releaseReferences(
         : 'používají';
     const subject =
       records.length === 1
-        ? `Záznam „${recordLabel(entity, records[0]!)}“ nelze smazat, ${verb} ho`
+        ? `Záznam „${recordName(entity, records[0]!)}“ nelze smazat, ${verb} ho`
         : `Vybrané záznamy nelze smazat, ${verb} je`;
     const list =
       blocking.length === 1 ? blocking[0] : `${blocking.slice(0, -1).join(', ')} a ${blocking.at(-1)}`;

@@ -54,10 +54,13 @@ export interface TrashFilter {
   limit: number;
 }
 
-/** A page of the trash, newest first, with who deleted each record; labels are searched without diacritics. */
+/**
+ * A page of the trash, newest first, with who deleted each record; labels are searched without
+ * diacritics, each word anywhere (`novak jan` finds „Jan Novák“).
+ */
 export async function trashPage(db: DynamicDb, filter: TrashFilter): Promise<{ rows: Row[]; total: number }> {
   if (filter.entities.length === 0 && filter.ownEntities.length === 0) return { rows: [], total: 0 };
-  const wanted = escapeLike(searchNormalize(filter.search));
+  const words = searchNormalize(filter.search).split(/\s+/).filter(Boolean).map(escapeLike);
   let query = db
     .selectFrom('trash as t')
     .where((eb) =>
@@ -68,7 +71,7 @@ export async function trashPage(db: DynamicDb, filter: TrashFilter): Promise<{ r
           : []),
       ]),
     );
-  if (wanted) query = query.where(sql<boolean>`t.search_label like ${`%${wanted}%`} escape '\\'`);
+  for (const word of words) query = query.where(sql<boolean>`t.search_label like ${`%${word}%`} escape '\\'`);
   const counted = (await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as Row;
   const rows = (await query
     .leftJoin('users as u', 'u.id', 't.deleted_by')

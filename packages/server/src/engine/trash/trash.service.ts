@@ -3,7 +3,7 @@ import { can } from '@klubovna/shared';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import { type CompiledEntity, initialValue } from '../declaration/compile-entity.ts';
 import { assertMayChange, readScope } from '../declaration/row-access.ts';
-import { type Row, recordLabel, toRecord, toRow, type Values } from '../records/record-mapper.ts';
+import { type Row, recordName, toRecord, toRow, type Values } from '../records/record-mapper.ts';
 import type { DynamicDb } from '../records/records.repository.ts';
 import * as repository from '../records/records.repository.ts';
 import {
@@ -57,7 +57,7 @@ export async function moveToTrash(
     await trash.insertTrashRow(db, {
       entity: entity.declaration.alias,
       recordId: id,
-      label: recordLabel(entity, fields) || `${entity.declaration.labels.singular} ${id}`,
+      label: recordName(entity, fields) || `${entity.declaration.labels.singular} ${id}`,
       record: stored,
       unlinked: lost.filter((link) => link.target === id),
       deletedBy: context.userId,
@@ -98,6 +98,7 @@ export async function listTrash(
       id: Number(row.id),
       entity: String(row.entity),
       entityLabel: labels.singular,
+      entityAccusative: labels.accusative?.one ?? 'záznam',
       recordId: Number(row.record_id),
       label: String(row.label),
       deletedAt: new Date(String(row.deleted_at)).toISOString(),

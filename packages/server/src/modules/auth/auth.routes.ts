@@ -10,6 +10,7 @@ import {
   type AuthDeps,
   accountActivity,
   changeOwnPassword,
+  checkPasswordToken,
   endOtherSessions,
   login,
   recoverPassword,
@@ -35,7 +36,8 @@ const loginBody = z.object({
 });
 const forgottenBody = z.object({ email: emailSchema, cms: z.boolean().default(true) });
 const recoveryBody = z.object({ token: z.string().min(1).max(200), password: passwordSchema });
-const confirmEmailBody = z.object({ token: z.string().min(1).max(200) });
+const tokenBody = z.object({ token: z.string().min(1).max(200) });
+const confirmEmailBody = tokenBody;
 const twoFactorCodeBody = z.object({ code: z.string().trim().min(1, 'Zadejte kód z aplikace.').max(20) });
 const twoFactorDisableBody = z.object({ password: z.string().min(1, 'Zadejte současné heslo.').max(1024) });
 const securityPolicyBody = z.strictObject({ twoFactorForAdmins: z.boolean() });
@@ -98,6 +100,15 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       await requestPasswordRenewal(deps, request.body.email, request.body.cms, clientInfo(request));
       return { data: { sent: true } };
+    },
+  );
+
+  app.post(
+    API_PATHS.passwordTokenCheck,
+    { schema: { body: tokenBody }, config: { access: 'public' } },
+    async (request) => {
+      await checkPasswordToken(deps, request.body.token, clientInfo(request));
+      return { data: { valid: true } };
     },
   );
 

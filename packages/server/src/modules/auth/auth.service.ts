@@ -144,6 +144,19 @@ function renewalRoute(cms: boolean): RouteName {
   return !cms && findRoute('public.renewPassword')?.active ? 'public.renewPassword' : 'cms.renewPassword';
 }
 
+/**
+ * Whether a mailed link (a renewal or an invitation) can still set a password, without using it, so
+ * the page says a dead link is dead on opening it. An unknown, used or expired token gets the same
+ * INVALID_TOKEN answer as setting a password with it would.
+ */
+export async function checkPasswordToken(deps: AuthDeps, token: string, client: ClientInfo): Promise<void> {
+  const now = new Date();
+  await assertWithinLimits(deps.db, 'password-token-check', null, client.ip, now);
+  await recordAttempt(deps.db, 'password-token-check', [ipSubject(client.ip)], now.toISOString());
+  if (!(await findUsableToken(deps.db, sha256(token), now.toISOString())))
+    throw new AppError('INVALID_TOKEN', 400);
+}
+
 export async function recoverPassword(deps: AuthDeps, token: string, password: string): Promise<void> {
   const now = new Date().toISOString();
   const passwordHash = await hashPassword(password);

@@ -98,6 +98,52 @@ describe.each(testEngines())('password renewal on %s', (engine) => {
     expect(expired.body.error.code).toBe('INVALID_TOKEN');
   });
 
+  it('checks a link without using it, answering the same for an unknown, an expired and a used token', async () => {
+    const user = await createUser(t);
+    const token = await requestToken(user.email);
+    const check = (value: string) => t.client().post('/api/password-recovery/check', { token: value });
+    const fresh = await check(token);
+    expect(fresh.status, fresh.text).toBe(200);
+    expect(fresh.body).toEqual({ data: { valid: true } });
+    expect((await check(token)).status).toBe(200);
+
+    const unknown = await check('neznamy-token-0123456789');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toEqual({
+      code: 'INVALID_TOKEN',
+      status: 400,
+      message: 'Odkaz pro obnovu hesla je neplatný nebo vypršel. Požádejte o nový.',
+    });
+    // Checking used nothing up: the password can still be set, after which the token is dead.
+    expect(
+      (await t.client().post('/api/password-recovery', { token, password: 'platne heslo 2' })).status,
+    ).toBe(200);
+    const used = await check(token);
+    expect(used.body).toEqual(unknown.body);
+
+    const other = await createUser(t);
+    const expiring = await requestToken(other.email);
+    await t.db
+      .updateTable('password_tokens')
+      .set({ expires_at: new Date(Date.now() - 1).toISOString() })
+      .where('user_id', '=', other.id)
+      .execute();
+    expect((await check(expiring)).body).toEqual(unknown.body);
+  });
+
+  it('limits link checks per address like the other public sign-in calls', async () => {
+    const limited = await startTestApp(engine);
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 51; attempt++)
+        statuses.push((await limited.client().post('/api/password-recovery/check', { token: 'x' })).status);
+      expect(statuses.slice(0, 50).every((status) => status === 400)).toBe(true);
+      expect(statuses[50]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('applies the password rules: 8 to 128 characters, emoji count as one, no composition rules', async () => {
     const user = await createUser(t);
     const token = await requestToken(user.email);

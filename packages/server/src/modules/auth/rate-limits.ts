@@ -17,28 +17,36 @@ export const AUTH_LIMITS = {
     perAccount: { max: 5, windowMs: 60 * 60_000 },
     perIp: { max: 20, windowMs: 60 * 60_000 },
   },
-} satisfies Record<string, { perAccount: Limit; perIp: Limit }>;
+  /** Checking a mailed link on opening it: no account is known yet, only the address asking. */
+  'password-token-check': { perIp: { max: 50, windowMs: 15 * 60_000 } },
+} satisfies Record<string, { perAccount?: Limit; perIp: Limit }>;
 
 export type LimitedAction = keyof typeof AUTH_LIMITS;
 
 /** Attempts older than this count against no limit. */
 export const LONGEST_LIMIT_WINDOW_MS = Math.max(
-  ...Object.values(AUTH_LIMITS).flatMap((limits) => [limits.perAccount.windowMs, limits.perIp.windowMs]),
+  ...Object.values(AUTH_LIMITS).flatMap((limits) => [
+    'perAccount' in limits ? limits.perAccount.windowMs : 0,
+    limits.perIp.windowMs,
+  ]),
 );
 
 export const accountSubject = (email: string) => `account:${email}`;
 export const ipSubject = (ip: string) => `ip:${ip}`;
 
+/** Refuses with 429 when the account (`email`, null when none is known) or the address used its budget. */
 export async function assertWithinLimits(
   db: Executor,
   action: LimitedAction,
-  email: string,
+  email: string | null,
   ip: string,
   now: Date,
 ) {
-  const limits = AUTH_LIMITS[action];
+  const limits: { perAccount?: Limit; perIp: Limit } = AUTH_LIMITS[action];
   const checks: Array<[string, Limit]> = [
-    [accountSubject(email), limits.perAccount],
+    ...(email !== null && limits.perAccount
+      ? [[accountSubject(email), limits.perAccount] as [string, Limit]]
+      : []),
     [ipSubject(ip), limits.perIp],
   ];
   for (const [subject, limit] of checks) {

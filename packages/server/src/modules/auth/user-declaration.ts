@@ -15,6 +15,7 @@ export const userDeclaration: EntityDeclaration = {
     singular: 'Uživatel',
     plural: 'Uživatelé',
     count: { one: 'uživatel', few: 'uživatelé', many: 'uživatelů' },
+    accusative: { one: 'uživatele', few: 'uživatele', many: 'uživatelů' },
   },
   area: 'users',
   fields: {
@@ -41,7 +42,14 @@ export const userDeclaration: EntityDeclaration = {
       defaultValue: true,
       help: 'Neaktivní uživatel se nepřihlásí; jeho otevřená přihlášení hned skončí.',
     },
-    lastLoginAt: { kind: 'dateTime', label: 'Poslední přihlášení', readOnly: true, inForm: false },
+    // Gives way before the invitation's state when the list is short of room.
+    lastLoginAt: {
+      kind: 'dateTime',
+      label: 'Poslední přihlášení',
+      readOnly: true,
+      inForm: false,
+      listPriority: 3,
+    },
     invitation: {
       kind: 'enum',
       label: 'Pozvánka',

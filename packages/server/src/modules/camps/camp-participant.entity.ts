@@ -19,6 +19,7 @@ export const campParticipantEntity: EntityDeclaration = {
     singular: 'Účastník soustředění',
     plural: 'Účastníci soustředění',
     count: { one: 'účastník soustředění', few: 'účastníci soustředění', many: 'účastníků soustředění' },
+    accusative: { one: 'účastníka soustředění', few: 'účastníky soustředění', many: 'účastníků soustředění' },
   },
   area: 'training',
   rows: {

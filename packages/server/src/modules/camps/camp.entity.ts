@@ -12,6 +12,7 @@ export const campEntity: EntityDeclaration = {
     singular: 'Soustředění',
     plural: 'Soustředění',
     count: { one: 'soustředění', few: 'soustředění', many: 'soustředění' },
+    accusative: { one: 'soustředění', few: 'soustředění', many: 'soustředění' },
   },
   area: 'training',
   rows: {

@@ -9,7 +9,12 @@ import { sluggedHooks } from './content.rules.ts';
 export const articleEntity: EntityDeclaration = {
   alias: 'article',
   table: 'articles',
-  labels: { singular: 'Článek', plural: 'Články', count: { one: 'článek', few: 'články', many: 'článků' } },
+  labels: {
+    singular: 'Článek',
+    plural: 'Články',
+    count: { one: 'článek', few: 'články', many: 'článků' },
+    accusative: { one: 'článek', few: 'články', many: 'článků' },
+  },
   area: 'content',
   // What the website shows: published, not in the future, not private.
   publicRows: (eb) =>

@@ -4,7 +4,12 @@ import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts
 export const authorEntity: EntityDeclaration = {
   alias: 'author',
   table: 'authors',
-  labels: { singular: 'Autor', plural: 'Autoři', count: { one: 'autor', few: 'autoři', many: 'autorů' } },
+  labels: {
+    singular: 'Autor',
+    plural: 'Autoři',
+    count: { one: 'autor', few: 'autoři', many: 'autorů' },
+    accusative: { one: 'autora', few: 'autory', many: 'autorů' },
+  },
   area: 'content',
   publicRows: true,
   fields: {

@@ -9,6 +9,7 @@ export const contentCategoryEntity: EntityDeclaration = {
     singular: 'Kategorie obsahu',
     plural: 'Kategorie obsahu',
     count: { one: 'kategorie', few: 'kategorie', many: 'kategorií' },
+    accusative: { one: 'kategorii obsahu', few: 'kategorie obsahu', many: 'kategorií obsahu' },
   },
   area: 'content',
   fields: {

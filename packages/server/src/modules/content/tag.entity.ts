@@ -5,7 +5,12 @@ import { sluggedHooks } from './content.rules.ts';
 export const tagEntity: EntityDeclaration = {
   alias: 'tag',
   table: 'tags',
-  labels: { singular: 'Tag', plural: 'Tagy', count: { one: 'tag', few: 'tagy', many: 'tagů' } },
+  labels: {
+    singular: 'Tag',
+    plural: 'Tagy',
+    count: { one: 'tag', few: 'tagy', many: 'tagů' },
+    accusative: { one: 'tag', few: 'tagy', many: 'tagů' },
+  },
   area: 'content',
   fields: {
     name: { kind: 'text', label: 'Název', required: true, maxLength: 80, unique: true },

@@ -15,6 +15,7 @@ export const consentEntity: EntityDeclaration = {
     singular: 'Souhlas',
     plural: 'Souhlasy',
     count: { one: 'souhlas', few: 'souhlasy', many: 'souhlasů' },
+    accusative: { one: 'souhlas', few: 'souhlasy', many: 'souhlasů' },
   },
   area: 'consents',
   rows: {

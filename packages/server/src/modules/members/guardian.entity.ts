@@ -18,6 +18,7 @@ export const guardianEntity: EntityDeclaration = {
     singular: 'Zákonný zástupce',
     plural: 'Zákonní zástupci',
     count: { one: 'zákonný zástupce', few: 'zákonní zástupci', many: 'zákonných zástupců' },
+    accusative: { one: 'zákonného zástupce', few: 'zákonné zástupce', many: 'zákonných zástupců' },
   },
   area: 'members',
   rows: {

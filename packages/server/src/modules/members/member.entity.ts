@@ -12,7 +12,12 @@ export const GENDER_OPTIONS = [
 export const memberEntity: EntityDeclaration = {
   alias: 'member',
   table: 'members',
-  labels: { singular: 'Člen', plural: 'Členové', count: { one: 'člen', few: 'členové', many: 'členů' } },
+  labels: {
+    singular: 'Člen',
+    plural: 'Členové',
+    count: { one: 'člen', few: 'členové', many: 'členů' },
+    accusative: { one: 'člena', few: 'členy', many: 'členů' },
+  },
   area: 'members',
   rows: {
     read: personal((person, eb) => isOwnOrTrainee(eb, 'id', person)),
@@ -29,10 +34,32 @@ export const memberEntity: EntityDeclaration = {
   ],
   fields: {
     // Surname first: how a club's lists are read and sorted.
-    lastName: { kind: 'text', label: 'Příjmení', required: true, maxLength: 100, section: 'person' },
-    firstName: { kind: 'text', label: 'Jméno', required: true, maxLength: 100, section: 'person' },
+    // The list's widths fit all its default columns in 1366 px beside the navigation.
+    lastName: {
+      kind: 'text',
+      label: 'Příjmení',
+      required: true,
+      maxLength: 100,
+      section: 'person',
+      listWidth: 104,
+    },
+    firstName: {
+      kind: 'text',
+      label: 'Jméno',
+      required: true,
+      maxLength: 100,
+      section: 'person',
+      listWidth: 88,
+    },
     birthDate: { kind: 'date', label: 'Datum narození', section: 'person' },
-    gender: { kind: 'enum', label: 'Pohlaví', options: GENDER_OPTIONS, section: 'person' },
+    gender: {
+      kind: 'enum',
+      label: 'Pohlaví',
+      options: GENDER_OPTIONS,
+      section: 'person',
+      listWidth: 80,
+      listPriority: 3,
+    },
     photo: {
       kind: 'image',
       label: 'Fotografie',
@@ -40,7 +67,7 @@ export const memberEntity: EntityDeclaration = {
       listed: false,
       section: 'person',
     },
-    email: { kind: 'email', label: 'E-mail', section: 'contact' },
+    email: { kind: 'email', label: 'E-mail', section: 'contact', listWidth: 130 },
     phone: { kind: 'phone', label: 'Telefon', maxLength: 30, section: 'contact' },
     address: { kind: 'longText', label: 'Adresa', maxLength: 500, listed: false, section: 'contact' },
     memberType: {
@@ -49,6 +76,7 @@ export const memberEntity: EntityDeclaration = {
       options: enumOptions(MEMBER_TYPES, MEMBER_TYPE_LABELS),
       defaultValue: 'ATHLETE',
       section: 'club',
+      listWidth: 108,
     },
     registrationNumber: {
       kind: 'text',
@@ -56,13 +84,15 @@ export const memberEntity: EntityDeclaration = {
       maxLength: 40,
       unique: true,
       section: 'club',
+      listWidth: 108,
     },
-    active: { kind: 'boolean', label: 'Aktivní', defaultValue: true, section: 'club' },
+    active: { kind: 'boolean', label: 'Aktivní', defaultValue: true, section: 'club', listWidth: 76 },
     note: { kind: 'longText', label: 'Poznámka', maxLength: 5000, listed: false, section: 'club' },
   },
   defaultSort: { field: 'lastName', direction: 'asc' },
   searchFields: ['lastName', 'firstName', 'email', 'registrationNumber'],
   labelFields: ['lastName', 'firstName'],
+  nameFields: ['firstName', 'lastName'],
   hooks: memberHooks,
   actions: { 'set-active': setMembersActive, ...personalDataActions },
 };

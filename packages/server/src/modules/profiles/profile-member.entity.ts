@@ -15,6 +15,7 @@ export const profileMemberEntity: EntityDeclaration = {
     singular: 'Spárování profilu',
     plural: 'Spárování profilů',
     count: { one: 'spárování', few: 'spárování', many: 'spárování' },
+    accusative: { one: 'spárování', few: 'spárování', many: 'spárování' },
   },
   area: 'users',
   fields: {

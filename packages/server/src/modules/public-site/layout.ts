@@ -47,7 +47,7 @@ export function picture(image: ImageRef, alt: string, sizes: string, className =
 const STYLE = `
 *,*::before,*::after{box-sizing:border-box}
 html{color-scheme:light;-webkit-text-size-adjust:100%}
-body{margin:0;font:17px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1b1f;background:#fff}
+body{margin:0;font:17px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1b1f;background:#fff;overflow-wrap:break-word}
 a{color:var(--primary)}
 a:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
 img{max-width:100%;height:auto}

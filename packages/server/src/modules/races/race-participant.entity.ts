@@ -10,6 +10,7 @@ export const raceParticipantEntity: EntityDeclaration = {
     singular: 'Účastník závodu',
     plural: 'Účastníci závodů',
     count: { one: 'účastník závodu', few: 'účastníci závodů', many: 'účastníků závodů' },
+    accusative: { one: 'účastníka závodu', few: 'účastníky závodů', many: 'účastníků závodů' },
   },
   area: 'races',
   rows: {

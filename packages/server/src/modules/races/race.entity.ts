@@ -11,6 +11,7 @@ export const raceEntity: EntityDeclaration = {
     singular: 'Závod',
     plural: 'Závody',
     count: { one: 'závod', few: 'závody', many: 'závodů' },
+    accusative: { one: 'závod', few: 'závody', many: 'závodů' },
   },
   area: 'races',
   rows: {

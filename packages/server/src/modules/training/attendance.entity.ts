@@ -19,6 +19,7 @@ export const attendanceEntity: EntityDeclaration = {
     singular: 'Docházka',
     plural: 'Docházka',
     count: { one: 'záznam docházky', few: 'záznamy docházky', many: 'záznamů docházky' },
+    accusative: { one: 'záznam docházky', few: 'záznamy docházky', many: 'záznamů docházky' },
   },
   area: 'training',
   rows: {

@@ -10,6 +10,7 @@ export const categoryEntity: EntityDeclaration = {
     singular: 'Kategorie',
     plural: 'Kategorie',
     count: { one: 'kategorie', few: 'kategorie', many: 'kategorií' },
+    accusative: { one: 'kategorii', few: 'kategorie', many: 'kategorií' },
   },
   area: 'training',
   rows: { read: () => undefined, write: personal(false) },

@@ -16,6 +16,7 @@ export const groupCalendarEntity: EntityDeclaration = {
     singular: 'Kalendář skupiny',
     plural: 'Kalendáře skupin',
     count: { one: 'kalendář skupiny', few: 'kalendáře skupin', many: 'kalendářů skupin' },
+    accusative: { one: 'kalendář skupiny', few: 'kalendáře skupin', many: 'kalendářů skupin' },
   },
   area: 'training',
   rows: { read: personal((person, eb) => isTrainedGroup(eb, 'group_id', person)) },

@@ -18,6 +18,7 @@ export const groupMemberEntity: EntityDeclaration = {
     singular: 'Člen skupiny',
     plural: 'Členové skupin',
     count: { one: 'člen skupiny', few: 'členové skupin', many: 'členů skupin' },
+    accusative: { one: 'člena skupiny', few: 'členy skupin', many: 'členů skupin' },
   },
   area: 'training',
   rows: {

@@ -1,5 +1,5 @@
 import type { GroupMembersSaved, GroupSetupCandidates } from '@klubovna/shared';
-import { recordIdSchema } from '@klubovna/shared/validation/input-limits';
+import { isoDateSchema, recordIdSchema } from '@klubovna/shared/validation/input-limits';
 import { type ExpressionBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import type { ActionContext, EntityAction } from '../../engine/declaration/entity.types.ts';
@@ -9,16 +9,22 @@ import { fieldError } from '../../engine/records/record-writes.service.ts';
 import { insertAudits } from '../../engine/records/records.repository.ts';
 import { calendarLinkActions } from './calendar-link.actions.ts';
 
-/** Memberships in force on `day`: started, and not ended before it. */
+/** Memberships in force on `day` or on any day after it: not ended before it. */
 // biome-ignore lint/suspicious/noExplicitAny: the engine's tables are untyped
-const inForce = (day: string) => (eb: ExpressionBuilder<any, any>) =>
-  eb.and([eb('valid_from', '<=', day), eb.or([eb('valid_to', 'is', null), eb('valid_to', '>=', day)])]);
+const fromDayOn = (day: string) => (eb: ExpressionBuilder<any, any>) =>
+  eb.or([eb('valid_to', 'is', null), eb('valid_to', '>=', day)]);
 
-const candidatesInput = z.object({});
+const dayBefore = (day: string) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+const candidatesInput = z.object({
+  /** The day the setup takes effect (default today): members' groups are those from that day on. */
+  from: isoDateSchema.optional(),
+});
 
 /**
  * What the bulk group setup screen needs in one answer: every member with the groups they are in
- * today, and the groups and categories to choose and filter by.
+ * from the chosen day on, and the groups and categories (with their ages) to choose and filter by.
  */
 const setupCandidates: EntityAction<typeof candidatesInput> = {
   label: 'Podklady pro hromadné nastavení skupiny',
@@ -26,8 +32,8 @@ const setupCandidates: EntityAction<typeof candidatesInput> = {
   access: 'read',
   wholeTable: true,
   input: candidatesInput,
-  run: async ({ db }): Promise<GroupSetupCandidates> => {
-    const today = pragueToday();
+  run: async ({ db, input }): Promise<GroupSetupCandidates> => {
+    const from = input.from ?? pragueToday();
     const [members, memberships, groups, categories] = await Promise.all([
       db
         .selectFrom('members')
@@ -35,27 +41,39 @@ const setupCandidates: EntityAction<typeof candidatesInput> = {
         .orderBy('last_name_sort')
         .orderBy('first_name_sort')
         .execute(),
-      db.selectFrom('group_members').select(['member_id', 'group_id']).where(inForce(today)).execute(),
+      db.selectFrom('group_members').select(['member_id', 'group_id']).where(fromDayOn(from)).execute(),
       db
         .selectFrom('training_groups')
         .select(['id', 'name', 'category', 'capacity'])
         .orderBy('name_sort')
         .execute(),
-      db.selectFrom('categories').select(['id', 'name']).orderBy('position').orderBy('name_sort').execute(),
+      db
+        .selectFrom('categories')
+        .select(['id', 'name', 'age_from', 'age_to'])
+        .orderBy('position')
+        .orderBy('name_sort')
+        .execute(),
     ]);
-    const groupsOf = new Map<number, number[]>();
+    const groupsOf = new Map<number, Set<number>>();
     for (const row of memberships) {
-      const list = groupsOf.get(Number(row.member_id)) ?? [];
-      list.push(Number(row.group_id));
-      groupsOf.set(Number(row.member_id), list);
+      const set = groupsOf.get(Number(row.member_id)) ?? new Set<number>();
+      set.add(Number(row.group_id));
+      groupsOf.set(Number(row.member_id), set);
     }
+    const numberOrNull = (value: unknown) => (value === null ? null : Number(value));
     return {
-      categories: categories.map((row) => ({ id: Number(row.id), name: row.name })),
+      from,
+      categories: categories.map((row) => ({
+        id: Number(row.id),
+        name: row.name,
+        ageFrom: numberOrNull(row.age_from),
+        ageTo: numberOrNull(row.age_to),
+      })),
       groups: groups.map((row) => ({
         id: Number(row.id),
         name: row.name,
-        categoryId: row.category === null ? null : Number(row.category),
-        capacity: row.capacity === null ? null : Number(row.capacity),
+        categoryId: numberOrNull(row.category),
+        capacity: numberOrNull(row.capacity),
       })),
       members: members.map((row) => ({
         id: Number(row.id),
@@ -64,7 +82,7 @@ const setupCandidates: EntityAction<typeof candidatesInput> = {
         birthYear: row.birth_date ? Number(String(row.birth_date).slice(0, 4)) : null,
         memberType: row.member_type,
         active: Boolean(row.active),
-        groupIds: groupsOf.get(Number(row.id)) ?? [],
+        groupIds: [...(groupsOf.get(Number(row.id)) ?? [])],
       })),
     };
   },
@@ -73,11 +91,16 @@ const setupCandidates: EntityAction<typeof candidatesInput> = {
 const setMembersInput = z.object({
   groupId: recordIdSchema,
   memberIds: z.array(recordIdSchema).max(20_000),
+  /** The day the members are in the group from (default today); may be in the past. */
+  validFrom: isoDateSchema.optional(),
 });
 
+type Membership = Record<string, unknown>;
+
 /**
- * Makes exactly `memberIds` the group's members from today: newcomers join today, leavers' memberships
- * end yesterday (or vanish if they began today). One transaction; every change audited.
+ * Makes exactly `memberIds` the group's members from `validFrom` on: newcomers join that day, a
+ * member whose membership begins later has it begin that day, leavers' memberships end the day
+ * before (or vanish if they would begin that day or later). One transaction; every change audited.
  */
 const setGroupMembers: EntityAction<typeof setMembersInput> = {
   label: 'Uložit členy skupiny',
@@ -97,19 +120,25 @@ const setGroupMembers: EntityAction<typeof setMembersInput> = {
         'memberIds',
         `Skupina ${group.name} má kapacitu ${group.capacity}, vybráno je ${wanted.size}.`,
       );
-    const today = pragueToday();
+    const from = input.validFrom ?? pragueToday();
     const current = await db
       .selectFrom('group_members')
       .selectAll()
       .where('group_id', '=', input.groupId)
-      .where(inForce(today))
+      .where(fromDayOn(from))
+      .orderBy('valid_from')
       .execute();
     const present = new Set(current.map((row) => Number(row.member_id)));
     const added = [...wanted].filter((memberId) => !present.has(memberId));
     const leaving = current.filter((row) => !wanted.has(Number(row.member_id)));
-    await addMembers(context, { id: input.groupId, name: group.name }, added, today);
-    await endMemberships(context, leaving, today);
-    return { added: added.length, removed: leaving.length, members: wanted.size };
+    await addMembers(context, { id: input.groupId, name: group.name }, added, from);
+    await endMemberships(context, leaving, from);
+    const backdated = await startLaterMemberships(
+      context,
+      current.filter((row) => wanted.has(Number(row.member_id))),
+      from,
+    );
+    return { added: added.length, removed: leaving.length, backdated, members: wanted.size };
   },
 };
 
@@ -117,7 +146,7 @@ async function addMembers(
   context: ActionContext<unknown>,
   group: { id: number; name: string },
   memberIds: number[],
-  today: string,
+  validFrom: string,
 ) {
   const { db, entities, userId } = context;
   const entity = entities.get('group-member')!;
@@ -134,7 +163,7 @@ async function addMembers(
     const values = people.map((person) => ({
       group: group.id,
       member: Number(person.id),
-      validFrom: today,
+      validFrom,
       validTo: null,
       role: 'ATHLETE',
       note: null,
@@ -158,31 +187,70 @@ async function addMembers(
   }
 }
 
-async function endMemberships(
-  context: ActionContext<unknown>,
-  rows: Array<Record<string, unknown>>,
-  today: string,
-) {
+async function endMemberships(context: ActionContext<unknown>, rows: Membership[], from: string) {
   const { db, entities, userId } = context;
   const entity = entities.get('group-member')!;
-  const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-  const startedToday = rows.filter((row) => row.valid_from === today).map((row) => Number(row.id));
-  const ended = rows.filter((row) => row.valid_from !== today).map((row) => Number(row.id));
-  if (startedToday.length > 0) await db.deleteFrom('group_members').where('id', 'in', startedToday).execute();
+  const lastDay = dayBefore(from);
+  const notYetBegun = rows.filter((row) => String(row.valid_from) >= from).map((row) => Number(row.id));
+  const ended = rows.filter((row) => String(row.valid_from) < from);
+  if (notYetBegun.length > 0) await db.deleteFrom('group_members').where('id', 'in', notYetBegun).execute();
   if (ended.length > 0)
     await db
       .updateTable('group_members')
-      .set({ valid_to: yesterday, version: sql`version + 1`, updated_at: new Date().toISOString() })
-      .where('id', 'in', ended)
+      .set({ valid_to: lastDay, version: sql`version + 1`, updated_at: new Date().toISOString() })
+      .where(
+        'id',
+        'in',
+        ended.map((row) => Number(row.id)),
+      )
       .execute();
   await insertAudits(db, userId, entity, [
-    ...startedToday.map((id) => ({ recordId: id, action: 'delete' as const, changes: {} })),
-    ...ended.map((id) => ({
-      recordId: id,
+    ...notYetBegun.map((id) => ({ recordId: id, action: 'delete' as const, changes: {} })),
+    ...ended.map((row) => ({
+      recordId: Number(row.id),
       action: 'update' as const,
-      changes: { validTo: { from: null, to: yesterday } },
+      changes: { validTo: { from: row.valid_to ?? null, to: lastDay } },
     })),
   ]);
+}
+
+/**
+ * A staying member not in the group on `from` but later (their membership begins after it) is in
+ * from `from`: their first later membership begins then. Nothing overlaps, as none is in force
+ * between `from` and that beginning. Returns how many were moved.
+ */
+async function startLaterMemberships(context: ActionContext<unknown>, staying: Membership[], from: string) {
+  const { db, entities, userId } = context;
+  const inForceOnFrom = new Set(
+    staying.filter((row) => String(row.valid_from) <= from).map((row) => Number(row.member_id)),
+  );
+  const firstLater = new Map<number, Membership>();
+  for (const row of staying) {
+    const member = Number(row.member_id);
+    if (!inForceOnFrom.has(member) && !firstLater.has(member)) firstLater.set(member, row);
+  }
+  const moved = [...firstLater.values()];
+  if (moved.length === 0) return 0;
+  await db
+    .updateTable('group_members')
+    .set({ valid_from: from, version: sql`version + 1`, updated_at: new Date().toISOString() })
+    .where(
+      'id',
+      'in',
+      moved.map((row) => Number(row.id)),
+    )
+    .execute();
+  await insertAudits(
+    db,
+    userId,
+    entities.get('group-member')!,
+    moved.map((row) => ({
+      recordId: Number(row.id),
+      action: 'update' as const,
+      changes: { validFrom: { from: row.valid_from, to: from } },
+    })),
+  );
+  return moved.length;
 }
 
 export const groupActions = {

@@ -12,6 +12,7 @@ export const groupEntity: EntityDeclaration = {
     singular: 'Skupina',
     plural: 'Skupiny',
     count: { one: 'skupina', few: 'skupiny', many: 'skupin' },
+    accusative: { one: 'skupinu', few: 'skupiny', many: 'skupin' },
   },
   area: 'training',
   rows: {

@@ -5,6 +5,8 @@ import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts'
 import { seedMembers } from '../members/index.ts';
 
 const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Prague' }).format(new Date());
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 describe.each(testEngines())('training groups on %s', (engine) => {
   let t: TestApp;
@@ -179,7 +181,7 @@ describe.each(testEngines())('training groups on %s', (engine) => {
       memberIds: chosen,
     });
     expect(saved.status, saved.text).toBe(200);
-    expect(saved.body.data).toEqual({ added: 1000, removed: 0, members: 1000 });
+    expect(saved.body.data).toEqual({ added: 1000, removed: 0, backdated: 0, members: 1000 });
     const listed = await root.get(`/api/admin/group-member/get-group-members?groupId=${group.id}&limit=1`);
     expect(listed.body.data.total).toBe(1000);
     const membership = listed.body.data.items[0];
@@ -200,7 +202,7 @@ describe.each(testEngines())('training groups on %s', (engine) => {
       groupId: group.id,
       memberIds: [...chosen.slice(10), ...ids.slice(1000, 1003)],
     });
-    expect(changed.body.data).toEqual({ added: 3, removed: 10, members: 993 });
+    expect(changed.body.data).toEqual({ added: 3, removed: 10, backdated: 0, members: 993 });
     const after = await root.get(`/api/cms/action/group/setup-candidates`);
     const inGroup = after.body.data.members.filter((row: { groupIds: number[] }) =>
       row.groupIds.includes(group.id),
@@ -219,5 +221,69 @@ describe.each(testEngines())('training groups on %s', (engine) => {
       ['create', 1003],
       ['delete', 10],
     ]);
+  });
+
+  it('sets a group from a chosen day in the past: a training that day lists its members', async () => {
+    const group = await created('group', { name: 'Minulá' });
+    const [early, late, gone] = [
+      await member('Ema', 'Včasná'),
+      await member('Lev', 'Pozdní'),
+      await member('Olga', 'Odešlá'),
+    ];
+    const twoDaysAgo = addDays(today, -2);
+    // Lev joined today already; Olga has been in since long ago.
+    await created('group-member', { group: group.id, member: late.id, validFrom: today });
+    const olga = await created('group-member', {
+      group: group.id,
+      member: gone.id,
+      validFrom: addDays(today, -30),
+    });
+    const candidates = await root.get(`/api/cms/action/group/setup-candidates?from=${twoDaysAgo}`);
+    expect(candidates.status, candidates.text).toBe(200);
+    expect(candidates.body.data.from).toBe(twoDaysAgo);
+    const groupsOf = (id: number) =>
+      candidates.body.data.members.find((row: { id: number }) => row.id === id).groupIds;
+    expect([groupsOf(early.id), groupsOf(late.id), groupsOf(gone.id)]).toEqual([[], [group.id], [group.id]]);
+
+    const saved = await root.post('/api/cms/action/group/set-members', {
+      groupId: group.id,
+      memberIds: [early.id, late.id],
+      validFrom: twoDaysAgo,
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.data).toEqual({ added: 1, removed: 1, backdated: 1, members: 2 });
+    const training = await created('training', {
+      group: group.id,
+      startsAt: `${twoDaysAgo}T17:00:00+01:00`,
+      endsAt: `${twoDaysAgo}T18:30:00+01:00`,
+    });
+    const sheet = await root.get(`/api/cms/action/attendance/sheet?trainingId=${training.id}`);
+    expect(sheet.body.data.members.map((row: { lastName: string }) => row.lastName)).toEqual([
+      'Pozdní',
+      'Včasná',
+    ]);
+    const ended = await root.get(`/api/cms/form/group-member/${olga.id}`);
+    expect(ended.body.data.validTo).toBe(addDays(twoDaysAgo, -1));
+
+    const refused = await root.post('/api/cms/action/group/set-members', {
+      groupId: group.id,
+      memberIds: [],
+      validFrom: '2026-02-30',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.validationErrors).toEqual([{ path: 'validFrom', message: 'Zadejte platné datum.' }]);
+  });
+
+  it('gives the setup screen each category’s age range as the category declares it', async () => {
+    await created('category', { name: 'Přípravka', ageFrom: 6, ageTo: 9, position: 1 });
+    await created('category', { name: 'Veteráni', ageFrom: 40, position: 9 });
+    const candidates = await root.get('/api/cms/action/group/setup-candidates');
+    expect(candidates.body.data.from).toBe(today);
+    expect(candidates.body.data.categories).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'Přípravka', ageFrom: 6, ageTo: 9 }),
+        expect.objectContaining({ name: 'Veteráni', ageFrom: 40, ageTo: null }),
+      ]),
+    );
   });
 });

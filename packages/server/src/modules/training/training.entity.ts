@@ -15,6 +15,7 @@ export const trainingEntity: EntityDeclaration = {
     singular: 'Trénink',
     plural: 'Tréninky',
     count: { one: 'trénink', few: 'tréninky', many: 'tréninků' },
+    accusative: { one: 'trénink', few: 'tréninky', many: 'tréninků' },
   },
   area: 'training',
   rows: {

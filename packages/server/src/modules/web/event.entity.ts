@@ -10,6 +10,7 @@ export const eventEntity: EntityDeclaration = {
     singular: 'Událost',
     plural: 'Události',
     count: { one: 'událost', few: 'události', many: 'událostí' },
+    accusative: { one: 'událost', few: 'události', many: 'událostí' },
   },
   area: 'webEvents',
   publicRows: (eb) => eb('visibility', 'in', ['PUBLIC', 'PUBLIC_WITHOUT_SITEMAP']),

@@ -9,6 +9,7 @@ export const sponsorEntity: EntityDeclaration = {
     singular: 'Sponzor',
     plural: 'Sponzoři',
     count: { one: 'sponzor', few: 'sponzoři', many: 'sponzorů' },
+    accusative: { one: 'sponzora', few: 'sponzory', many: 'sponzorů' },
   },
   area: 'sponsors',
   publicRows: true,

@@ -11,6 +11,7 @@ export const teamMemberEntity: EntityDeclaration = {
     singular: 'Člen týmu',
     plural: 'Tým',
     count: { one: 'člen týmu', few: 'členové týmu', many: 'členů týmu' },
+    accusative: { one: 'člena týmu', few: 'členy týmu', many: 'členů týmu' },
   },
   area: 'team',
   // A club member's photo only with their consent to photos on the public site.

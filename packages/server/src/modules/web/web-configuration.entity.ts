@@ -9,6 +9,7 @@ export const webConfigurationEntity: EntityDeclaration = {
     singular: 'Konfigurace webu',
     plural: 'Konfigurace webu',
     count: { one: 'konfigurace', few: 'konfigurace', many: 'konfigurací' },
+    accusative: { one: 'konfiguraci webu', few: 'konfigurace webu', many: 'konfigurací webu' },
   },
   area: 'webConfig',
   publicRows: true,

@@ -91,7 +91,8 @@ export function AuthenticatedLayout() {
       <AppShell
         header={{ height: 60 }}
         navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-        padding={{ base: 'md', sm: 'lg', lg: 'xl' }}
+        // No wider margin on a laptop: a list's columns need the room more (1366 px fits the members').
+        padding={{ base: 'md', sm: 'lg' }}
       >
         <AppShell.Header>
           <div className={classes.header}>

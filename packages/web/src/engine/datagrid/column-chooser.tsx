@@ -5,13 +5,15 @@ import { IconArrowDown, IconArrowUp, IconColumns } from '@tabler/icons-react';
 export interface ColumnChooserProps {
   columns: ColumnSchema[];
   settings: DatagridSettings['columns'];
+  /** Chosen columns the list has no room for at the window's width: shown when others are hidden. */
+  withoutRoom: readonly string[];
   onChange: (columns: DatagridSettings['columns']) => void;
   /** Back to the declared columns, order, sort, page size and no filters. */
   onReset: () => void;
 }
 
 /** Which columns show, in what order; by mouse or keyboard (no drag needed). */
-export function ColumnChooser({ columns, settings, onChange, onReset }: ColumnChooserProps) {
+export function ColumnChooser({ columns, settings, withoutRoom, onChange, onReset }: ColumnChooserProps) {
   const labels = new Map(columns.map((column) => [column.key, column.label]));
   const visibleCount = settings.filter((column) => column.visible).length;
   const move = (index: number, by: number) => {
@@ -36,6 +38,7 @@ export function ColumnChooser({ columns, settings, onChange, onReset }: ColumnCh
             <Group key={column.key} justify="space-between" wrap="nowrap" gap="xs">
               <Checkbox
                 label={labels.get(column.key)}
+                description={withoutRoom.includes(column.key) ? 'Pro šířku okna skrytý' : undefined}
                 checked={column.visible}
                 // The last visible column stays: an empty table would help nobody.
                 disabled={column.visible && visibleCount === 1}

@@ -1,6 +1,17 @@
 import type { AutocompleteOption, ColumnSchema, FilterValue } from '@klubovna/shared';
-import { Button, Group, MultiSelect, NumberInput, SegmentedControl, Stack } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  ScrollArea,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { columnValues, searchRelated } from '../engine-api.ts';
 import { CzechDateInput } from '../kinds/date/czech-date-input.tsx';
@@ -43,14 +54,11 @@ function FilterInput({ grid, column, value, onChange }: ColumnFilterProps) {
   switch (column.filter) {
     case 'enum':
       return (
-        <MultiSelect
+        <OptionChecks
           label={column.label}
-          data={column.options ?? []}
-          value={value?.type === 'values' ? value.values : []}
+          options={column.options ?? []}
+          chosen={value?.type === 'values' ? value.values : []}
           onChange={(values) => onChange(values.length ? { type: 'values', values } : undefined)}
-          comboboxProps={{ withinPortal: false }}
-          placeholder="Vyberte hodnoty"
-          clearable
         />
       );
     case 'boolean':
@@ -156,25 +164,61 @@ function ValuesFilter({
   const labels = new Map(chosen.values.map((item, index) => [item, chosen.labels?.[index] ?? item]));
   for (const option of found) labels.set(String(option.value), option.label);
   return (
-    <MultiSelect
-      label={column.label}
-      searchable
-      clearable
-      placeholder="Hledat hodnotu…"
-      nothingFoundMessage="Nic neodpovídá"
-      comboboxProps={{ withinPortal: false }}
-      filter={({ options }) => options}
-      searchValue={search}
-      onSearchChange={setSearch}
-      data={[...labels].map(([item, label]) => ({ value: item, label }))}
-      value={chosen.values}
-      onChange={(values) =>
-        onChange(
-          values.length
-            ? { type: 'values', values, labels: values.map((item) => labels.get(item) ?? item) }
-            : undefined,
-        )
-      }
-    />
+    <Stack gap="xs">
+      <TextInput
+        type="search"
+        label={`Hledat: ${column.label}`}
+        placeholder="Hledat hodnotu…"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+      />
+      <OptionChecks
+        label={column.label}
+        options={[...labels].map(([item, label]) => ({ value: item, label }))}
+        chosen={chosen.values}
+        onChange={(values) =>
+          onChange(
+            values.length
+              ? { type: 'values', values, labels: values.map((item) => labels.get(item) ?? item) }
+              : undefined,
+          )
+        }
+      />
+    </Stack>
+  );
+}
+
+/**
+ * The values to filter by as a list of check boxes in the pop-over itself: no drop-down opens over
+ * the pop-over's own buttons, and a long list scrolls within 240 px.
+ */
+function OptionChecks({
+  label,
+  options,
+  chosen,
+  onChange,
+}: {
+  label: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  chosen: string[];
+  onChange: (values: string[]) => void;
+}) {
+  return (
+    <Checkbox.Group label={label} value={chosen} onChange={onChange}>
+      {options.length === 0 ? (
+        <Text size="sm" c="dimmed" mt={4}>
+          Nic neodpovídá
+        </Text>
+      ) : (
+        <ScrollArea.Autosize mah={240} type="auto" mt={6}>
+          <Stack gap={8}>
+            {options.map((option) => (
+              <Checkbox key={option.value} value={option.value} label={option.label} />
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+      )}
+    </Checkbox.Group>
   );
 }

@@ -36,14 +36,14 @@ export function ColumnHeader({ column, sorted, onSort, filtering, filter }: Colu
   const SortIcon =
     sorted === 'asc' ? IconSortAscending : sorted === 'desc' ? IconSortDescending : IconArrowsSort;
   return (
-    <Group gap={4} wrap="nowrap" className={classes.header}>
+    <Group gap={4} wrap="wrap" className={classes.header}>
       {column.sortable ? (
         <UnstyledButton className={classes.sort} onClick={onSort} data-sorted={sorted ?? undefined}>
-          <span>{column.label}</span>
+          <span className={classes.title}>{column.label}</span>
           <SortIcon size={14} aria-hidden className={classes.sortIcon} />
         </UnstyledButton>
       ) : (
-        <span>{column.label}</span>
+        <span className={classes.title}>{column.label}</span>
       )}
       {filter && (
         <Popover opened={opened} onChange={(next) => !next && close()} withArrow shadow="md" trapFocus>

@@ -6,13 +6,23 @@ import { useConfirmDelete } from '../../ui/confirm/use-confirm.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
 import { deleteRecord, deleteRecords, useDatagridSchema } from '../engine-api.ts';
 import { formatNumber } from '../kinds/number/number-format.ts';
-import { countLabel, recordLabel } from '../labels.ts';
+import { countLabel, countObject, recordName, recordObject } from '../labels.ts';
 import { useDeleteRunner } from '../use-delete-runner.ts';
 import { BulkBar } from './bulk-bar.tsx';
-import { datagridColumns, type ExtraRowActions, editPath, type GridRecord } from './datagrid-columns.tsx';
+import {
+  actionsColumnWidth,
+  CHECK_COLUMN_WIDTH,
+  datagridColumns,
+  type ExtraRowActions,
+  editPath,
+  type GridRecord,
+  wantedColumns,
+} from './datagrid-columns.tsx';
 import { DatagridEmpty } from './datagrid-empty.tsx';
 import { DatagridToolbar } from './datagrid-toolbar.tsx';
+import { columnsWithoutRoom } from './fit-columns.ts';
 import { GridTable } from './grid-table.tsx';
+import { useBoxWidth } from './use-box-width.ts';
 import { useDatagrid } from './use-datagrid.ts';
 import { useSortHeaderSemantics } from './use-sort-header-semantics.ts';
 
@@ -21,22 +31,26 @@ export interface DataGridProps {
   name: string;
   /** A zone's own buttons in each row, before edit and delete; default none. */
   extraActions?: ExtraRowActions;
+  /** How many buttons `extraActions` shows in a row at most (their column's width); default 2. */
+  extraButtons?: number;
 }
 
 /** A list of any declared entity, rendered from its datagrid schema. */
-export function DataGrid({ name, extraActions }: DataGridProps) {
+export function DataGrid({ name, extraActions, extraButtons = 2 }: DataGridProps) {
   const { data: schema, error } = useDatagridSchema(name);
   if (error) return null; // The global handler has shown why.
   if (!schema) return <DatagridSkeleton />;
-  return <LoadedDataGrid schema={schema} extraActions={extraActions} />;
+  return <LoadedDataGrid schema={schema} extraActions={extraActions} extraButtons={extraButtons} />;
 }
 
 function LoadedDataGrid({
   schema,
   extraActions,
+  extraButtons,
 }: {
   schema: DatagridSchema;
   extraActions?: ExtraRowActions;
+  extraButtons: number;
 }) {
   const grid = useDatagrid(schema);
   const navigate = useNavigate();
@@ -47,27 +61,35 @@ function LoadedDataGrid({
   const tableRef = useRef<HTMLTableElement>(null);
   useSortHeaderSemantics(tableRef, grid.settings.sort, sortableKeys(schema));
   const { data, isLoading, isValidating, mutate } = grid.rows;
-  const describe = (record: EntityRecord) => recordLabel(schema, record);
+  const describe = (record: EntityRecord) => recordObject(schema, record);
 
   const remove = async (ids: number[], single?: EntityRecord) => {
     await runDelete(() => (single ? deleteRecord(schema.name, single.id) : deleteRecords(schema.name, ids)));
     setSelected((current) => current.filter((record) => !ids.includes(record.id)));
     flash.show({
-      message: single ? `Smazáno: ${describe(single)}` : `Smazáno ${countLabel(schema.labels, ids.length)}.`,
+      message: single
+        ? `Smazáno: ${recordName(schema, single)}`
+        : `Smazáno: ${countLabel(schema.labels, ids.length)}.`,
     });
     // The last record of a page gone: show the page before it.
     if (data && data.items.length === ids.length && grid.page > 1) grid.setPage(grid.page - 1);
     await mutate();
   };
 
-  const columns = datagridColumns(
-    schema,
-    grid,
+  // Columns the list's box has no room for give way by their priority; the chooser still lists them.
+  const box = useBoxWidth();
+  const extra = extraActions ? extraButtons : 0;
+  const fixedWidth = (schema.canDelete ? CHECK_COLUMN_WIDTH : 0) + actionsColumnWidth(schema, extra);
+  const labelOf = new Map(schema.columns.map((column) => [column.key, column.label]));
+  const withoutRoom = columnsWithoutRoom(wantedColumns(schema, grid), box.width && box.width - fixedWidth);
+  const columns = datagridColumns(schema, grid, {
     describe,
-    (record) => void confirmDelete(describe(record), () => remove([record.id], record)),
+    onDelete: (record) => void confirmDelete(describe(record), () => remove([record.id], record)),
     extraActions,
-    () => mutate(),
-  );
+    extraButtons: extra,
+    reload: () => mutate(),
+    withoutRoom: new Set(withoutRoom),
+  });
 
   if (!grid.loaded) return <DatagridSkeleton />;
   const total = data?.total ?? 0;
@@ -81,7 +103,7 @@ function LoadedDataGrid({
 
   return (
     <Stack gap="sm">
-      <DatagridToolbar schema={schema} grid={grid} />
+      <DatagridToolbar schema={schema} grid={grid} withoutRoom={withoutRoom} />
       {selected.length > 0 && (
         <BulkBar
           count={selected.length}
@@ -89,7 +111,7 @@ function LoadedDataGrid({
           canDelete={schema.canDelete}
           onClear={() => setSelected([])}
           onDelete={() =>
-            void confirmDelete(countLabel(schema.labels, selected.length), () =>
+            void confirmDelete(countObject(schema.labels, selected.length), () =>
               remove(selected.map((record) => record.id)),
             )
           }
@@ -101,8 +123,13 @@ function LoadedDataGrid({
             ? `${filtered ? 'Nalezeno' : 'Celkem'} ${approximate ? 'přes ' : ''}${countLabel(schema.labels, total, formatNumber)}`
             : ' '}
         </Text>
+        {withoutRoom.length > 0 && (
+          <Text size="sm" c="dimmed">
+            Pro šířku okna skryto: {withoutRoom.map((key) => labelOf.get(key)).join(', ')}
+          </Text>
+        )}
       </Group>
-      <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+      <Paper ref={box.ref} withBorder radius="md" style={{ overflow: 'hidden' }}>
         {isLoading && !data ? (
           <DatagridSkeleton rows={Math.min(grid.settings.pageSize, 10)} bare />
         ) : (

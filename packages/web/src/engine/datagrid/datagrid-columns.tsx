@@ -1,4 +1,4 @@
-import type { DatagridSchema, EntityRecord, FieldKind } from '@klubovna/shared';
+import type { ColumnSchema, DatagridSchema, EntityRecord, FieldKind } from '@klubovna/shared';
 import { VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -19,22 +19,47 @@ export type { GridRecord } from './grid-table.tsx';
 /** A zone's own buttons in a row's action cell, beside edit and delete (e.g. a user's activation). */
 export type ExtraRowActions = (record: GridRecord, reload: () => Promise<unknown>) => ReactNode;
 
+/** The check box column's width: the box and the cell's left padding. */
+export const CHECK_COLUMN_WIDTH = 28;
+
+/** The row actions' column: a 28 px button each (the engine's and `extraButtons` of a zone), 4 px apart. */
+export function actionsColumnWidth(schema: DatagridSchema, extraButtons: number): number {
+  const buttons = schema.rowActions.length + extraButtons;
+  return buttons === 0 ? 0 : buttons * 28 + (buttons - 1) * 4 + 16;
+}
+
 /** The record's edit screen (the server offers the 'edit' row action only to entities with screens). */
 export const editPath = (schema: DatagridSchema, id: number) => routerPath(`${schema.routes!.edit}?id=${id}`);
 
-/** The table's columns: the user's visible columns in the user's order, then the row actions. */
+/** The user's visible columns in the user's order. */
+export function wantedColumns(schema: DatagridSchema, grid: DatagridState): ColumnSchema[] {
+  const byKey = new Map(schema.columns.map((column) => [column.key, column]));
+  return grid.settings.columns.flatMap((entry) => {
+    const column = byKey.get(entry.key);
+    return column && entry.visible ? [column] : [];
+  });
+}
+
+export interface DatagridColumnsOptions {
+  /** How a record is named in the row actions' labels: `člena Jan Čermák`. */
+  describe: (record: EntityRecord) => string;
+  onDelete: (record: EntityRecord) => void;
+  extraActions?: ExtraRowActions;
+  /** How many buttons `extraActions` shows in a row at most. */
+  extraButtons: number;
+  reload: () => Promise<unknown>;
+  /** Visible columns the list has no room for at its width. */
+  withoutRoom: ReadonlySet<string>;
+}
+
+/** The table's columns: the user's visible columns that have room, in the user's order, then the row actions. */
 export function datagridColumns(
   schema: DatagridSchema,
   grid: DatagridState,
-  describe: (record: EntityRecord) => string,
-  onDelete: (record: EntityRecord) => void,
-  extraActions?: ExtraRowActions,
-  reload: () => Promise<unknown> = async () => {},
+  { describe, onDelete, extraActions, extraButtons, reload, withoutRoom }: DatagridColumnsOptions,
 ): GridColumn[] {
-  const byKey = new Map(schema.columns.map((column) => [column.key, column]));
-  const columns: GridColumn[] = grid.settings.columns.flatMap((entry) => {
-    const column = byKey.get(entry.key);
-    if (!column || !entry.visible) return [];
+  const columns: GridColumn[] = wantedColumns(schema, grid).flatMap((column) => {
+    if (withoutRoom.has(column.key)) return [];
     const { Cell, numeric } = FIELD_KIND_CELLS[column.kind];
     const filter = grid.settings.filters[column.key];
     const { sort } = grid.settings;
@@ -69,8 +94,9 @@ export function datagridColumns(
           />
         ),
         align: numeric ? 'right' : 'left',
-        // Short values stay on one line; long texts wrap within their cell.
+        // Short values stay on one line (cut with an ellipsis); long texts wrap within their cell.
         noWrap: !WRAPPING_KINDS.includes(column.kind),
+        width: column.width,
         render: (record: GridRecord) => <Cell column={column} value={record[column.key]} record={record} />,
       },
     ];
@@ -81,7 +107,7 @@ export function datagridColumns(
     title: <VisuallyHidden>Akce</VisuallyHidden>,
     align: 'right',
     pinned: true,
-    width: extraActions ? 168 : 96,
+    width: actionsColumnWidth(schema, extraActions ? extraButtons : 0),
     render: (record) => (
       <div className={classes.actions}>
         {extraActions?.(record, reload)}

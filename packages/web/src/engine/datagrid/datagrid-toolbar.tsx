@@ -10,7 +10,16 @@ import type { DatagridState } from './use-datagrid.ts';
 const formatFilterDate = (iso: string) => formatDate(`${iso.slice(0, 10)}T12:00:00Z`);
 
 /** Search, active filters, columns and export above a datagrid. */
-export function DatagridToolbar({ schema, grid }: { schema: DatagridSchema; grid: DatagridState }) {
+export function DatagridToolbar({
+  schema,
+  grid,
+  withoutRoom,
+}: {
+  schema: DatagridSchema;
+  grid: DatagridState;
+  /** Visible columns the list has no room for at its width. */
+  withoutRoom: readonly string[];
+}) {
   const byKey = new Map(schema.columns.map((column) => [column.key, column]));
   const filters = Object.entries(grid.settings.filters).flatMap(([key, filter]) => {
     const column = byKey.get(key);
@@ -41,6 +50,7 @@ export function DatagridToolbar({ schema, grid }: { schema: DatagridSchema; grid
           <ColumnChooser
             columns={schema.columns}
             settings={grid.settings.columns}
+            withoutRoom={withoutRoom}
             onChange={grid.setColumns}
             onReset={grid.reset}
           />
@@ -48,19 +58,22 @@ export function DatagridToolbar({ schema, grid }: { schema: DatagridSchema; grid
         </Group>
       </Group>
       {filters.length > 0 && (
-        <Group gap="xs" aria-label="Použité filtry" role="list">
-          {filters.map((filter) => (
-            <Pill
-              key={filter.key}
-              role="listitem"
-              size="md"
-              withRemoveButton
-              removeButtonProps={{ 'aria-label': `Zrušit filtr ${filter.text}` }}
-              onRemove={() => grid.setFilter(filter.key, undefined)}
-            >
-              {filter.text}
-            </Pill>
-          ))}
+        <Group gap="xs">
+          {/* A list holds only its items: the button that clears them all stands beside it. */}
+          <Group gap="xs" aria-label="Použité filtry" role="list">
+            {filters.map((filter) => (
+              <Pill
+                key={filter.key}
+                role="listitem"
+                size="md"
+                withRemoveButton
+                removeButtonProps={{ 'aria-label': `Zrušit filtr ${filter.text}` }}
+                onRemove={() => grid.setFilter(filter.key, undefined)}
+              >
+                {filter.text}
+              </Pill>
+            ))}
+          </Group>
           <Button variant="subtle" size="compact-xs" onClick={grid.clearFilters}>
             Zrušit všechny filtry
           </Button>

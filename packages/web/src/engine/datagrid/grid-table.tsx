@@ -21,7 +21,7 @@ export interface GridColumn {
 export interface GridSelection {
   selected: GridRecord[];
   onChange: (records: GridRecord[]) => void;
-  /** The checkbox's name for a record: `Vybrat Novák Jan`. */
+  /** The checkbox's name for a record: `Vybrat člena Jan Novák`. */
   labelOf: (record: GridRecord) => string;
 }
 

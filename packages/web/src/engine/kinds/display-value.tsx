@@ -10,6 +10,9 @@ export function fieldAsColumn(field: FieldSchema): ColumnSchema {
     sortable: false,
     filter: null,
     defaultVisible: true,
+    // Not laid out in a list.
+    width: 0,
+    priority: 1,
     ...(field.options ? { options: field.options } : {}),
     ...(field.relationAlias ? { relationAlias: field.relationAlias } : {}),
   };

@@ -8,7 +8,7 @@ import { useFlash } from '../../ui/flash/flash-provider.tsx';
 import { routerPath } from '../../ui/navigation/app-path.ts';
 import { deleteRecord, useFormSchema, useRecord } from '../engine-api.ts';
 import { EntityForm } from '../form/entity-form.tsx';
-import { recordLabel } from '../labels.ts';
+import { recordName, recordObject } from '../labels.ts';
 import { useDeleteRunner } from '../use-delete-runner.ts';
 import { HistoryPanel } from './history-panel.tsx';
 import { PageHeader } from './page-header.tsx';
@@ -78,7 +78,7 @@ function LoadedFormPage({
   // that record over.
   const [latest, setLatest] = useState(record);
   const [restored, setRestored] = useState<EntityRecord | undefined>(undefined);
-  const name = latest ? recordLabel(schema, latest) : '';
+  const name = latest ? recordName(schema, latest) : '';
 
   const remove = async () => {
     if (!record) return;
@@ -116,7 +116,7 @@ function LoadedFormPage({
                 variant="subtle"
                 color="red"
                 leftSection={<IconTrash size={18} />}
-                onClick={() => void confirmDelete(name, remove)}
+                onClick={() => latest && void confirmDelete(recordObject(schema, latest), remove)}
               >
                 Smazat
               </Button>

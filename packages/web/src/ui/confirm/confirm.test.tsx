@@ -48,10 +48,10 @@ describe('confirm dialog', () => {
     const remove = vi.fn(async () => {});
     let answer: Promise<boolean> = Promise.resolve(false);
     await act(async () => {
-      answer = confirmDelete.get()('člena Jana Nováka', remove);
+      answer = confirmDelete.get()('člena Jana Nováková', remove);
     });
-    const dialog = screen.getByRole('dialog', { name: 'Smazat záznam?' });
-    expect(dialog).toHaveTextContent('Opravdu chcete smazat člena Jana Nováka? Záznam půjde obnovit z koše.');
+    const dialog = screen.getByRole('dialog', { name: 'Smazat člena Jana Nováková?' });
+    expect(dialog).toHaveTextContent('Smazání půjde vrátit v koši.');
     expect(document.querySelector('[data-modal-id]')).toHaveAttribute('data-variant', 'danger');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Smazat' }));

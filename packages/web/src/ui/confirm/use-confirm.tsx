@@ -65,14 +65,17 @@ export function useConfirm(): (options: ConfirmOptions) => Promise<boolean> {
   );
 }
 
-/** The dialog shown before every delete. `subject` completes "Opravdu chcete smazat …?". */
-export function useConfirmDelete(): (subject: string, onConfirm?: () => unknown) => Promise<boolean> {
+/**
+ * The dialog shown before every delete, asking `Smazat <what>?`: `what` is the object of the verb, the
+ * entity's noun declined and any name as it is (`člena Jan Čermák`, `3 členy`).
+ */
+export function useConfirmDelete(): (what: string, onConfirm?: () => unknown) => Promise<boolean> {
   const confirm = useConfirm();
   return useCallback(
-    (subject: string, onConfirm?: () => unknown) =>
+    (what: string, onConfirm?: () => unknown) =>
       confirm({
-        title: 'Smazat záznam?',
-        message: `Opravdu chcete smazat ${subject}? Záznam půjde obnovit z koše.`,
+        title: `Smazat ${what}?`,
+        message: 'Smazání půjde vrátit v koši.',
         confirmLabel: 'Smazat',
         danger: true,
         onConfirm,

@@ -1,4 +1,5 @@
 import { type ChangeEvent, type FormEvent, useCallback, useRef, useState } from 'react';
+import { describeError, fieldErrors } from '../../api/describe-error.ts';
 
 type Values = Record<string, string>;
 type Errors<T extends Values> = Partial<Record<keyof T & string, string>>;
@@ -20,6 +21,14 @@ export interface FormState<T extends Values> {
   setFieldValue: (name: keyof T & string, value: string) => void;
   /** Merges errors, e.g. the server's validation messages. */
   setErrors: (errors: Partial<Record<string, string>>) => void;
+  /**
+   * What the last attempt failed with, shown above the form; null without one. It goes as soon as the
+   * person edits a field: it describes what was sent, no longer what is typed.
+   */
+  failure: string | null;
+  setFailure: (failure: string | null) => void;
+  /** Shows a failed attempt: the server's field messages at their fields, its message as the failure. */
+  reportFailure: (error: unknown) => void;
   /** Validates, focuses the first invalid field, and calls `handler` only with valid values. */
   onSubmit: (handler: (values: T) => unknown) => (event: FormEvent<HTMLFormElement>) => void;
 }
@@ -37,6 +46,7 @@ export function useFormState<T extends Values>({
 }): FormState<T> {
   const [values, setValuesState] = useState<T>(initialValues);
   const [errors, setErrorsState] = useState<Errors<T>>({});
+  const [failure, setFailure] = useState<string | null>(null);
   const current = useRef(values);
   current.current = values;
   const rules = useRef(validate);
@@ -51,7 +61,10 @@ export function useFormState<T extends Values>({
     name,
     value: values[name] ?? '',
     error: errors[name],
-    onChange: (event) => setFieldValue(name, event.currentTarget.value),
+    onChange: (event) => {
+      setFieldValue(name, event.currentTarget.value);
+      setFailure(null);
+    },
   });
 
   const onSubmit =
@@ -86,6 +99,12 @@ export function useFormState<T extends Values>({
     },
     setFieldValue,
     setErrors: (next) => setErrorsState((previous) => ({ ...previous, ...next })),
+    failure,
+    setFailure,
+    reportFailure: (error) => {
+      setErrorsState((previous) => ({ ...previous, ...fieldErrors(error) }));
+      setFailure(describeError(error));
+    },
     onSubmit,
   };
 }

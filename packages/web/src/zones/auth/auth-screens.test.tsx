@@ -69,7 +69,48 @@ describe('renew password', () => {
     });
   });
 
-  it('explains a spent link and offers a new one', async () => {
+  it('takes the refusal of a leaked password away once another password is typed', async () => {
+    const user = userEvent.setup();
+    const leaked = 'Toto heslo je mezi nejčastěji uniklými hesly. Zvolte jiné.';
+    renderApp(
+      '/admin/renew-password/abc123',
+      fakeApi(null, (request) =>
+        request.url === '/api/password-recovery'
+          ? badRequest('VALIDATION_FAILED', leaked, [{ path: 'password', message: leaked }])
+          : undefined,
+      ),
+    );
+    const password = await screen.findByLabelText('Nové heslo');
+    await user.type(password, 'heslo12345');
+    await user.type(screen.getByLabelText('Nové heslo znovu'), 'heslo12345');
+    await user.click(screen.getByRole('button', { name: 'Nastavit heslo' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(leaked);
+    expect(screen.getAllByText(leaked)).toHaveLength(2);
+
+    await user.clear(password);
+    await user.type(password, 'Dlouhe-heslo-na-leto-2027');
+    expect(screen.queryByText(leaked)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says on opening that an old link no longer works, before anything is typed', async () => {
+    const { requests } = renderApp(
+      '/admin/renew-password/stary-odkaz',
+      fakeApi(null, (request) =>
+        request.url === '/api/password-recovery/check'
+          ? badRequest('INVALID_TOKEN', 'Odkaz pro obnovu hesla je neplatný nebo vypršel. Požádejte o nový.')
+          : undefined,
+      ),
+    );
+    expect(await screen.findByRole('heading', { name: 'Odkaz už neplatí' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Nové heslo')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Požádat o nový odkaz' })).toBeInTheDocument();
+    const check = requests.find((request) => request.url === '/api/password-recovery/check');
+    expect(JSON.parse(String(check?.data))).toEqual({ token: 'stary-odkaz' });
+    expect(requests.some((request) => request.url === '/api/password-recovery')).toBe(false);
+  });
+
+  it('explains a link spent meanwhile when the password is set, and offers a new one', async () => {
     const user = userEvent.setup();
     renderApp(
       '/admin/renew-password/pouzity',
@@ -156,6 +197,46 @@ describe('profile', () => {
       currentPassword: 'spravne',
       newPassword: 'Nove-heslo-2027',
     });
+  });
+});
+
+describe('two-factor sign-in', () => {
+  it('forgets a wrong code once the right one turned it on: the password field for turning it off starts clean', async () => {
+    const user = userEvent.setup();
+    let on = false;
+    renderApp(
+      '/admin/user/profile',
+      fakeApi(ADMIN_USER, (request, body) => {
+        if (request.url === '/api/cms/me')
+          return { status: 200, body: { data: { ...ADMIN_USER, twoFactor: on } } };
+        if (request.url === '/api/cms/me/two-factor/setup')
+          return { status: 200, body: { data: { secret: 'ABCDEF', qrCode: 'data:image/png;base64,' } } };
+        if (request.url === '/api/cms/me/two-factor/enable') {
+          if (body.code !== '123456')
+            return badRequest(
+              'WRONG_CODE',
+              'Kód z aplikace nesouhlasí. Zkontrolujte čas v telefonu a zkuste nový kód.',
+              [{ path: 'code', message: 'Kód z aplikace nesouhlasí.' }],
+            );
+          on = true;
+          return { status: 200, body: { data: { recoveryCodes: ['aaaa-bbbb'] } } };
+        }
+        return undefined;
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Zapnout dvoufázové přihlášení' }));
+    await user.type(await screen.findByLabelText('Kód z aplikace'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Zapnout' }));
+    expect(await screen.findByText('Kód z aplikace nesouhlasí.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Kód z aplikace'));
+    expect(screen.queryByText('Kód z aplikace nesouhlasí.')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Kód z aplikace'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Zapnout' }));
+
+    const password = await screen.findByLabelText('Současné heslo pro vypnutí');
+    expect(screen.getByRole('list', { name: 'Záložní kódy' })).toHaveTextContent('aaaa-bbbb');
+    expect(password).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(/Kód z aplikace nesouhlasí/)).not.toBeInTheDocument();
   });
 });
 

@@ -26,8 +26,9 @@ import {
 import { IconDownload, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
-import { deleteRecord, saveRecord } from '../../engine/engine-api.ts';
+import { deleteRecord, saveRecord, useEntityLabels } from '../../engine/engine-api.ts';
 import type { SelectOption } from '../../engine/kinds/relation/use-related-options.ts';
+import { namedObject } from '../../engine/labels.ts';
 import { RecordPicker } from '../../engine/related/record-picker.tsx';
 import { useReported } from '../../engine/related/use-reported.ts';
 import { BusyButton } from '../../ui/busy/busy-button.tsx';
@@ -46,6 +47,7 @@ export function CampParticipantsPanel({ camp }: { camp: EntityRecord }) {
   const reported = useReported();
   const confirm = useConfirm();
   const flash = useFlash();
+  const labels = useEntityLabels('camp-participant');
 
   // A saved camp (a new capacity) may have let the waiting in.
   // biome-ignore lint/correctness/useExhaustiveDependencies: refetch whenever the camp's version changes
@@ -72,11 +74,15 @@ export function CampParticipantsPanel({ camp }: { camp: EntityRecord }) {
 
   const remove = (row: CampParticipantRow) =>
     confirm({
-      title: 'Odhlásit ze soustředění?',
-      message:
-        row.waitingPosition === null
-          ? `Odhlásit ${fullName(row)}? Uvolněné místo dostane první čekající.`
-          : `Odebrat ${fullName(row)} z čekací listiny?`,
+      ...(row.waitingPosition === null
+        ? {
+            title: `Odhlásit ${namedObject(labels!, fullName(row))}?`,
+            message: 'Uvolněné místo dostane první čekající.',
+          }
+        : {
+            title: `Odebrat z čekací listiny ${namedObject(labels!, fullName(row))}?`,
+            message: 'Ostatní čekající se posunou.',
+          }),
       confirmLabel: 'Odhlásit',
       danger: true,
       onConfirm: () =>
@@ -98,7 +104,7 @@ export function CampParticipantsPanel({ camp }: { camp: EntityRecord }) {
       `${fullName(row)}: ${PAYMENT_STATE_LABELS[paymentState].toLowerCase()}.`,
     );
 
-  if (!data) return <Skeleton h={200} radius="md" />;
+  if (!data || !labels) return <Skeleton h={200} radius="md" />;
   const count = data.participants.length;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="camp-participants">
@@ -124,6 +130,7 @@ export function CampParticipantsPanel({ camp }: { camp: EntityRecord }) {
           <PeopleTable
             rows={data.participants}
             onRemove={remove}
+            removeLabel={(row) => `Odhlásit ${namedObject(labels, fullName(row))}`}
             onPayment={setPayment}
             caption="Účastníci"
           />
@@ -140,6 +147,7 @@ export function CampParticipantsPanel({ camp }: { camp: EntityRecord }) {
           <PeopleTable
             rows={data.waiting}
             onRemove={remove}
+            removeLabel={(row) => `Odhlásit ${namedObject(labels, fullName(row))}`}
             onPayment={setPayment}
             caption="Čekací listina"
             waiting
@@ -153,12 +161,15 @@ export function CampParticipantsPanel({ camp }: { camp: EntityRecord }) {
 function PeopleTable({
   rows,
   onRemove,
+  removeLabel,
   onPayment,
   caption,
   waiting = false,
 }: {
   rows: CampParticipantRow[];
   onRemove: (row: CampParticipantRow) => unknown;
+  /** The remove button's accessible name. */
+  removeLabel: (row: CampParticipantRow) => string;
   onPayment: (row: CampParticipantRow, state: PaymentState) => unknown;
   caption: string;
   waiting?: boolean;
@@ -206,7 +217,7 @@ function PeopleTable({
                   variant="subtle"
                   color="red"
                   leftSection={<IconUserMinus size={16} />}
-                  aria-label={`Odhlásit ${fullName(row)}`}
+                  aria-label={removeLabel(row)}
                   onClick={() => onRemove(row)}
                 >
                   Odhlásit

@@ -164,7 +164,7 @@ export function BulkPairingPage() {
                           size="xs"
                           variant="light"
                           leftSection={<IconLink size={16} />}
-                          aria-label={`Spárovat ${profile.email} s ${suggestion.member.firstName} ${suggestion.member.lastName}`}
+                          aria-label={`Spárovat profil ${profile.email} se členem ${suggestion.member.firstName} ${suggestion.member.lastName}`}
                           onClick={() =>
                             pair(
                               profile.id,
@@ -230,7 +230,7 @@ export function BulkPairingPage() {
                         variant="subtle"
                         color="red"
                         leftSection={<IconLinkOff size={16} />}
-                        aria-label={`Zrušit spárování ${profile.email} s ${member.firstName} ${member.lastName}`}
+                        aria-label={`Zrušit spárování profilu ${profile.email} se členem ${member.firstName} ${member.lastName}`}
                         onClick={() =>
                           unpair(
                             profile.id,

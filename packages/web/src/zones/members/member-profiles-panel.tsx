@@ -34,8 +34,8 @@ export function MemberProfilesPanel({ memberId }: { memberId: number }) {
           <Text c="dimmed">Člen nemá spárovaný žádný přihlašovací profil.</Text>
         ) : (
           data.items.map((profile) => (
-            <Group key={profile.id} justify="space-between" wrap="nowrap">
-              <Text>
+            <Group key={profile.id} justify="space-between" gap="xs">
+              <Text style={{ overflowWrap: 'anywhere' }}>
                 {profile.firstName} {profile.lastName}{' '}
                 <Text span c="dimmed">
                   {profile.email}

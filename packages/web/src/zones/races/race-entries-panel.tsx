@@ -22,8 +22,9 @@ import {
 import { IconDeviceFloppy, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
-import { deleteRecord, saveRecord } from '../../engine/engine-api.ts';
+import { deleteRecord, saveRecord, useEntityLabels } from '../../engine/engine-api.ts';
 import type { SelectOption } from '../../engine/kinds/relation/use-related-options.ts';
+import { namedObject } from '../../engine/labels.ts';
 import { RecordPicker } from '../../engine/related/record-picker.tsx';
 import { useReported } from '../../engine/related/use-reported.ts';
 import { BusyButton } from '../../ui/busy/busy-button.tsx';
@@ -39,6 +40,7 @@ export function RaceEntriesPanel({ race }: { race: EntityRecord }) {
   const [category, setCategory] = useState<string | null>(null);
   const reported = useReported();
   const confirm = useConfirm();
+  const labels = useEntityLabels('race-participant');
 
   // New categories or a new date of the race change what may be entered.
   // biome-ignore lint/correctness/useExhaustiveDependencies: refetch whenever the race's version changes
@@ -59,8 +61,8 @@ export function RaceEntriesPanel({ race }: { race: EntityRecord }) {
 
   const remove = (row: RaceEntryRow) =>
     confirm({
-      title: 'Odhlásit ze závodu?',
-      message: `Odhlásit ${fullName(row)} ze závodu i s výsledkem?`,
+      title: `Odhlásit ${namedObject(labels!, fullName(row))}?`,
+      message: 'Smaže se i zapsaný výsledek.',
       confirmLabel: 'Odhlásit',
       danger: true,
       onConfirm: () =>
@@ -73,7 +75,7 @@ export function RaceEntriesPanel({ race }: { race: EntityRecord }) {
         ),
     });
 
-  if (!data) return <Skeleton h={200} radius="md" />;
+  if (!data || !labels) return <Skeleton h={200} radius="md" />;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="race-entries">
       <Stack gap="md">
@@ -129,6 +131,7 @@ export function RaceEntriesPanel({ race }: { race: EntityRecord }) {
                     resultsOpen={data.resultsOpen}
                     onSaved={() => void mutate()}
                     onRemove={() => remove(row)}
+                    removeLabel={`Odhlásit ${namedObject(labels, fullName(row))}`}
                   />
                 ))}
               </Table.Tbody>
@@ -146,12 +149,15 @@ function EntryRow({
   resultsOpen,
   onSaved,
   onRemove,
+  removeLabel,
 }: {
   row: RaceEntryRow;
   categories: string[];
   resultsOpen: boolean;
   onSaved: () => void;
   onRemove: () => void;
+  /** The remove button's accessible name. */
+  removeLabel: string;
 }) {
   const [category, setCategory] = useState(row.category);
   const [time, setTime] = useState(row.resultTime ?? '');
@@ -240,7 +246,7 @@ function EntryRow({
             variant="subtle"
             color="red"
             leftSection={<IconUserMinus size={16} />}
-            aria-label={`Odhlásit ${name}`}
+            aria-label={removeLabel}
             onClick={onRemove}
           >
             Odhlásit

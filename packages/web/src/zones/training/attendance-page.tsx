@@ -27,6 +27,7 @@ import { PageHeader } from '../../engine/pages/page-header.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
 import { formatLongDate } from '../../ui/format/date-format.ts';
 import { appPath } from '../../ui/navigation/app-path.ts';
+import classes from './attendance-page.module.css';
 import { action, addDays, pragueDay, pragueTime } from './training-api.ts';
 
 const NOT_MARKED = 'NONE';
@@ -196,6 +197,7 @@ function MemberMark({
             },
           ]}
           size="sm"
+          classNames={{ root: classes.root, control: classes.control, label: classes.label }}
         />
       </Group>
     </Paper>

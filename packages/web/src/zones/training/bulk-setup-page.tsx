@@ -11,6 +11,7 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import { api } from '../../api/api.ts';
+import { CzechDateInput } from '../../engine/kinds/date/czech-date-input.tsx';
 import { PageHeader } from '../../engine/pages/page-header.tsx';
 import { BusyButton } from '../../ui/busy/busy-button.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
@@ -18,17 +19,31 @@ import { czechPlural } from '../../ui/format/plural.ts';
 import { appPath } from '../../ui/navigation/app-path.ts';
 import { CandidateFilters } from './candidate-filters.tsx';
 import { type Candidate, EMPTY_FILTER, filterCandidates } from './member-filter.ts';
+import { czechDay, pragueDay } from './training-api.ts';
 
 const CANDIDATES_URL = apiPath(API_PATHS.action, { alias: 'group', action: 'setup-candidates' });
 const SAVE_URL = apiPath(API_PATHS.action, { alias: 'group', action: 'set-members' });
 const members = (count: number) => `${count} ${czechPlural(count, ['člen', 'členové', 'členů'])}`;
 
-/** Pick a group, tick its members in a filtered list of everyone, and save the lot at once. */
+/**
+ * Pick a group and the day its members are in it from (today unless chosen otherwise, past days too),
+ * tick its members in a filtered list of everyone, and save the lot at once.
+ */
 export function BulkSetupPage() {
-  const { data, mutate } = useSWR<GroupSetupCandidates>(CANDIDATES_URL);
   const [params, setParams] = useSearchParams();
+  const from = params.get('od') ?? pragueDay(new Date());
+  // The previous answer stays while another day's loads, so the ticks made meanwhile stay too.
+  const { data, mutate } = useSWR<GroupSetupCandidates>([CANDIDATES_URL, { from }], {
+    keepPreviousData: true,
+  });
   const groupId = Number(params.get('skupina')) || null;
   const group = data?.groups.find((candidate) => candidate.id === groupId) ?? null;
+  const set = (key: string, value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
 
   return (
     <Stack gap="lg">
@@ -46,16 +61,34 @@ export function BulkSetupPage() {
         </Alert>
       ) : (
         <>
-          <Select
-            label="Skupina"
-            placeholder="Vyberte skupinu"
-            searchable
-            maw={420}
-            data={data.groups.map((candidate) => ({ value: String(candidate.id), label: candidate.name }))}
-            value={group ? String(group.id) : null}
-            onChange={(value) => setParams(value ? { skupina: value } : {}, { replace: true })}
-          />
-          {group && <GroupSetup key={group.id} data={data} group={group} onSaved={() => void mutate()} />}
+          <Group align="flex-start" gap="sm">
+            <Select
+              label="Skupina"
+              placeholder="Vyberte skupinu"
+              searchable
+              w={{ base: '100%', xs: 320 }}
+              data={data.groups.map((candidate) => ({ value: String(candidate.id), label: candidate.name }))}
+              value={group ? String(group.id) : null}
+              onChange={(value) => set('skupina', value)}
+            />
+            <CzechDateInput
+              label="Ve skupině od"
+              description="Nová členství začnou tímto dnem, i zpětně."
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              w={{ base: '100%', xs: 200 }}
+              value={from}
+              onChange={(value) => set('od', value)}
+            />
+          </Group>
+          {group && (
+            <GroupSetup
+              key={group.id}
+              data={data}
+              group={group}
+              loading={data.from !== from}
+              onSaved={() => void mutate()}
+            />
+          )}
         </>
       )}
     </Stack>
@@ -65,10 +98,13 @@ export function BulkSetupPage() {
 function GroupSetup({
   data,
   group,
+  loading,
   onSaved,
 }: {
   data: GroupSetupCandidates;
   group: GroupSetupCandidates['groups'][number];
+  /** Another day's members are on their way: what is shown is the previous day's. */
+  loading: boolean;
   onSaved: () => void;
 }) {
   const flash = useFlash();
@@ -77,32 +113,38 @@ function GroupSetup({
       new Set(data.members.filter((member) => member.groupIds.includes(group.id)).map((member) => member.id)),
     [data, group.id],
   );
-  const [selected, setSelected] = useState<Set<number>>(initial);
+  // The ticks the user changed (member → in the group), kept apart from `initial`, which follows the day.
+  const [changes, setChanges] = useState<ReadonlyMap<number, boolean>>(new Map());
+  const selected = useMemo(() => {
+    const next = new Set(initial);
+    for (const [id, on] of changes) {
+      if (on) next.add(id);
+      else next.delete(id);
+    }
+    return next;
+  }, [initial, changes]);
   const [filter, setFilter] = useState(EMPTY_FILTER);
-  const shown = useMemo(() => filterCandidates(data.members, data.groups, filter), [data, filter]);
+  const shown = useMemo(() => filterCandidates(data, filter), [data, filter]);
   const groupNames = useMemo(() => new Map(data.groups.map((item) => [item.id, item.name])), [data.groups]);
   const added = [...selected].filter((id) => !initial.has(id)).length;
   const removed = [...initial].filter((id) => !selected.has(id)).length;
   const overCapacity = group.capacity !== null && selected.size > group.capacity;
 
   const setMany = (ids: number[], on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const id of ids) {
-        if (on) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
+    setChanges((current) => new Map([...current, ...ids.map((id) => [id, on] as const)]));
 
   const save = async () => {
     const result = await api.post<GroupMembersSaved>(SAVE_URL, {
       groupId: group.id,
       memberIds: [...selected],
+      validFrom: data.from,
     });
+    const backdated =
+      result.backdated > 0 ? `, začátek posunut na tento den u ${members(result.backdated)}` : '';
     flash.show({
-      message: `Skupina ${group.name} uložena: přidáno ${members(result.added)}, odebráno ${members(result.removed)}.`,
+      message: `Skupina ${group.name} uložena od ${czechDay(data.from)}: přidáno ${members(result.added)}, odebráno ${members(result.removed)}${backdated}.`,
     });
+    setChanges(new Map());
     onSaved();
   };
 
@@ -141,7 +183,11 @@ function GroupSetup({
             >
               Zrušit výběr zobrazených
             </Button>
-            <BusyButton size="xs" onClick={save} disabled={overCapacity || (added === 0 && removed === 0)}>
+            <BusyButton
+              size="xs"
+              onClick={save}
+              disabled={loading || overCapacity || (added === 0 && removed === 0)}
+            >
               Uložit skupinu
             </BusyButton>
           </Group>
@@ -153,6 +199,7 @@ function GroupSetup({
         )}
       </Paper>
       <CandidateTable
+        from={data.from}
         shown={shown}
         selected={selected}
         groupNames={groupNames}
@@ -163,11 +210,13 @@ function GroupSetup({
 }
 
 function CandidateTable({
+  from,
   shown,
   selected,
   groupNames,
   onToggle,
 }: {
+  from: string;
   shown: Candidate[];
   selected: ReadonlySet<number>;
   groupNames: ReadonlyMap<number, string>;
@@ -183,7 +232,7 @@ function CandidateTable({
             <Table.Th>Příjmení a jméno</Table.Th>
             <Table.Th>Rok narození</Table.Th>
             <Table.Th>Typ</Table.Th>
-            <Table.Th>Nyní ve skupinách</Table.Th>
+            <Table.Th>Ve skupinách od {czechDay(from)}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -1,9 +1,28 @@
 import { type GroupSetupCandidates, MEMBER_TYPE_LABELS, MEMBER_TYPES } from '@klubovna/shared';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import type { CandidateFilter } from './member-filter.ts';
+import { type CandidateFilter, categoryBirthYears } from './member-filter.ts';
 
 const NO_GROUP = 'none';
+
+type Category = GroupSetupCandidates['categories'][number];
+
+/** `Žáci (ročníky 2012–2015)`, `Veteráni (ročník 1986 a starší)`; a category without ages cannot filter. */
+function categoryOption(category: Category, day: string) {
+  const years = categoryBirthYears(category, day);
+  const value = String(category.id);
+  if (!years) return { value, label: `${category.name} (bez věkového rozmezí)`, disabled: true };
+  const { earliest, latest } = years;
+  const span =
+    earliest === null
+      ? `ročník ${latest} a starší`
+      : latest === null
+        ? `ročník ${earliest} a mladší`
+        : earliest === latest
+          ? `ročník ${earliest}`
+          : `ročníky ${earliest}–${latest}`;
+  return { value, label: `${category.name} (${span})` };
+}
 
 /** The filters above the member list of the bulk group setup. */
 export function CandidateFilters({
@@ -33,7 +52,7 @@ export function CandidateFilters({
         label="Kategorie"
         placeholder="Všechny"
         clearable
-        data={data.categories.map((category) => ({ value: String(category.id), label: category.name }))}
+        data={data.categories.map((category) => categoryOption(category, data.from))}
         value={filter.categoryId === null ? null : String(filter.categoryId)}
         onChange={(value) => set({ categoryId: value === null ? null : Number(value) })}
       />
@@ -55,7 +74,7 @@ export function CandidateFilters({
         onChange={(value) => set({ birthYear: value === null ? null : Number(value) })}
       />
       <Select
-        label="Nyní ve skupině"
+        label="Ve skupině"
         placeholder="Kdekoli"
         clearable
         data={[

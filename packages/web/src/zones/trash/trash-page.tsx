@@ -24,6 +24,9 @@ const days = (count: number) => `${count} ${czechPlural(count, ['den', 'dny', 'd
 const records = (count: number) =>
   `${count} ${czechPlural(count, ['smazaný záznam', 'smazané záznamy', 'smazaných záznamů'])}`;
 
+/** The record as the object of a verb, its noun declined and its name as it is: `člena Jan Čermák`. */
+const recordObject = (entry: TrashEntry) => `${entry.entityAccusative} ${entry.label}`;
+
 /** Deleted records of every entity the user may read, newest first: restore them or delete them for good. */
 export function TrashPage() {
   const [search, setSearch] = useState('');
@@ -45,8 +48,8 @@ export function TrashPage() {
     }, `Obnoveno: ${entry.entityLabel} „${entry.label}“.`);
   const purge = (entry: TrashEntry) =>
     confirm({
-      title: 'Smazat natrvalo?',
-      message: `Opravdu chcete natrvalo smazat ${entry.entityLabel.toLowerCase()} „${entry.label}“? Tuto akci nelze vrátit.`,
+      title: `Smazat natrvalo ${recordObject(entry)}?`,
+      message: 'Tuto akci nelze vrátit.',
       confirmLabel: 'Smazat natrvalo',
       danger: true,
       onConfirm: () =>
@@ -128,7 +131,7 @@ export function TrashPage() {
                             size="xs"
                             variant="light"
                             leftSection={<IconRestore size={16} />}
-                            aria-label={`Obnovit ${entry.label}`}
+                            aria-label={`Obnovit ${recordObject(entry)}`}
                             onClick={() => restore(entry)}
                           >
                             Obnovit
@@ -138,7 +141,7 @@ export function TrashPage() {
                             variant="subtle"
                             color="red"
                             leftSection={<IconTrashX size={16} />}
-                            aria-label={`Smazat natrvalo ${entry.label}`}
+                            aria-label={`Smazat natrvalo ${recordObject(entry)}`}
                             onClick={() => purge(entry)}
                           >
                             Smazat natrvalo

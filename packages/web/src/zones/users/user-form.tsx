@@ -30,7 +30,6 @@ export function UserForm({ mode }: { mode: UserFormMode }) {
   const flash = useFlash();
   const { roles: myRoles } = useCurrentUser();
   const manageRoots = can(myRoles, 'rootUsers', 'write');
-  const [failure, setFailure] = useState<string | null>(null);
   const [roles, setRoles] = useState<Role[]>(['ROLE_USER']);
   const [rolesError, setRolesError] = useState<string | undefined>();
   const [active, setActive] = useState(true);
@@ -48,6 +47,7 @@ export function UserForm({ mode }: { mode: UserFormMode }) {
       password: mode === 'create' ? required('Zadejte heslo.') : undefined,
     },
   });
+  const { failure, setFailure } = form;
 
   const [saving, save] = useAsyncAction(async (values: TextValues) => {
     setFailure(null);

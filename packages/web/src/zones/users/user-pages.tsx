@@ -65,8 +65,9 @@ function AccountPanel({ user }: { user: UserRecord }) {
     return null;
   const resetTwoFactor = () =>
     confirm({
-      title: 'Vypnout dvoufázové přihlášení?',
-      message: `${fullName(user)} se pak přihlásí jen heslem a jeho otevřená přihlášení skončí. Zapnout si ho může znovu v profilu.`,
+      title: `Vypnout dvoufázové přihlášení uživatele ${fullName(user)}?`,
+      message:
+        'Pak se přihlásí jen heslem a otevřená přihlášení účtu skončí. Znovu si dvoufázové přihlášení může zapnout v profilu.',
       confirmLabel: 'Vypnout',
       danger: true,
       onConfirm: () =>

@@ -76,8 +76,8 @@ function useUserRowActions() {
       );
     if (!user.active) return run();
     return confirm({
-      title: 'Deaktivovat uživatele?',
-      message: `${fullName(user)} se už nepřihlásí a jeho otevřená přihlášení skončí hned.`,
+      title: `Deaktivovat uživatele ${fullName(user)}?`,
+      message: 'Už se nepřihlásí a otevřená přihlášení účtu skončí hned.',
       confirmLabel: 'Deaktivovat',
       danger: true,
       onConfirm: run,
@@ -92,14 +92,14 @@ function useUserRowActions() {
   return (record: EntityRecord, reload: () => Promise<unknown>) => {
     const user = record as UserRow;
     if (!mayChange(user, true, manageRoots)) return null;
-    const toggleLabel = `${user.active ? 'Deaktivovat' : 'Aktivovat'} ${user.email}`;
+    const toggleLabel = `${user.active ? 'Deaktivovat' : 'Aktivovat'} uživatele ${user.email}`;
     return (
       <>
         {user.invitation !== 'none' && (
           <HoverTooltip label="Poslat pozvánku znovu">
             <ActionIcon
               variant="subtle"
-              aria-label={`Poslat pozvánku znovu: ${user.email}`}
+              aria-label={`Poslat pozvánku znovu uživateli ${user.email}`}
               onClick={() => void reinvite(user, reload)}
             >
               <IconMailForward size={18} />

@@ -1,15 +1,22 @@
 import { CURRENCIES, type Money } from '@klubovna/shared';
-import { Group, NumberInput, Select } from '@mantine/core';
+import { type ComboboxItem, Group, NumberInput, type OptionsFilter, Select } from '@mantine/core';
 import { useState } from 'react';
+import { foldText } from '../../../ui/format/fold-text.ts';
 import { defineWidget, inputProps, type WidgetProps } from '../kind.types.ts';
 import { CZECH_NUMBER_INPUT } from '../number/number-format.ts';
 import { useNumberText } from '../number/use-number-text.ts';
 
 const DEFAULT_CURRENCY = 'CZK';
-const CURRENCY_OPTIONS = CURRENCIES.map((currency) => ({
-  value: currency.code,
-  label: `${currency.code} – ${currency.name}`,
-}));
+// The field shows the code, which fits its width; the list names each currency too, and is searched by both.
+const CURRENCY_OPTIONS = CURRENCIES.map((currency) => ({ value: currency.code, label: currency.code }));
+const CURRENCY_NAMES = new Map<string, string>(CURRENCIES.map((currency) => [currency.code, currency.name]));
+const currencyText = (code: string) => `${code} – ${CURRENCY_NAMES.get(code) ?? ''}`;
+const filterCurrencies: OptionsFilter = ({ options, search }) => {
+  const wanted = foldText(search.trim());
+  return (options as ComboboxItem[]).filter((option) =>
+    foldText(currencyText(option.value)).includes(wanted),
+  );
+};
 
 /** Amount and ISO 4217 currency; an empty amount empties the whole value. */
 function MoneyWidget(props: WidgetProps<Money | null>) {
@@ -46,7 +53,9 @@ function MoneyWidget(props: WidgetProps<Money | null>) {
           setChosen(code);
           if (value) onChange({ amount: value.amount, currency: code });
         }}
-        w={130}
+        w={96}
+        filter={filterCurrencies}
+        renderOption={({ option }) => currencyText(option.value)}
         comboboxProps={{ width: 280, position: 'bottom-end' }}
         nothingFoundMessage="Žádná měna neodpovídá"
       />

@@ -9,6 +9,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState } from 'react';
 import { useErrorHandler } from '../../../api/api-provider.tsx';
 import { uploadFiles } from '../../../api/upload.ts';
+import classes from './rich-text-editor.module.css';
 import { VideoEmbed, videoEmbedUrl } from './video-embed.ts';
 
 export interface RichTextEditorProps {
@@ -209,7 +210,7 @@ export default function RichTextField({
           <RichTextEditor.Redo />
         </RichTextEditor.ControlsGroup>
       </RichTextEditor.Toolbar>
-      <RichTextEditor.Content mih={180} />
+      <RichTextEditor.Content mih={180} className={classes.content} />
     </RichTextEditor>
   );
 }

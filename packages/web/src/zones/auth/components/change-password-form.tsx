@@ -1,7 +1,6 @@
 import { API_PATHS } from '@klubovna/shared';
 import { Alert, Group, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
 import { api } from '../../../api/api.ts';
 import { BadRequestError, UnauthorizedError } from '../../../api/api-errors.ts';
 import { useErrorHandler } from '../../../api/api-provider.tsx';
@@ -22,7 +21,6 @@ const EMPTY: ChangePasswordValues = { currentPassword: '', password: '', passwor
 export function ChangePasswordForm() {
   const flash = useFlash();
   const handleError = useErrorHandler();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useFormState<ChangePasswordValues>({
     initialValues: EMPTY,
     validate: {
@@ -31,6 +29,7 @@ export function ChangePasswordForm() {
       passwordRepeat: (value, values) => validatePasswordRepeat(value, values.password),
     },
   });
+  const { failure, setFailure } = form;
 
   const [saving, save] = useAsyncAction(async (values: ChangePasswordValues) => {
     setFailure(null);

@@ -1,12 +1,10 @@
 import { API_PATHS, type UserDto } from '@klubovna/shared';
 import { Alert, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '../../../api/api.ts';
-import { BadRequestError, UnauthorizedError } from '../../../api/api-errors.ts';
+import { UnauthorizedError } from '../../../api/api-errors.ts';
 import { useErrorHandler } from '../../../api/api-provider.tsx';
-import { describeError, fieldErrors } from '../../../api/describe-error.ts';
 import { CURRENT_USER_KEY } from '../../../api/use-current-user.ts';
 import { BusyButton } from '../../../ui/busy/busy-button.tsx';
 import { useAsyncAction } from '../../../ui/busy/use-async-action.ts';
@@ -25,7 +23,6 @@ export function ProfileDetailsForm({ user }: { user: VersionedUser }) {
   const flash = useFlash();
   const handleError = useErrorHandler();
   const { mutate } = useSWRConfig();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useFormState<ProfileValues>({
     initialValues: { firstName: user.firstName, lastName: user.lastName, email: user.email },
     validate: {
@@ -34,6 +31,7 @@ export function ProfileDetailsForm({ user }: { user: VersionedUser }) {
       email: validateEmail,
     },
   });
+  const { failure, setFailure } = form;
 
   const [saving, save] = useAsyncAction(async (values: ProfileValues) => {
     setFailure(null);
@@ -56,8 +54,7 @@ export function ProfileDetailsForm({ user }: { user: VersionedUser }) {
       else flash.success('Profil byl uložen.', { id: 'profile-saved' });
     } catch (error) {
       if (error instanceof UnauthorizedError) return handleError(error);
-      if (error instanceof BadRequestError) form.setErrors(fieldErrors(error));
-      setFailure(describeError(error));
+      form.reportFailure(error);
     }
   });
 

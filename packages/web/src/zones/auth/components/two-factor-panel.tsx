@@ -4,7 +4,6 @@ import { IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '../../../api/api.ts';
-import { BadRequestError } from '../../../api/api-errors.ts';
 import { describeError, fieldErrors } from '../../../api/describe-error.ts';
 import { CURRENT_USER_KEY } from '../../../api/use-current-user.ts';
 import { BusyButton } from '../../../ui/busy/busy-button.tsx';
@@ -27,48 +26,51 @@ export function TwoFactorPanel({ user }: { user: UserDto }) {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
+  // Keyed by the field the server named (`code`, `password`): each input shows only its own error.
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const refresh = () => Promise.all([mutate(OWN_PROFILE_KEY), mutate(CURRENT_USER_KEY)]);
-  const reportFailure = (error: unknown) => {
-    setFieldError(error instanceof BadRequestError ? Object.values(fieldErrors(error))[0] : undefined);
-    setFailure(describeError(error));
+  /** Each attempt starts clean: no message of an earlier attempt outlives it. */
+  const attempt = (action: () => Promise<void>) => async () => {
+    setFailure(null);
+    setErrors({});
+    try {
+      await action();
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      setFailure(describeError(error));
+    }
+  };
+  const edit = (field: string, set: (value: string) => void) => (value: string) => {
+    set(value);
+    setErrors(({ [field]: _edited, ...others }) => others);
   };
 
-  const [starting, start] = useAsyncAction(async () => {
-    setFailure(null);
-    try {
+  const [starting, start] = useAsyncAction(
+    attempt(async () => {
       setSetup(await api.post<TwoFactorSetup>(API_PATHS.twoFactorSetup, {}));
-    } catch (error) {
-      reportFailure(error);
-    }
-  });
-  const [enabling, enable] = useAsyncAction(async () => {
-    setFailure(null);
-    try {
+    }),
+  );
+  const [enabling, enable] = useAsyncAction(
+    attempt(async () => {
       const result = await api.post<{ recoveryCodes: string[] }>(API_PATHS.twoFactorEnable, { code });
       setRecoveryCodes(result.recoveryCodes);
       setSetup(null);
       setCode('');
       await refresh();
       flash.success('Dvoufázové přihlášení je zapnuté.');
-    } catch (error) {
-      reportFailure(error);
-    }
-  });
-  const [disabling, disable] = useAsyncAction(async () => {
-    setFailure(null);
-    try {
+    }),
+  );
+  const [disabling, disable] = useAsyncAction(
+    attempt(async () => {
       await api.post(API_PATHS.twoFactorDisable, { password });
       setPassword('');
       setRecoveryCodes(null);
       await refresh();
       flash.success('Dvoufázové přihlášení je vypnuté.');
-    } catch (error) {
-      reportFailure(error);
-    }
-  });
+    }),
+  );
 
   return (
     <Stack gap="md">
@@ -116,8 +118,8 @@ export function TwoFactorPanel({ user }: { user: UserDto }) {
               label="Současné heslo pro vypnutí"
               autoComplete="current-password"
               value={password}
-              error={fieldError}
-              onChange={(event) => setPassword(event.currentTarget.value)}
+              error={errors.password}
+              onChange={(event) => edit('password', setPassword)(event.currentTarget.value)}
             />
             <Group justify="flex-end">
               <BusyButton type="submit" variant="default" busy={disabling}>
@@ -156,8 +158,8 @@ export function TwoFactorPanel({ user }: { user: UserDto }) {
               inputMode="numeric"
               maxLength={6}
               value={code}
-              error={fieldError}
-              onChange={(event) => setCode(event.currentTarget.value)}
+              error={errors.code}
+              onChange={(event) => edit('code', setCode)(event.currentTarget.value)}
             />
             <Group justify="flex-end">
               <BusyButton type="submit" busy={enabling}>

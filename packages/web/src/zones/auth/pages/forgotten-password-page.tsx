@@ -4,8 +4,6 @@ import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../../api/api.ts';
-import { BadRequestError } from '../../../api/api-errors.ts';
-import { describeError, fieldErrors } from '../../../api/describe-error.ts';
 import { BusyButton } from '../../../ui/busy/busy-button.tsx';
 import { useAsyncAction } from '../../../ui/busy/use-async-action.ts';
 import { useFormState } from '../../../ui/form/use-form-state.ts';
@@ -16,11 +14,11 @@ import { validateEmail } from '../components/email.ts';
 /** Asks for a recovery link. The confirmation is the same whether or not the e-mail has an account. */
 export function ForgottenPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useFormState({
     initialValues: { email: '' },
     validate: { email: validateEmail },
   });
+  const { failure, setFailure } = form;
 
   const [submitting, submit] = useAsyncAction(async ({ email }: { email: string }) => {
     setFailure(null);
@@ -28,8 +26,7 @@ export function ForgottenPasswordPage() {
       await api.post(API_PATHS.forgottenPassword, { email: email.trim(), cms: true });
       setSentTo(email.trim());
     } catch (error) {
-      if (error instanceof BadRequestError) form.setErrors(fieldErrors(error));
-      setFailure(describeError(error));
+      form.reportFailure(error);
     }
   });
 

@@ -5,8 +5,7 @@ import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { api } from '../../../api/api.ts';
-import { BadRequestError } from '../../../api/api-errors.ts';
-import { describeError, errorCode, fieldErrors } from '../../../api/describe-error.ts';
+import { errorCode } from '../../../api/describe-error.ts';
 import { CURRENT_USER_KEY } from '../../../api/use-current-user.ts';
 import { BusyButton } from '../../../ui/busy/busy-button.tsx';
 import { useAsyncAction } from '../../../ui/busy/use-async-action.ts';
@@ -23,7 +22,6 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
-  const [failure, setFailure] = useState<string | null>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
   const codeInput = useRef<HTMLInputElement>(null);
   // With two-factor sign-in on, the password was right and the code from the app comes next.
@@ -39,6 +37,7 @@ export function LoginPage() {
       code: (value) => (needsCode && !value.trim() ? 'Zadejte kód z aplikace.' : null),
     },
   });
+  const { failure, setFailure } = form;
   const startOver = () => {
     setNeedsCode(false);
     setFailure(null);
@@ -67,8 +66,7 @@ export function LoginPage() {
       await navigate(target, { replace: true });
     } catch (error) {
       setSignedIn(false);
-      if (error instanceof BadRequestError) form.setErrors(fieldErrors(error));
-      setFailure(describeError(error));
+      form.reportFailure(error);
       if (needsCode && errorCode(error) !== 'INVALID_CREDENTIALS') {
         form.setFieldValue('code', '');
         codeInput.current?.focus();

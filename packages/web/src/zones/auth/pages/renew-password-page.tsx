@@ -1,11 +1,10 @@
 import { API_PATHS } from '@klubovna/shared';
-import { Alert, Anchor, Button, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Skeleton, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../../api/api.ts';
-import { BadRequestError } from '../../../api/api-errors.ts';
-import { describeError, errorCode, fieldErrors } from '../../../api/describe-error.ts';
+import { describeError, errorCode } from '../../../api/describe-error.ts';
 import { BusyButton } from '../../../ui/busy/busy-button.tsx';
 import { useAsyncAction } from '../../../ui/busy/use-async-action.ts';
 import { useFlash } from '../../../ui/flash/flash-provider.tsx';
@@ -17,12 +16,34 @@ import { validateNewPassword, validatePasswordRepeat } from '../components/passw
 
 type RenewValues = { password: string; passwordRepeat: string };
 
-/** Sets a new password from the link in the recovery e-mail. */
+/**
+ * Whether the link still works, asked once the page opens without using it up: `checking`, `usable`,
+ * or the server's message why it no longer does. When the check itself fails (offline, too many
+ * attempts), the form is shown and setting the password tells.
+ */
+function useLinkState(token: string): 'checking' | 'usable' | { spent: string } {
+  const [state, setState] = useState<'checking' | 'usable' | { spent: string }>('checking');
+  useEffect(() => {
+    let current = true;
+    api.post(API_PATHS.passwordTokenCheck, { token }).then(
+      () => current && setState('usable'),
+      (error: unknown) =>
+        current &&
+        setState(errorCode(error) === 'INVALID_TOKEN' ? { spent: describeError(error) } : 'usable'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
+  return state;
+}
+
+/** Sets a new password from the link in the recovery e-mail or the invitation. */
 export function RenewPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const flash = useFlash();
-  const [failure, setFailure] = useState<string | null>(null);
+  const link = useLinkState(token);
   const [tokenSpent, setTokenSpent] = useState<string | null>(null);
   const form = useFormState<RenewValues>({
     initialValues: { password: '', passwordRepeat: '' },
@@ -31,6 +52,7 @@ export function RenewPasswordPage() {
       passwordRepeat: (value, values) => validatePasswordRepeat(value, values.password),
     },
   });
+  const { failure, setFailure } = form;
 
   const [submitting, submit] = useAsyncAction(async (values: RenewValues) => {
     setFailure(null);
@@ -43,8 +65,7 @@ export function RenewPasswordPage() {
         setTokenSpent(describeError(error));
         return;
       }
-      if (error instanceof BadRequestError) form.setErrors(fieldErrors(error));
-      setFailure(describeError(error));
+      form.reportFailure(error);
     }
   });
 
@@ -54,11 +75,12 @@ export function RenewPasswordPage() {
     </Anchor>
   );
 
-  if (tokenSpent) {
+  const spent = tokenSpent ?? (typeof link === 'object' ? link.spent : null);
+  if (spent) {
     return (
       <AuthCard title="Odkaz už neplatí" footer={backToLogin}>
         <Alert color="orange" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-          {tokenSpent}
+          {spent}
         </Alert>
         <Button component={Link} to={appPath('cms.forgottenPassword')}>
           Požádat o nový odkaz
@@ -73,19 +95,27 @@ export function RenewPasswordPage() {
       description="Zvolte si nové heslo pro přihlášení do administrace."
       footer={backToLogin}
     >
-      <form onSubmit={form.onSubmit(submit)} noValidate>
-        <Stack gap="md">
-          {failure && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {failure}
-            </Alert>
-          )}
-          <NewPasswordFields form={form} autoFocus />
-          <BusyButton type="submit" busy={submitting} fullWidth size="md">
-            Nastavit heslo
-          </BusyButton>
+      {link === 'checking' ? (
+        <Stack gap="md" role="status" aria-busy="true" aria-label="Ověřujeme odkaz">
+          <Skeleton height={60} />
+          <Skeleton height={60} />
+          <Skeleton height={42} />
         </Stack>
-      </form>
+      ) : (
+        <form onSubmit={form.onSubmit(submit)} noValidate>
+          <Stack gap="md">
+            {failure && (
+              <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+                {failure}
+              </Alert>
+            )}
+            <NewPasswordFields form={form} autoFocus />
+            <BusyButton type="submit" busy={submitting} fullWidth size="md">
+              Nastavit heslo
+            </BusyButton>
+          </Stack>
+        </form>
+      )}
     </AuthCard>
   );
 }

@@ -1,12 +1,10 @@
 import { API_PATHS, apiPath, can, type EntityRecord } from '@klubovna/shared';
 import { Alert, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import { api } from '../../../api/api.ts';
-import { BadRequestError } from '../../../api/api-errors.ts';
-import { describeError, fieldErrors } from '../../../api/describe-error.ts';
+import { describeError } from '../../../api/describe-error.ts';
 import { useCurrentUser } from '../../../api/use-current-user.ts';
 import { BusyButton } from '../../../ui/busy/busy-button.tsx';
 import { useAsyncAction } from '../../../ui/busy/use-async-action.ts';
@@ -55,7 +53,6 @@ function OtherUserPassword({ id }: { id: number }) {
   );
   const navigate = useNavigate();
   const flash = useFlash();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useFormState<Values>({
     initialValues: { password: '', passwordRepeat: '' },
     validate: {
@@ -63,6 +60,7 @@ function OtherUserPassword({ id }: { id: number }) {
       passwordRepeat: (value, values) => validatePasswordRepeat(value, values.password),
     },
   });
+  const { failure, setFailure } = form;
   const [saving, save] = useAsyncAction(async (values: Values) => {
     setFailure(null);
     try {
@@ -70,8 +68,7 @@ function OtherUserPassword({ id }: { id: number }) {
       flash.success(`Heslo uživatele ${user?.email ?? ''} je nastaveno; jeho přihlášení skončila.`);
       navigate(appPath('users.edit', { id }));
     } catch (failed) {
-      if (failed instanceof BadRequestError) form.setErrors(fieldErrors(failed));
-      setFailure(describeError(failed));
+      form.reportFailure(failed);
     }
   });
 
