@@ -1,5 +1,6 @@
 import type { EntityRecord, ValidationError } from '@klubovna/shared';
 import { recordVersionSchema } from '@klubovna/shared/validation/input-limits';
+import { recordRuleErrors } from '@klubovna/shared/validation/record-rules';
 import { z } from 'zod';
 import { AppError, validationFailed } from '../errors/app-error.ts';
 import { issuesToValidationErrors } from '../http/zod-type-provider.ts';
@@ -59,6 +60,28 @@ function validate(entity: CompiledEntity, body: unknown, partial: boolean): Valu
   return values;
 }
 
+/** The declared order of the record's dates (an end not before its start), on the values as they stand. */
+function assertRecordRules(entity: CompiledEntity, values: Values) {
+  const errors = recordRuleErrors(entity.fields, values);
+  if (errors.length > 0) throw validationFailed(errors);
+}
+
+/**
+ * Runs a before-hook: the rules are checked before it (it works on sane values) and again on what it
+ * returns (a value it filled in, a group membership's start, say, is checked too).
+ */
+async function checkedAround(
+  entity: CompiledEntity,
+  values: Values,
+  hook: (() => Values | undefined | Promise<Values | undefined>) | undefined,
+): Promise<Values> {
+  assertRecordRules(entity, values);
+  const changed = await hook?.();
+  if (!changed) return values;
+  assertRecordRules(entity, changed);
+  return changed;
+}
+
 const asValues = (body: unknown): Values =>
   body !== null && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Values) } : {};
 
@@ -109,8 +132,12 @@ export async function createRecord(context: EngineContext, entity: CompiledEntit
       const sent = hooks.beforeValidate
         ? await hooks.beforeValidate({ ...hook, operation: 'create', data: asValues(body), previous: null })
         : body;
-      let values = validate(entity, { ...defaults(entity), ...asValues(sent) }, false);
-      values = (await hooks.beforeCreate?.({ ...hook, data: values })) ?? values;
+      const validated = validate(entity, { ...defaults(entity), ...asValues(sent) }, false);
+      const values = await checkedAround(
+        entity,
+        validated,
+        hooks.beforeCreate && (() => hooks.beforeCreate!({ ...hook, data: validated })),
+      );
       await assertUnique(db, entity, values);
       await assertRelationsExist(db, context.entities, entity, values);
       const now = new Date().toISOString();
@@ -159,8 +186,12 @@ export async function updateRecord(
           ? await hooks.beforeValidate({ ...hook, operation: 'update', data: asValues(body), previous })
           : body;
         const changes = validate(entity, sent, true);
-        let merged: Values = { ...previous, ...changes };
-        merged = (await hooks.beforeUpdate?.({ ...hook, data: merged, previous })) ?? merged;
+        const sentMerged: Values = { ...previous, ...changes };
+        const merged = await checkedAround(
+          entity,
+          sentMerged,
+          hooks.beforeUpdate && (() => hooks.beforeUpdate!({ ...hook, data: sentMerged, previous })),
+        );
         const changed = changedValues(previous, merged);
         await assertUnique(db, entity, changed, id);
         await assertRelationsExist(db, context.entities, entity, changed);

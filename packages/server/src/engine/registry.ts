@@ -6,9 +6,13 @@ export type { EntityRegistry };
 /** Compiles declarations and checks that every relation points at an entity among them. */
 export function compileRegistry(declarations: readonly EntityDeclaration[]): EntityRegistry {
   const registry = new Map<string, CompiledEntity>();
+  const byAlias = new Map(declarations.map((declaration) => [declaration.alias, declaration]));
   for (const declaration of declarations) {
     if (registry.has(declaration.alias)) throw new Error(`Entity ${declaration.alias} is declared twice`);
-    registry.set(declaration.alias, compileEntity(declaration));
+    registry.set(
+      declaration.alias,
+      compileEntity(declaration, (alias) => byAlias.get(alias)),
+    );
   }
   for (const entity of registry.values()) {
     for (const field of entity.relationFields) {

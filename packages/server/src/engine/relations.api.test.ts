@@ -169,7 +169,7 @@ describe.each(testEngines())('relations through the engine on %s', (engine) => {
         'coach',
         'Vybraný záznam (Člen, id 999999) neexistuje nebo byl smazán.',
       ],
-      [{ name: 'X', coach: 3_000_000_000 }, 'coach', 'Záznam s takovým id neexistuje.'],
+      [{ name: 'X', coach: 3_000_000_000 }, 'coach', 'Vybraný záznam neexistuje.'],
       [
         { name: 'X', players: [m.zak, 999_998, 999_999] },
         'players',

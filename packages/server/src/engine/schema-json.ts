@@ -2,6 +2,7 @@ import {
   can,
   type DatagridSchema,
   type EntityMeta,
+  type FieldConstraints,
   type FilterKind,
   type FormSchema,
   type Role,
@@ -22,6 +23,27 @@ const FILTER_KINDS: Partial<Record<CompiledField['kind'], FilterKind>> = {
 };
 
 const optional = <T>(key: string, value: T | undefined) => (value === undefined ? {} : { [key]: value });
+
+/** Every constraint a form checks: a new one must be named here to reach the browser. */
+const CONSTRAINTS = Object.keys({
+  minLength: true,
+  maxLength: true,
+  min: true,
+  max: true,
+  pattern: true,
+  patternMessage: true,
+  unique: true,
+  requiredMessage: true,
+  notInFuture: true,
+  notBefore: true,
+  notAfter: true,
+} satisfies Record<keyof FieldConstraints, true>) as Array<keyof FieldConstraints>;
+
+/** The declared limits of a field, for the form to check what the server will. */
+const constraintsOf = (field: CompiledField): FieldConstraints =>
+  Object.fromEntries(
+    CONSTRAINTS.filter((key) => field[key] !== undefined).map((key) => [key, field[key]]),
+  ) as FieldConstraints;
 
 export function datagridSchema(entity: CompiledEntity, roles: Role[]): DatagridSchema {
   const { declaration } = entity;
@@ -74,15 +96,7 @@ export function formSchema(entity: CompiledEntity, roles: Role[]): FormSchema {
         label: field.label,
         kind: field.kind,
         required: field.required ?? false,
-        constraints: {
-          ...optional('minLength', field.minLength),
-          ...optional('maxLength', field.maxLength),
-          ...optional('min', field.min),
-          ...optional('max', field.max),
-          ...optional('pattern', field.pattern),
-          ...optional('patternMessage', field.patternMessage),
-          ...optional('unique', field.unique),
-        },
+        constraints: constraintsOf(field),
         section: field.section ?? sections[0]!.key,
         span: field.span ?? (field.kind === 'longText' || field.kind === 'richText' ? 12 : 6),
         ...optional('options', field.options ? [...field.options] : undefined),

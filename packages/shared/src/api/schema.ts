@@ -48,6 +48,17 @@ export interface FieldConstraints {
   patternMessage?: string;
   /** No two records may share the value; default false. */
   unique?: boolean;
+  /** Czech refusal of a required field left empty; default "Vyplňte pole „…“." or, for a choice, "Vyberte …". */
+  requiredMessage?: string;
+  /** A date or date-time that cannot lie after today (a birth, a check that took place); default false. */
+  notInFuture?: boolean;
+  /**
+   * Another date field of the same record this one may not precede (an end and its start); default
+   * none. A date may fall on the same day; a date-time must be later.
+   */
+  notBefore?: string;
+  /** Another date field of the same record this one may not follow (a sign-up deadline and the race); default none. */
+  notAfter?: string;
 }
 
 export interface FieldSchema {
@@ -83,6 +94,8 @@ export interface EntityLabels {
   plural: string;
   /** Czech plural forms for counts: one (1), few (2–4), many (5+, 0). */
   count?: { one: string; few: string; many: string };
+  /** The singular as one picks it (accusative, lower case), "Vyberte skupinu."; default none. */
+  accusative?: string;
 }
 
 export interface FormSchema {

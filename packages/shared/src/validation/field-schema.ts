@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { cs } from 'zod/locales';
 import type { FieldConstraints, FieldKind, FieldOption } from '../api/schema.ts';
 import { isCurrencyCode } from '../domain/currency.ts';
+import { pragueToday } from './czech-date.ts';
+import { REQUIRED_MESSAGE } from './czech-messages.ts';
 import {
   FORBIDDEN_CHARACTER_MESSAGE,
   hasForbiddenCharacter,
@@ -9,21 +10,39 @@ import {
   isoDateTimeSchema,
   recordIdSchema,
 } from './input-limits.ts';
-
-// Zod's own messages (too long, too small…) in Czech wherever these rules run: server and browser.
-z.config(cs());
+import { notInFutureMessage } from './record-rules.ts';
 
 /** What a field's validation depends on: the server's declaration and the form schema both have it. */
 export interface ValidatedField extends FieldConstraints {
   kind: FieldKind;
   required?: boolean;
   options?: readonly FieldOption[];
+  /** Czech label: refusals that must say which field they mean name it; default none. */
+  label?: string;
 }
 
-const REQUIRED = 'Toto pole je povinné.';
 const PHONE = /^\+?[0-9 ()-]{6,20}$/;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const COLOR = /^#[0-9a-fA-F]{6}$/;
+/** A scheme before the address (`https:`, `mailto:`), not a host's port (`klub.cz:8080`). */
+const SCHEME = /^[a-z][a-z0-9+.-]*:(?!\d)/i;
+const CHOICE_KINDS: readonly FieldKind[] = ['enum', 'multiEnum', 'relation', 'relationMany'];
+
+/** What a required field left empty is told: the declared message, else one naming the field. */
+export function requiredMessage(field: ValidatedField): string {
+  if (field.requiredMessage) return field.requiredMessage;
+  if (!field.label) return REQUIRED_MESSAGE;
+  if (CHOICE_KINDS.includes(field.kind)) return `Vyberte možnost v poli „${field.label}“.`;
+  if (field.kind === 'file' || field.kind === 'image') return `Nahrajte soubor do pole „${field.label}“.`;
+  return `Vyplňte pole „${field.label}“.`;
+}
+
+/** A web address typed without its scheme (`www.klub.cz`) is completed with https://. */
+function withScheme(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  return text === '' || SCHEME.test(text) ? text : `https://${text.replace(/^\/+/, '')}`;
+}
 
 function textSchema(field: ValidatedField, base: z.ZodString = z.string()): z.ZodType {
   let schema = base
@@ -52,10 +71,14 @@ function kindSchema(field: ValidatedField): z.ZodType {
     case 'phone':
       return textSchema(field, z.string().regex(PHONE, 'Zadejte platné telefonní číslo.'));
     case 'url':
-      return z.url({
-        protocol: /^https?$/,
-        message: 'Zadejte platnou adresu začínající http:// nebo https://.',
-      });
+      return z.preprocess(
+        withScheme,
+        z.url({
+          protocol: /^https?$/,
+          hostname: z.regexes.domain,
+          message: 'Zadejte platnou webovou adresu, např. www.klub.cz.',
+        }),
+      );
     case 'slug':
       return textSchema(
         field,
@@ -73,9 +96,13 @@ function kindSchema(field: ValidatedField): z.ZodType {
         currency: z.string().refine(isCurrencyCode, 'Neznámá měna.'),
       });
     case 'date':
-      return isoDateSchema;
+      return field.notInFuture
+        ? isoDateSchema.refine((value) => value <= pragueToday(), notInFutureMessage(field))
+        : isoDateSchema;
     case 'dateTime':
-      return isoDateTimeSchema;
+      return field.notInFuture
+        ? isoDateTimeSchema.refine((value) => Date.parse(value) <= Date.now(), notInFutureMessage(field))
+        : isoDateTimeSchema;
     case 'boolean':
       return z.boolean();
     case 'enum': {
@@ -97,7 +124,7 @@ function kindSchema(field: ValidatedField): z.ZodType {
     case 'image':
       return recordIdSchema;
     case 'relationMany':
-      return z.array(recordIdSchema);
+      return z.array(recordIdSchema, { message: 'Vyberte z nabízených možností.' });
   }
 }
 
@@ -124,7 +151,7 @@ export function buildFieldSchema(field: ValidatedField): z.ZodType {
       emptyToNull,
       z
         .any()
-        .refine((value) => value !== null && value !== undefined, REQUIRED)
+        .refine((value) => value !== null && value !== undefined, requiredMessage(field))
         .pipe(schema),
     );
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './czech-messages.ts';
 
 // What both database engines can take, checked once at the edge by the server and mirrored by forms.
 
@@ -22,17 +23,26 @@ export function hasForbiddenCharacter(text: string): boolean {
   return text.includes('\u0000') || !text.isWellFormed();
 }
 
+const PICK_FROM_OFFER = 'Vyberte záznam z nabídky.';
+
 /** The id of a stored record (or file). */
 export const recordIdSchema = z
-  .number({ message: 'Očekává se id záznamu (celé kladné číslo).' })
-  .int('Očekává se id záznamu (celé kladné číslo).')
-  .positive('Očekává se id záznamu (celé kladné číslo).')
-  .max(INT32_MAX, 'Záznam s takovým id neexistuje.');
+  .number({ message: PICK_FROM_OFFER })
+  .int(PICK_FROM_OFFER)
+  .positive(PICK_FROM_OFFER)
+  .max(INT32_MAX, 'Vybraný záznam neexistuje.');
+
+/** The id of a record a form must pick; `missing` says what to pick when none is, e.g. "Vyberte skupinu.". */
+export const pickedRecordId = (missing: string) =>
+  z
+    .unknown()
+    .refine((value) => value !== null && value !== undefined, missing)
+    .pipe(recordIdSchema);
 
 /** An id written in a URL path or query: digits only, no sign, exponent or leading zero. */
 export const recordIdText = z
   .string()
-  .regex(/^[1-9]\d{0,9}$/, 'Očekává se id záznamu (celé kladné číslo).')
+  .regex(/^[1-9]\d{0,9}$/, 'Takový záznam neexistuje.')
   .transform(Number)
   .pipe(recordIdSchema);
 

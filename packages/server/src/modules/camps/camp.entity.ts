@@ -11,6 +11,7 @@ export const campEntity: EntityDeclaration = {
     singular: 'Soustředění',
     plural: 'Soustředění',
     count: { one: 'soustředění', few: 'soustředění', many: 'soustředění' },
+    accusative: 'soustředění',
   },
   area: 'training',
   sections: [
@@ -20,7 +21,7 @@ export const campEntity: EntityDeclaration = {
   fields: {
     name: { kind: 'text', label: 'Název', required: true, maxLength: 150, section: 'camp' },
     dateFrom: { kind: 'date', label: 'Od', required: true, section: 'camp', span: 3 },
-    dateTo: { kind: 'date', label: 'Do', required: true, section: 'camp', span: 3 },
+    dateTo: { kind: 'date', label: 'Do', required: true, notBefore: 'dateFrom', section: 'camp', span: 3 },
     place: { kind: 'text', label: 'Místo', maxLength: 200, section: 'camp' },
     description: { kind: 'longText', label: 'Popis', maxLength: 5000, listed: false, section: 'camp' },
     price: {
@@ -41,7 +42,13 @@ export const campEntity: EntityDeclaration = {
       section: 'registration',
       span: 4,
     },
-    registrationDeadline: { kind: 'date', label: 'Přihlášky do', section: 'registration', span: 4 },
+    registrationDeadline: {
+      kind: 'date',
+      label: 'Přihlášky do',
+      notAfter: 'dateTo',
+      section: 'registration',
+      span: 4,
+    },
     groups: {
       kind: 'relationMany',
       label: 'Pozvané skupiny',

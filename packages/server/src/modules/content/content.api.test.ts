@@ -94,7 +94,7 @@ describe.each(testEngines())('content and web zones on %s', (engine) => {
     expect(emptied.body.data.slug).toBe('nabor-2027');
     const noTitle = await root.post('/api/cms/content', { perex: 'bez titulku' });
     expect(noTitle.status).toBe(400);
-    expect(noTitle.body.validationErrors).toEqual([{ path: 'title', message: 'Toto pole je povinné.' }]);
+    expect(noTitle.body.validationErrors).toEqual([{ path: 'title', message: 'Vyplňte pole „Titulek“.' }]);
   });
 
   it('stores rich text only through the allowlist', async () => {
@@ -180,7 +180,7 @@ describe.each(testEngines())('content and web zones on %s', (engine) => {
       activeTo: '2026-01-01',
     });
     expect(sponsor.body.validationErrors).toEqual([
-      { path: 'activeTo', message: 'Konec spolupráce nesmí být dřív než její začátek.' },
+      { path: 'activeTo', message: '„Aktivní do“ nesmí být dřív než „Aktivní od“ (1. 1. 2027).' },
     ]);
     const event = await root.post('/api/cms/form/event', {
       title: 'Závod',
@@ -188,7 +188,7 @@ describe.each(testEngines())('content and web zones on %s', (engine) => {
       endsAt: '2027-04-01T08:00:00.000Z',
     });
     expect(event.body.validationErrors).toEqual([
-      { path: 'endsAt', message: 'Konec události nesmí být dřív než její začátek.' },
+      { path: 'endsAt', message: '„Do“ musí být později než „Od“ (1. 5. 2027 10:00).' },
     ]);
   });
 

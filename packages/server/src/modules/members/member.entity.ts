@@ -10,7 +10,12 @@ export const GENDER_OPTIONS = [
 export const memberEntity: EntityDeclaration = {
   alias: 'member',
   table: 'members',
-  labels: { singular: 'Člen', plural: 'Členové', count: { one: 'člen', few: 'členové', many: 'členů' } },
+  labels: {
+    singular: 'Člen',
+    plural: 'Členové',
+    count: { one: 'člen', few: 'členové', many: 'členů' },
+    accusative: 'člena',
+  },
   area: 'members',
   sections: [
     { key: 'person', label: 'Osobní údaje' },
@@ -21,7 +26,7 @@ export const memberEntity: EntityDeclaration = {
     // Surname first: how a club's lists are read and sorted.
     lastName: { kind: 'text', label: 'Příjmení', required: true, maxLength: 100, section: 'person' },
     firstName: { kind: 'text', label: 'Jméno', required: true, maxLength: 100, section: 'person' },
-    birthDate: { kind: 'date', label: 'Datum narození', section: 'person' },
+    birthDate: { kind: 'date', label: 'Datum narození', notInFuture: true, section: 'person' },
     gender: { kind: 'enum', label: 'Pohlaví', options: GENDER_OPTIONS, section: 'person' },
     photo: {
       kind: 'image',

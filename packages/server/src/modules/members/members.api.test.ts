@@ -1,3 +1,4 @@
+import { pragueToday } from '@klubovna/shared/validation/czech-date';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertWellFormedXml, cellValue, getBytes, readZip, sheetCells } from '../../engine/test-zip.ts';
 import { signedInClient } from '../../test/fixtures.ts';
@@ -187,6 +188,36 @@ describe.each(testEngines())('members through the engine on %s', (engine) => {
     expect(sneaky.body.data.id).not.toBe(999);
     expect(sneaky.body.data.version).toBe(1);
     await root.delete(`/api/cms/form/member/${sneaky.body.data.id}`);
+  });
+
+  it('refuses a birth date in the future on the field, on create and on update, and takes today', async () => {
+    const future = await root.post('/api/cms/form/member', {
+      firstName: 'Budoucí',
+      lastName: 'Člen',
+      birthDate: '2099-01-01',
+    });
+    expect(future.status).toBe(400);
+    expect(future.body.validationErrors).toEqual([
+      { path: 'birthDate', message: '„Datum narození“ nesmí být v budoucnosti.' },
+    ]);
+    const today = pragueToday();
+    const born = await root.post('/api/cms/form/member', {
+      firstName: 'Dnes',
+      lastName: 'Narozený',
+      birthDate: today,
+    });
+    expect(born.status, born.text).toBe(201);
+    const moved = await root.put(`/api/cms/form/member/${born.body.data.id}`, {
+      version: born.body.data.version,
+      birthDate: '2099-01-01',
+    });
+    expect(moved.status).toBe(400);
+    expect(moved.body.validationErrors[0].path).toBe('birthDate');
+    const form = await root.get('/api/cms/form/member/schema');
+    expect(form.body.data.fields.find((f: { name: string }) => f.name === 'birthDate').constraints).toEqual({
+      notInFuture: true,
+    });
+    await root.delete(`/api/cms/form/member/${born.body.data.id}`);
   });
 
   it('serves schemas, 404 for unknown aliases and tables by role', async () => {

@@ -11,6 +11,7 @@ export const groupEntity: EntityDeclaration = {
     singular: 'Skupina',
     plural: 'Skupiny',
     count: { one: 'skupina', few: 'skupiny', many: 'skupin' },
+    accusative: 'skupinu',
   },
   area: 'training',
   sections: [

@@ -1,7 +1,6 @@
 import { czechDate } from '../../engine/czech-text.ts';
 import type { EntityDeclaration, HookContext } from '../../engine/entity.types.ts';
 import type { Values } from '../../engine/record-mapper.ts';
-import { fieldError } from '../../engine/record-writes.service.ts';
 import { pragueParts } from './prague-time.ts';
 import { assertTrainers } from './trainer-rules.ts';
 import { trainingActions } from './training.actions.ts';
@@ -14,6 +13,7 @@ export const trainingEntity: EntityDeclaration = {
     singular: 'Trénink',
     plural: 'Tréninky',
     count: { one: 'trénink', few: 'tréninky', many: 'tréninků' },
+    accusative: 'trénink',
   },
   area: 'training',
   sections: [
@@ -30,7 +30,14 @@ export const trainingEntity: EntityDeclaration = {
       section: 'training',
     },
     startsAt: { kind: 'dateTime', label: 'Začátek', required: true, section: 'training', span: 3 },
-    endsAt: { kind: 'dateTime', label: 'Konec', required: true, section: 'training', span: 3 },
+    endsAt: {
+      kind: 'dateTime',
+      label: 'Konec',
+      required: true,
+      notBefore: 'startsAt',
+      section: 'training',
+      span: 3,
+    },
     place: { kind: 'text', label: 'Místo', maxLength: 200, section: 'training' },
     trainers: {
       kind: 'relationMany',
@@ -61,11 +68,9 @@ export const trainingEntity: EntityDeclaration = {
   actions: trainingActions,
 };
 
-/** The end after the start, trainers who are trainers, and the title "group, date time". */
+/** Trainers who are trainers, and the title "group, date time". */
 async function checkedTraining(context: HookContext, data: Values): Promise<Values> {
   const startsAt = data.startsAt as string;
-  const endsAt = data.endsAt as string;
-  if (Date.parse(endsAt) <= Date.parse(startsAt)) throw fieldError('endsAt', 'Konec musí být až po začátku.');
   await assertTrainers(context, data.trainers);
   const group = await context.db
     .selectFrom('training_groups')

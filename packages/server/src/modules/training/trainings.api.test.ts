@@ -32,7 +32,7 @@ describe.each(testEngines())('trainings, series, attendance and calendar feeds o
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.validationErrors).toEqual([
-      { path: 'endsAt', message: 'Konec musí být až po začátku.' },
+      { path: 'endsAt', message: '„Konec“ musí být později než „Začátek“ (24. 11. 2026 17:30).' },
     ]);
     const training = await created('training', {
       group: group.id,
