@@ -136,6 +136,10 @@ function nextDayIfDate(filter: Extract<FieldFilter, { type: 'range' }>) {
   return next.toISOString().slice(0, 10);
 }
 
+/** All the filters at once (a relation's `where`, say), as one condition on the entity's own table. */
+export const filtersCondition = (eb: WhereBuilder, filters: FieldFilter[]) =>
+  eb.and(filters.map((filter) => filterCondition(eb, filter)));
+
 export function filtered(
   db: DynamicDb,
   entity: CompiledEntity,

@@ -7,16 +7,12 @@ import {
 } from '@klubovna/shared/validation/input-limits';
 import { AppError } from '../errors/app-error.ts';
 import type { CompiledEntity, CompiledField } from './compile-entity.ts';
+import type { FieldFilter } from './entity.types.ts';
 
 export const PAGE_SIZES = [10, 25, 50, 100];
 export const MAX_PAGE_SIZE = 100;
 
-export type FieldFilter =
-  | { field: CompiledField; type: 'in'; values: string[] }
-  /** A multiEnum holding any of the values. */
-  | { field: CompiledField; type: 'contains'; values: string[] }
-  | { field: CompiledField; type: 'boolean'; value: boolean }
-  | { field: CompiledField; type: 'range'; from?: string | number; to?: string | number };
+export type { FieldFilter };
 
 export interface DatagridQuery {
   page: number;

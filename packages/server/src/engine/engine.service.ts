@@ -1,18 +1,19 @@
-import { can, type EntityRecord, type Role } from '@klubovna/shared';
+import { type AutocompleteOption, can, type EntityRecord, type Role } from '@klubovna/shared';
 import type { Db } from '../db/database.ts';
 import type { Engine } from '../db/dialect.ts';
-import { forbidden, notFound } from '../errors/app-error.ts';
-import type { CompiledEntity } from './compile-entity.ts';
+import { AppError, forbidden, notFound } from '../errors/app-error.ts';
+import type { CompiledEntity, CompiledField } from './compile-entity.ts';
 import { searchNormalize } from './czech-text.ts';
 import { distinctValues, listRows } from './datagrid.repository.ts';
 import { recordColumns } from './datagrid-pages.ts';
 import { parseDatagridQuery } from './datagrid-query.ts';
 import type { ReadAlongside } from './datagrid-search-page.ts';
-import type { HookContext } from './entity.types.ts';
+import type { FieldFilter, HookContext } from './entity.types.ts';
 import { type Row, recordLabel, toRecord } from './record-mapper.ts';
 import * as repository from './records.repository.ts';
 import type { EntityRegistry } from './registry.ts';
 import { attachRelations } from './relations.service.ts';
+import { secondaryLabels } from './secondary-label.ts';
 
 export interface EngineContext {
   db: Db;
@@ -98,19 +99,38 @@ export async function listRecords(
   };
 }
 
-/** Records of `entity` matching a search, as picker options labelled by its `labelFields`. */
+/**
+ * Records of `entity` matching a search, as picker options labelled by its `labelFields`, with what
+ * tells apart those of one label (`detail`); only those `filters` pass (a relation's `where`).
+ */
 export async function relatedOptions(
   context: EngineContext,
   entity: CompiledEntity,
   s: string,
   limit: number,
-) {
+  filters: FieldFilter[] = [],
+): Promise<AutocompleteOption[]> {
   const query = parseDatagridQuery(entity, new URLSearchParams({ s, limit: String(limit) }));
+  query.filters.push(...filters);
   const { items } = await listRows(dynamic(context), entity, context.engine, query);
+  const details = await secondaryLabels(dynamic(context), context.entities, entity, items);
   return items.map((row) => {
     const record = toRecord(entity, row);
-    return { value: record.id, label: recordLabel(entity, record) };
+    const detail = details.get(record.id);
+    return { value: record.id, label: recordLabel(entity, record), ...(detail ? { detail } : {}) };
   });
+}
+
+/**
+ * The relation field a picker fills, named `<alias>.<field>` (`group.trainers`): its options are the
+ * records its `where` accepts. Reading them needs read access to the owner and to the target.
+ */
+export function pickerField(context: EngineContext, name: string, targetAlias: string): CompiledField {
+  const [ownerAlias = '', fieldName = ''] = name.split('.');
+  const field = entityFor(context, ownerAlias, 'read').byName.get(fieldName);
+  if (field?.relation?.alias !== targetAlias)
+    throw new AppError('BAD_REQUEST', 400, `Pole „${name}“ nevybírá z tohoto seznamu.`);
+  return field;
 }
 
 /** What a datagrid column can be filtered by: related records, enum options or the column's own values. */
@@ -125,7 +145,8 @@ export async function columnOptions(
   if (!field?.filterable && !field?.sortable) return [];
   if (field.relation) {
     // Related records' labels are part of showing this entity's rows, so its read access suffices.
-    return relatedOptions(context, context.entities.get(field.relation.alias)!, s, limit);
+    const target = context.entities.get(field.relation.alias)!;
+    return relatedOptions(context, target, s, limit, field.targetFilters);
   }
   if (field.options) {
     const wanted = searchNormalize(s);

@@ -157,7 +157,7 @@ describe.each(testEngines())('relations through the engine on %s', (engine) => {
       expect(response.body.error.message, query).toMatch(/[„áéíčř]/);
     }
     const options = await root.get('/api/cms/datagrid/autocomplete/test-team/players?s=dvo');
-    expect(options.body.data).toEqual([{ value: m.dvorak, label: 'Dvořák Jan' }]);
+    expect(options.body.data).toEqual([{ value: m.dvorak, label: 'Dvořák Jan', detail: 'Závodník' }]);
     await root.post('/api/cms/datagrid/test-team/delete', { ids: [a.id, b.id] });
   });
 

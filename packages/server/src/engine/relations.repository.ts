@@ -1,5 +1,8 @@
 import { INT32_MAX } from '@klubovna/shared/validation/input-limits';
+import { sql } from 'kysely';
 import type { CompiledEntity, CompiledField } from './compile-entity.ts';
+import { filtersCondition } from './datagrid-filter.ts';
+import type { FieldFilter } from './entity.types.ts';
 import type { Row } from './record-mapper.ts';
 import type { DynamicDb } from './records.repository.ts';
 
@@ -74,6 +77,31 @@ export async function existingIds(db: DynamicDb, table: string, ids: number[]): 
   if (possible.length === 0) return new Set();
   const rows = (await db.selectFrom(table).select('id').where('id', 'in', possible).execute()) as Row[];
   return new Set(rows.map((row) => Number(row.id)));
+}
+
+/** Which of `ids` exist in the target's table, and which of them pass `filters` (a relation's `where`). */
+export async function linkableIds(
+  db: DynamicDb,
+  target: CompiledEntity,
+  ids: number[],
+  filters: FieldFilter[] = [],
+): Promise<{ existing: Set<number>; accepted: Set<number> }> {
+  // A number past 32 bits names no record (and must not reach PostgreSQL's query).
+  const possible = ids.filter((id) => id <= INT32_MAX);
+  if (possible.length === 0) return { existing: new Set(), accepted: new Set() };
+  const rows = (await db
+    .selectFrom(target.declaration.table)
+    // biome-ignore lint/suspicious/noExplicitAny: Kysely's expression builder for a dynamic table
+    .select((eb: any) => [
+      'id',
+      (filters.length > 0 ? filtersCondition(eb, filters) : sql<boolean>`1 = 1`).as('accepted'),
+    ])
+    .where('id', 'in', possible)
+    .execute()) as Row[];
+  return {
+    existing: new Set(rows.map((row) => Number(row.id))),
+    accepted: new Set(rows.filter((row) => Boolean(row.accepted)).map((row) => Number(row.id))),
+  };
 }
 
 /**
@@ -155,4 +183,33 @@ export async function allLabelRows(db: DynamicDb, target: CompiledEntity): Promi
     .selectFrom(target.declaration.table)
     .select(['id', ...labelColumns(target)])
     .execute()) as Row[];
+}
+
+/**
+ * The labels a secondary label shows through a linking entity, in one query for all `ownerIds`:
+ * `owner_id` (the record labelled) with the label columns of the record the link's `shown` relation
+ * points at; with `current`, only links in force on `today`.
+ */
+export async function linkedLabelRows(
+  db: DynamicDb,
+  link: { entity: CompiledEntity; by: CompiledField; shown: CompiledField; target: CompiledEntity },
+  ownerIds: number[],
+  current?: { from: CompiledField; to: CompiledField; today: string },
+): Promise<Row[]> {
+  let query = db
+    .selectFrom(`${link.entity.declaration.table} as link`)
+    .innerJoin(`${link.target.declaration.table} as target`, 'target.id', `link.${link.shown.column}`)
+    .select([
+      `link.${link.by.column} as owner_id`,
+      ...labelColumns(link.target).map((column) => `target.${column}`),
+    ])
+    .where(`link.${link.by.column}`, 'in', ownerIds);
+  if (current) {
+    const from = `link.${current.from.column}`;
+    const to = `link.${current.to.column}`;
+    query = query
+      .where((eb) => eb.or([eb(from, 'is', null), eb(from, '<=', current.today)]))
+      .where((eb) => eb.or([eb(to, 'is', null), eb(to, '>=', current.today)]));
+  }
+  return (await query.execute()) as Row[];
 }

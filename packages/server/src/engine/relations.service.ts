@@ -2,7 +2,7 @@ import type { EntityRecord, RecordLabels, ValidationError } from '@klubovna/shar
 import { AppError } from '../errors/app-error.ts';
 import type { CompiledEntity, CompiledField } from './compile-entity.ts';
 import { czechPlural } from './czech-text.ts';
-import { type Row, readField, recordLabel, type Values } from './record-mapper.ts';
+import { optionLabel, type Row, readField, recordLabel, type Values } from './record-mapper.ts';
 import { type DynamicDb, insertAudit } from './records.repository.ts';
 import { type EntityRegistry, referencingFields } from './registry.ts';
 import * as relations from './relations.repository.ts';
@@ -80,7 +80,33 @@ export function normalizeRelationValues(entity: CompiledEntity, values: Values):
   return errors;
 }
 
-/** Every relation id among `values` must name an existing record: otherwise 400 on that field. */
+/** What a relation's `where` asks for, in Czech: "Typ člena je Trenér nebo Vedoucí trenér". */
+function conditionText(field: CompiledField): string {
+  return (field.targetFilters ?? [])
+    .map((filter) => {
+      const values =
+        filter.type === 'boolean'
+          ? [filter.value ? 'ano' : 'ne']
+          : filter.type === 'in'
+            ? filter.values.map((value) => optionLabel(filter.field, value))
+            : [];
+      return `${filter.field.label} je ${values.join(' nebo ')}`;
+    })
+    .join(' a ');
+}
+
+/** The refusal of linking records outside a relation's `where`, naming them by label. */
+function outsideWhere(field: CompiledField, labels: string[]): string {
+  const rule =
+    field.relation!.whereMessage ??
+    `Do pole „${field.label}“ lze vybrat jen záznamy, kde ${conditionText(field)}`;
+  return `${rule}, ne: ${labels.join(', ')}.`;
+}
+
+/**
+ * Every relation id among `values` must name an existing record, and one its relation's `where`
+ * accepts: otherwise 400 on that field.
+ */
 export async function assertRelationsExist(
   db: DynamicDb,
   entities: EntityRegistry,
@@ -93,17 +119,23 @@ export async function assertRelationsExist(
     const ids = Array.isArray(value) ? (value as number[]) : typeof value === 'number' ? [value] : [];
     if (ids.length === 0) continue;
     const target = targetOf(entities, field);
-    const existing = await relations.existingIds(db, target.declaration.table, ids);
+    const { existing, accepted } = await relations.linkableIds(db, target, ids, field.targetFilters);
     const missing = ids.filter((id) => !existing.has(id));
-    if (missing.length === 0) continue;
+    const refused = ids.filter((id) => existing.has(id) && !accepted.has(id));
     const { singular, plural } = target.declaration.labels;
-    errors.push({
-      path: field.name,
-      message:
-        missing.length === 1
-          ? `Vybraný záznam (${singular}, id ${missing[0]}) neexistuje nebo byl smazán.`
-          : `Vybrané záznamy (${plural}, id ${missing.join(', ')}) neexistují nebo byly smazány.`,
-    });
+    if (missing.length > 0)
+      errors.push({
+        path: field.name,
+        message:
+          missing.length === 1
+            ? `Vybraný záznam (${singular}, id ${missing[0]}) neexistuje nebo byl smazán.`
+            : `Vybrané záznamy (${plural}, id ${missing.join(', ')}) neexistují nebo byly smazány.`,
+      });
+    else if (refused.length > 0) {
+      const rows = await relations.labelRows(db, target, refused);
+      const labels = rows.map((row) => labelOfRow(target, row)).sort((a, b) => a.localeCompare(b, 'cs'));
+      errors.push({ path: field.name, message: outsideWhere(field, labels) });
+    }
   }
   if (errors.length > 0) {
     throw new AppError('VALIDATION_FAILED', 400, errors[0]!.message, { validationErrors: errors });

@@ -101,6 +101,7 @@ export function formSchema(entity: CompiledEntity, roles: Role[]): FormSchema {
         span: field.span ?? (field.kind === 'longText' || field.kind === 'richText' ? 12 : 6),
         ...optional('options', field.options ? [...field.options] : undefined),
         ...optional('relationAlias', field.relation?.alias),
+        ...optional('pickerField', field.relation ? `${declaration.alias}.${field.name}` : undefined),
         ...optional(
           'uploadNamespace',
           field.kind === 'file' || field.kind === 'image'

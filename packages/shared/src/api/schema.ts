@@ -71,6 +71,11 @@ export interface FieldSchema {
   options?: FieldOption[];
   /** Alias of the related entity for relation kinds (picked through /api/cms/autocomplete/{alias}). */
   relationAlias?: string;
+  /**
+   * How a relation's picker names the field it fills, `<alias>.<field>`, sent as `?field=` to the
+   * autocomplete: it then offers only the records the field accepts (its declared `where`).
+   */
+  pickerField?: string;
   /** Upload namespace for file and image kinds. */
   uploadNamespace?: string;
   readOnly?: boolean;
@@ -190,6 +195,8 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export interface AutocompleteOption {
   value: string | number;
   label: string;
+  /** What tells it apart from options of the same label ("2012 · Sportovec · Žáci"); absent when none. */
+  detail?: string;
 }
 
 export interface Money {

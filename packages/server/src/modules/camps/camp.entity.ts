@@ -60,6 +60,7 @@ export const campEntity: EntityDeclaration = {
   defaultSort: { field: 'dateFrom', direction: 'desc' },
   searchFields: ['name', 'place'],
   labelFields: ['name'],
+  secondaryLabel: [{ field: 'dateFrom' }],
   hooks: campHooks,
   actions: campActions,
 };

@@ -58,6 +58,12 @@ export const memberEntity: EntityDeclaration = {
   defaultSort: { field: 'lastName', direction: 'asc' },
   searchFields: ['lastName', 'firstName', 'email', 'registrationNumber'],
   labelFields: ['lastName', 'firstName'],
+  // Two of one name are told apart by the year of birth, the type and the groups they train in now.
+  secondaryLabel: [
+    { field: 'birthDate', year: true },
+    { field: 'memberType' },
+    { entity: 'group-member', by: 'member', field: 'group', current: { from: 'validFrom', to: 'validTo' } },
+  ],
   hooks: memberHooks,
   actions: { 'set-active': setMembersActive },
 };

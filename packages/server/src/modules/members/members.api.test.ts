@@ -250,7 +250,9 @@ describe.each(testEngines())('members through the engine on %s', (engine) => {
 
   it('offers relation and filter options', async () => {
     const options = await root.get('/api/cms/autocomplete/member?s=cerm');
-    expect(options.body.data).toEqual([{ value: ids.Čermáková, label: 'Čermáková Eva' }]);
+    expect(options.body.data).toEqual([
+      { value: ids.Čermáková, label: 'Čermáková Eva', detail: '2012 · Závodník' },
+    ]);
     const enumOptions = await root.get('/api/cms/datagrid/autocomplete/member/memberType?s=tren');
     expect(enumOptions.body.data.map((o: { value: string }) => o.value)).toEqual(['HEAD_TRAINER', 'TRAINER']);
   });

@@ -51,5 +51,6 @@ export const raceEntity: EntityDeclaration = {
   defaultSort: { field: 'dateFrom', direction: 'desc' },
   searchFields: ['name', 'place', 'discipline'],
   labelFields: ['name'],
+  secondaryLabel: [{ field: 'dateFrom' }],
   actions: raceActions,
 };

@@ -44,7 +44,7 @@ describe.each(testEngines())('training groups on %s', (engine) => {
     expect(refused.status).toBe(400);
     expect(refused.body.validationErrors[0]).toEqual({
       path: 'trainers',
-      message: 'Trenérem může být jen trenér nebo vedoucí trenér, ne: Petr Běžec.',
+      message: 'Trenérem může být jen trenér nebo vedoucí trenér, ne: Běžec Petr.',
     });
     const group = await created('group', { name: 'Áčko', trainers: [trainer.id], capacity: 2 });
     expect(group).toMatchObject({

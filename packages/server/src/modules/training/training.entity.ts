@@ -2,7 +2,7 @@ import { czechDate } from '../../engine/czech-text.ts';
 import type { EntityDeclaration, HookContext } from '../../engine/entity.types.ts';
 import type { Values } from '../../engine/record-mapper.ts';
 import { pragueParts } from './prague-time.ts';
-import { assertTrainers } from './trainer-rules.ts';
+import { LED_BY_TRAINERS } from './trainer-rules.ts';
 import { trainingActions } from './training.actions.ts';
 
 /** One training of a group: when (stored in UTC, shown in Prague time), where, who leads it. */
@@ -42,7 +42,7 @@ export const trainingEntity: EntityDeclaration = {
     trainers: {
       kind: 'relationMany',
       label: 'Trenéři',
-      relation: { alias: 'member', onDelete: 'cascade' },
+      relation: LED_BY_TRAINERS,
       help: 'Prázdné: vedou ho trenéři skupiny.',
       section: 'training',
       span: 12,
@@ -68,10 +68,9 @@ export const trainingEntity: EntityDeclaration = {
   actions: trainingActions,
 };
 
-/** Trainers who are trainers, and the title "group, date time". */
+/** The title "group, date time". */
 async function checkedTraining(context: HookContext, data: Values): Promise<Values> {
   const startsAt = data.startsAt as string;
-  await assertTrainers(context, data.trainers);
   const group = await context.db
     .selectFrom('training_groups')
     .select('name')

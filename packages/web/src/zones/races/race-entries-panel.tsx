@@ -84,7 +84,13 @@ export function RaceEntriesPanel({ race }: { race: EntityRecord }) {
           </Text>
         </Title>
         <Group align="flex-end" gap="sm">
-          <RecordPicker alias="member" label="Přihlásit člena" value={member} onChange={setMember} />
+          <RecordPicker
+            alias="member"
+            field="race-participant.member"
+            label="Přihlásit člena"
+            value={member}
+            onChange={setMember}
+          />
           {data.categories.length > 0 && (
             <Select
               label="Kategorie"
