@@ -239,7 +239,18 @@ describe.each(testEngines())('relations through the engine on %s', (engine) => {
     const free = await member('Volný', 'Člen');
     const bulk = await root.post('/api/cms/datagrid/member/delete', { ids: [free, target] });
     expect(bulk.status).toBe(409);
-    expect(bulk.body.error.message).toBe('Vybrané záznamy nelze smazat, používá je 1 tým v poli „Hráči“.');
+    expect(bulk.body.error.message).toBe(
+      'Vybrané záznamy nelze smazat: záznam „Cibulka Karel“ používá 1 tým v poli „Hráči“.',
+    );
+    const coach = await member('Trenér', 'Týmový');
+    const coached = await team({ name: 'T7', coach, players: [coach] });
+    const several = await root.post('/api/cms/datagrid/member/delete', { ids: [free, target, coach] });
+    expect(several.body.error.message).toBe(
+      'Vybrané záznamy nelze smazat: záznam „Cibulka Karel“ používá 1 tým v poli „Hráči“; ' +
+        'záznam „Týmový Trenér“ používají 1 tým v poli „Trenér“ a 1 tým v poli „Hráči“.',
+    );
+    await root.delete(`/api/cms/form/test-team/${coached.id}`);
+    await root.delete(`/api/cms/form/member/${coach}`);
     expect((await root.get(`/api/cms/form/member/${free}`)).status).toBe(200);
     expect((await root.get(`/api/cms/form/member/${target}`)).status).toBe(200);
 

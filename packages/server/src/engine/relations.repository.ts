@@ -126,23 +126,25 @@ export async function referencingRows(
   return (await query.execute()) as Row[];
 }
 
-/** How many distinct owner records point at any of `targetIds` through `field`. */
+/** How many distinct owner records point at each of `targetIds` through `field` (targets used by none left out). */
 export async function countReferencingOwners(
   db: DynamicDb,
   owner: CompiledEntity,
   field: CompiledField,
   targetIds: number[],
   exceptOwners: number[],
-): Promise<number> {
+): Promise<Map<number, number>> {
   const ownerColumn = field.joinTable ? 'owner_id' : 'id';
+  const targetColumn = field.joinTable ? 'target_id' : field.column;
   let query = field.joinTable
     ? db.selectFrom(field.joinTable).where('target_id', 'in', targetIds)
     : db.selectFrom(owner.declaration.table).where(field.column, 'in', targetIds);
   if (exceptOwners.length > 0) query = query.where(ownerColumn, 'not in', exceptOwners);
-  const row = (await query
-    .select((eb) => eb.fn.count(ownerColumn).distinct().as('n'))
-    .executeTakeFirstOrThrow()) as Row;
-  return Number(row.n);
+  const rows = (await query
+    .select((eb) => [`${targetColumn} as target_id`, eb.fn.count(ownerColumn).distinct().as('n')])
+    .groupBy(targetColumn)
+    .execute()) as Row[];
+  return new Map(rows.map((row) => [Number(row.target_id), Number(row.n)]));
 }
 
 /** Removes the links to `targetIds` (onDelete 'cascade'): join rows go, a to-one column becomes null. */

@@ -164,6 +164,48 @@ function referenceText(count: number, owner: CompiledEntity, field: CompiledFiel
   return `${count} ${noun} v poli „${field.label}“`;
 }
 
+/** Records named in one refusal of a bulk delete; the rest are counted. */
+const NAMED_IN_REFUSAL = 5;
+
+/**
+ * Why records cannot be deleted, naming each one in use: "používá ho 1 tým v poli „Hráči“";
+ * several kinds of users together take the plural.
+ */
+function stillUsedMessage(
+  entity: CompiledEntity,
+  records: EntityRecord[],
+  uses: Map<number, Array<{ count: number; owner: CompiledEntity; field: CompiledField }>>,
+): string {
+  const usage = (record: EntityRecord) => {
+    const used = uses.get(record.id)!;
+    const verb =
+      used.length === 1
+        ? czechPlural(used[0]!.count, { one: 'používá', few: 'používají', many: 'používá' })
+        : 'používají';
+    const texts = used.map(({ count, owner, field }) => referenceText(count, owner, field));
+    const list = texts.length === 1 ? texts[0] : `${texts.slice(0, -1).join(', ')} a ${texts.at(-1)}`;
+    return { verb, list, label: recordLabel(entity, record) };
+  };
+  if (records.length === 1) {
+    const { verb, list, label } = usage(records[0]!);
+    return `Záznam „${label}“ nelze smazat, ${verb} ho ${list}.`;
+  }
+  const inUse = records.filter((record) => uses.has(record.id));
+  const named = inUse
+    .slice(0, NAMED_IN_REFUSAL)
+    .map((record) => {
+      const { verb, list, label } = usage(record);
+      return `záznam „${label}“ ${verb} ${list}`;
+    })
+    .join('; ');
+  const more = inUse.length - NAMED_IN_REFUSAL;
+  const rest =
+    more > 0
+      ? `; používají se i další ${more} ${czechPlural(more, { one: 'záznam', few: 'záznamy', many: 'záznamů' })}`
+      : '';
+  return `Vybrané záznamy nelze smazat: ${named}${rest}.`;
+}
+
 /** A link a record of `entity` (`id`, field `field`) lost to `target` when `target` was deleted. */
 export interface LostLink {
   entity: string;
@@ -185,29 +227,13 @@ export async function releaseReferences(
 ): Promise<LostLink[]> {
   const ids = records.map((record) => record.id);
   const references = referencingFields(context.entities, entity);
-  const blocking: string[] = [];
-  const counts: number[] = [];
+  const uses = new Map<number, Array<{ count: number; owner: CompiledEntity; field: CompiledField }>>();
   for (const { owner, field } of references.filter((reference) => !reference.cascade)) {
     const except = owner === entity ? ids : [];
-    const count = await relations.countReferencingOwners(db, owner, field, ids, except);
-    if (count === 0) continue;
-    counts.push(count);
-    blocking.push(referenceText(count, owner, field));
+    for (const [target, count] of await relations.countReferencingOwners(db, owner, field, ids, except))
+      uses.set(target, [...(uses.get(target) ?? []), { count, owner, field }]);
   }
-  if (blocking.length > 0) {
-    // "používá ho 1 tým / 5 týmů", "používají ho 2 týmy"; several kinds of users together take the plural.
-    const verb =
-      counts.length === 1
-        ? czechPlural(counts[0]!, { one: 'používá', few: 'používají', many: 'používá' })
-        : 'používají';
-    const subject =
-      records.length === 1
-        ? `Záznam „${recordLabel(entity, records[0]!)}“ nelze smazat, ${verb} ho`
-        : `Vybrané záznamy nelze smazat, ${verb} je`;
-    const list =
-      blocking.length === 1 ? blocking[0] : `${blocking.slice(0, -1).join(', ')} a ${blocking.at(-1)}`;
-    throw new AppError('REFERENCED', 409, `${subject} ${list}.`);
-  }
+  if (uses.size > 0) throw new AppError('REFERENCED', 409, stillUsedMessage(entity, records, uses));
 
   // Each owner losing links gets one new version and one audit entry, however many fields changed.
   const touched = new Map<CompiledEntity, Map<number, Record<string, { from: unknown; to: unknown }>>>();
