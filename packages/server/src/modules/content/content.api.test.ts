@@ -192,6 +192,25 @@ describe.each(testEngines())('content and web zones on %s', (engine) => {
     ]);
   });
 
+  it('completes a web address typed without https:// instead of refusing it', async () => {
+    const sponsor = await root.post('/api/cms/form/sponsor', {
+      name: 'Pekárna Novák',
+      url: 'www.pekarna-novak.cz',
+    });
+    expect(sponsor.status, sponsor.text).toBe(201);
+    expect(sponsor.body.data.url).toBe('https://www.pekarna-novak.cz');
+    const social = await root.post('/api/cms/form/event', {
+      title: 'Běh parkem',
+      startsAt: '2027-05-01T08:00:00.000Z',
+      link: 'klub.cz/beh',
+    });
+    expect(social.body.data.link).toBe('https://klub.cz/beh');
+    const script = await root.post('/api/cms/form/sponsor', { name: 'Zlý', url: 'javascript:alert(1)' });
+    expect(script.body.validationErrors).toEqual([
+      { path: 'url', message: 'Zadejte platnou webovou adresu, např. www.klub.cz.' },
+    ]);
+  });
+
   it('lets only the roles of the permission matrix in: anonymous 401, others 403, the salesman sponsors', async () => {
     const anonymous = t.client();
     for (const [method, path] of [

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { AppError, notFound, unauthorized } from '../../errors/app-error.ts';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.ts';
 import { isSafeStorageKey } from '../../plugins/storage.ts';
-import { IMAGE_TYPES } from './file-types.ts';
+import { IMAGE_TYPES, keyExtension, nameForType } from './file-types.ts';
 import { findFileByKey, findFilesByIds } from './files.repository.ts';
 import { storeUpload, toUploadedFile, type UploadDeps } from './upload.service.ts';
 
@@ -125,9 +125,12 @@ export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
     const mime = thumbnail ? 'image/webp' : row.mime_type;
     reply.type(mime).header('cache-control', 'public, max-age=31536000, immutable');
     if (!IMAGE_TYPES.has(mime)) {
+      // Named by the type its content is, whatever the uploaded name said (files stored before too).
+      const extension = keyExtension(key);
+      const name = nameForType(row.original_name, extension);
       reply.header(
         'content-disposition',
-        `attachment; filename="download"; filename*=UTF-8''${encodeURIComponent(row.original_name)}`,
+        `attachment; filename="download.${extension}"; filename*=UTF-8''${encodeURIComponent(name)}`,
       );
     }
     return reply.send(storage.read(key));
