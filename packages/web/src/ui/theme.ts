@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, darken, luminance, type MantineTheme } from '@mantine/core';
 
 /** The layout breakpoints (phone, tablet, laptop, desktop, wide); they equal Mantine's own. */
 export const BREAKPOINTS = { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '90em' } as const;
@@ -55,9 +55,10 @@ export const theme = createTheme({
  * own dimmed and placeholder grey, link blue and error red fall short: 3.3:1, 4.2:1 and 3.3:1 in the light scheme,
  * 4.0:1 and 3.4:1 for dimmed and error text in the dark one).
  */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   variables: {},
   light: {
+    ...readableLightVariants(resolved),
     '--mantine-color-dimmed': '#687078',
     '--mantine-color-placeholder': '#687078',
     '--mantine-color-anchor': 'var(--mantine-color-blue-8)',
@@ -70,3 +71,25 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-error': 'var(--mantine-color-red-4)',
   },
 });
+
+/** WCAG contrast of two colours, 1 to 21. */
+export function contrast(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/**
+ * The "light" variant (alerts, light badges and buttons) writes shade 9 on shade 1 of its colour in the
+ * light scheme: for green, teal, lime, yellow and orange that stays under 4.5:1 (yellow 2.7:1, green
+ * 3.8:1), so their text is darkened until it reads.
+ */
+function readableLightVariants(resolved: MantineTheme): Record<string, string> {
+  const variables: Record<string, string> = {};
+  for (const [name, shades] of Object.entries(resolved.colors)) {
+    let text = shades[9];
+    for (let amount = 0.05; contrast(text, shades[1]) < 4.6 && amount < 1; amount += 0.05)
+      text = darken(shades[9], amount);
+    if (text !== shades[9]) variables[`--mantine-color-${name}-light-color`] = text;
+  }
+  return variables;
+}
