@@ -1,4 +1,5 @@
 import type { EntityRecord, ValidationError } from '@klubovna/shared';
+import { labelledMessages } from '@klubovna/shared/validation/czech-messages';
 import { recordVersionSchema } from '@klubovna/shared/validation/input-limits';
 import { recordRuleErrors } from '@klubovna/shared/validation/record-rules';
 import { z } from 'zod';
@@ -51,8 +52,16 @@ function bodySchema(entity: CompiledEntity, partial: boolean): z.ZodObject {
   return partial ? schemas.partial : schemas.full;
 }
 
+/** Zod's own messages name the field by its label ("Zadejte do pole „Kapacita“ nejvýše 10."). */
+const labelledBy = new WeakMap<CompiledEntity, ReturnType<typeof labelledMessages>>();
+
 function validate(entity: CompiledEntity, body: unknown, partial: boolean): Values {
-  const result = bodySchema(entity, partial).safeParse(body ?? {});
+  let error = labelledBy.get(entity);
+  if (!error) {
+    error = labelledMessages((path) => entity.byName.get(String(path[0]))?.label);
+    labelledBy.set(entity, error);
+  }
+  const result = bodySchema(entity, partial).safeParse(body ?? {}, { error });
   if (!result.success) throw validationFailed(issuesToValidationErrors(result.error.issues));
   const values = Object.fromEntries(Object.entries(result.data).filter(([, value]) => value !== undefined));
   const relationErrors = normalizeRelationValues(entity, values);

@@ -167,13 +167,13 @@ describe.each(testEngines())('relations through the engine on %s', (engine) => {
       [
         { name: 'X', coach: 999_999 },
         'coach',
-        'Vybraný záznam (Člen, id 999999) neexistuje nebo byl smazán.',
+        'V poli „Trenér“ je vybraný záznam, který neexistuje nebo byl smazán (Člen, id 999999).',
       ],
-      [{ name: 'X', coach: 3_000_000_000 }, 'coach', 'Vybraný záznam neexistuje.'],
+      [{ name: 'X', coach: 3_000_000_000 }, 'coach', 'Vyberte v poli „Trenér“ záznam z nabídky.'],
       [
         { name: 'X', players: [m.zak, 999_998, 999_999] },
         'players',
-        'Vybrané záznamy (Členové, id 999998, 999999) neexistují nebo byly smazány.',
+        'V poli „Hráči“ jsou vybrané záznamy, které neexistují nebo byly smazány (Členové, id 999998, 999999).',
       ],
     ] as const) {
       const response = await root.post('/api/cms/form/test-team', body);

@@ -128,8 +128,8 @@ export async function assertRelationsExist(
         path: field.name,
         message:
           missing.length === 1
-            ? `Vybraný záznam (${singular}, id ${missing[0]}) neexistuje nebo byl smazán.`
-            : `Vybrané záznamy (${plural}, id ${missing.join(', ')}) neexistují nebo byly smazány.`,
+            ? `V poli „${field.label}“ je vybraný záznam, který neexistuje nebo byl smazán (${singular}, id ${missing[0]}).`
+            : `V poli „${field.label}“ jsou vybrané záznamy, které neexistují nebo byly smazány (${plural}, id ${missing.join(', ')}).`,
       });
     else if (refused.length > 0) {
       const rows = await relations.labelRows(db, target, refused);

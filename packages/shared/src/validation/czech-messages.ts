@@ -20,90 +20,118 @@ const CHARACTERS = { one: 'znak', few: 'znaky', many: 'znaků' };
 const ITEMS = { one: 'položku', few: 'položky', many: 'položek' };
 
 export const REQUIRED_MESSAGE = 'Toto pole je povinné.';
-const MALFORMED = 'Údaj nemá správný tvar.';
 
-const TYPE_MESSAGES: Record<string, string> = {
-  number: 'Zadejte číslo.',
-  int: 'Zadejte celé číslo.',
-  bigint: 'Zadejte celé číslo.',
-  nan: 'Zadejte číslo.',
-  string: 'Zadejte text.',
-  boolean: 'Zvolte ano, nebo ne.',
-  array: 'Vyberte z nabízených možností.',
-  date: 'Zadejte platné datum.',
+/**
+ * Sentences that name the field when its label is known: "Zadejte do pole „Kapacita“ nejvýše 10.",
+ * "Vyberte v poli „Role“ nejvýše 4 položky."; without it "Zadejte nejvýše 10.".
+ */
+export const say = {
+  enter: (what: string, label?: string) =>
+    label ? `Zadejte do pole „${label}“ ${what}.` : `Zadejte ${what}.`,
+  pick: (what: string, label?: string) => (label ? `Vyberte v poli „${label}“ ${what}.` : `Vyberte ${what}.`),
+  required: (label?: string) => (label ? `Vyplňte pole „${label}“.` : REQUIRED_MESSAGE),
+  malformed: (label?: string) => (label ? `Pole „${label}“ nemá správný tvar.` : 'Údaj nemá správný tvar.'),
+};
+
+const TYPE_MESSAGES: Record<string, (label?: string) => string> = {
+  number: (label) => say.enter('číslo', label),
+  int: (label) => say.enter('celé číslo', label),
+  bigint: (label) => say.enter('celé číslo', label),
+  nan: (label) => say.enter('číslo', label),
+  string: (label) => say.enter('text', label),
+  boolean: (label) => say.pick('ano, nebo ne', label),
+  array: (label) => say.pick('z nabízených možností', label),
+  date: (label) => say.enter('platné datum', label),
 };
 
 const FORMAT_MESSAGES: Record<string, string> = {
-  email: 'Zadejte platnou e-mailovou adresu.',
-  url: 'Zadejte platnou webovou adresu.',
-  date: 'Zadejte platné datum.',
-  datetime: 'Zadejte platné datum a čas.',
-  time: 'Zadejte platný čas.',
+  email: 'platnou e-mailovou adresu',
+  url: 'platnou webovou adresu',
+  date: 'platné datum',
+  datetime: 'platné datum a čas',
+  time: 'platný čas',
 };
 
 type Issue = z.core.$ZodRawIssue;
 
-function tooBig(issue: Extract<Issue, { code: 'too_big' }>): string {
+function tooBig(issue: Extract<Issue, { code: 'too_big' }>, label?: string): string {
   const limit = Number(issue.maximum);
   switch (issue.origin) {
     case 'string':
-      return `Zadejte nejvýše ${czechCount(limit, CHARACTERS)}.`;
+      return say.enter(`nejvýše ${czechCount(limit, CHARACTERS)}`, label);
     case 'array':
     case 'set':
-      return `Vyberte nejvýše ${czechCount(limit, ITEMS)}.`;
+      return say.pick(`nejvýše ${czechCount(limit, ITEMS)}`, label);
     case 'file':
       return 'Soubor je příliš velký.';
     case 'date':
-      return 'Datum je příliš pozdě.';
+      return say.enter('dřívější datum', label);
     default:
       return issue.inclusive === false
-        ? `Zadejte číslo menší než ${czechNumber(limit)}.`
-        : `Zadejte nejvýše ${czechNumber(limit)}.`;
+        ? say.enter(`číslo menší než ${czechNumber(limit)}`, label)
+        : say.enter(`nejvýše ${czechNumber(limit)}`, label);
   }
 }
 
-function tooSmall(issue: Extract<Issue, { code: 'too_small' }>): string {
+function tooSmall(issue: Extract<Issue, { code: 'too_small' }>, label?: string): string {
   const limit = Number(issue.minimum);
   switch (issue.origin) {
     case 'string':
-      return limit <= 1 ? REQUIRED_MESSAGE : `Zadejte alespoň ${czechCount(limit, CHARACTERS)}.`;
+      return limit <= 1 ? say.required(label) : say.enter(`alespoň ${czechCount(limit, CHARACTERS)}`, label);
     case 'array':
     case 'set':
-      return limit <= 1 ? 'Vyberte alespoň jednu možnost.' : `Vyberte alespoň ${czechCount(limit, ITEMS)}.`;
+      return limit <= 1
+        ? say.pick('alespoň jednu možnost', label)
+        : say.pick(`alespoň ${czechCount(limit, ITEMS)}`, label);
     case 'file':
       return 'Soubor je prázdný.';
     case 'date':
-      return 'Datum je příliš brzy.';
+      return say.enter('pozdější datum', label);
     default:
       if (issue.inclusive === false)
-        return limit === 0 ? 'Zadejte kladné číslo.' : `Zadejte číslo větší než ${czechNumber(limit)}.`;
-      return `Zadejte alespoň ${czechNumber(limit)}.`;
+        return say.enter(limit === 0 ? 'kladné číslo' : `číslo větší než ${czechNumber(limit)}`, label);
+      return say.enter(`alespoň ${czechNumber(limit)}`, label);
   }
 }
 
-/** The Czech message of a Zod issue that carries none of its own. */
-export function czechIssueMessage(issue: Issue): string {
+const formatMessage = (format: string, label?: string) => {
+  const what = FORMAT_MESSAGES[format];
+  return what ? say.enter(what, label) : say.malformed(label);
+};
+
+/** The Czech message of a Zod issue that carries none of its own; `label` names the field it is about. */
+export function czechIssueMessage(issue: Issue, label?: string): string {
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.input === undefined || issue.input === null) return REQUIRED_MESSAGE;
-      return TYPE_MESSAGES[issue.expected] ?? MALFORMED;
+      if (issue.input === undefined || issue.input === null) return say.required(label);
+      return TYPE_MESSAGES[issue.expected]?.(label) ?? say.malformed(label);
     case 'too_big':
-      return tooBig(issue);
+      return tooBig(issue, label);
     case 'too_small':
-      return tooSmall(issue);
+      return tooSmall(issue, label);
     case 'invalid_format':
-      return FORMAT_MESSAGES[issue.format] ?? MALFORMED;
+      return formatMessage(issue.format, label);
     case 'not_multiple_of':
-      return `Zadejte násobek ${czechNumber(issue.divisor)}.`;
+      return say.enter(`násobek ${czechNumber(issue.divisor)}`, label);
     case 'unrecognized_keys':
       return `Tyto údaje se sem neposílají: ${issue.keys.map((key) => `„${key}“`).join(', ')}.`;
     case 'invalid_value':
-      return 'Vyberte jednu z nabízených možností.';
+      return say.pick('jednu z nabízených možností', label);
     case 'custom':
-      return 'Údaj není platný.';
+      // A refinement may say which form its value lacks: `{ params: { format: 'date' } }`.
+      return formatMessage(String(issue.params?.format ?? ''), label);
     default:
-      return MALFORMED;
+      return say.malformed(label);
   }
 }
 
-z.config({ localeError: czechIssueMessage });
+/**
+ * The error map of one parse whose fields have labels (a form's field, an entity's body): each
+ * message Zod would make itself names the field `labelOf` finds for the issue's path.
+ */
+export const labelledMessages =
+  (labelOf: (path: readonly PropertyKey[]) => string | undefined) =>
+  (issue: Issue): string =>
+    czechIssueMessage(issue, labelOf(issue.path ?? []));
+
+z.config({ localeError: (issue) => czechIssueMessage(issue) });

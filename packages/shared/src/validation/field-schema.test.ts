@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_KINDS, type FieldKind } from '../api/schema.ts';
 import { pragueToday } from './czech-date.ts';
+import { labelledMessages } from './czech-messages.ts';
 import { buildFieldSchema, type ValidatedField } from './field-schema.ts';
 import { PROGRAMMER_WORDS } from './jargon.ts';
 
@@ -150,6 +151,27 @@ describe('messages a person reads', () => {
     expect(message(field('text', { maxLength: 3 }), 'čtyři')).toBe('Zadejte nejvýše 3 znaky.');
     expect(message(field('integer'), 'pět')).toBe('Zadejte číslo.');
     expect(message(field('integer'), 2.5)).toBe('Zadejte celé číslo.');
+  });
+
+  it('names the field in every refusal when its label is known', () => {
+    const named = (declaration: ValidatedField, value: unknown) =>
+      buildFieldSchema(declaration).safeParse(value, { error: labelledMessages(() => declaration.label) })
+        .error?.issues[0]?.message;
+    expect(named(field('integer', { max: 10, label: 'Kapacita' }), 11)).toBe(
+      'Zadejte do pole „Kapacita“ nejvýše 10.',
+    );
+    expect(named(field('text', { maxLength: 3, label: 'Sezóna' }), 'dlouhá')).toBe(
+      'Zadejte do pole „Sezóna“ nejvýše 3 znaky.',
+    );
+    expect(named(field('email', { label: 'E-mail' }), 'jan@')).toBe(
+      'Zadejte do pole „E-mail“ platnou e-mailovou adresu.',
+    );
+    expect(named(field('dateTime', { label: 'Konec' }), 'zítra')).toBe(
+      'Zadejte do pole „Konec“ platné datum a čas.',
+    );
+    expect(named(field('relationMany', { label: 'Trenéři' }), [0])).toBe(
+      'Vyberte v poli „Trenéři“ záznam z nabídky.',
+    );
   });
 
   it('names the field a required value is missing from, and what to pick', () => {

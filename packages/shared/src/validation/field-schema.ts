@@ -2,13 +2,13 @@ import { z } from 'zod';
 import type { FieldConstraints, FieldKind, FieldOption } from '../api/schema.ts';
 import { isCurrencyCode } from '../domain/currency.ts';
 import { pragueToday } from './czech-date.ts';
-import { REQUIRED_MESSAGE } from './czech-messages.ts';
+import { say } from './czech-messages.ts';
 import {
   FORBIDDEN_CHARACTER_MESSAGE,
   hasForbiddenCharacter,
   isoDateSchema,
   isoDateTimeSchema,
-  recordIdSchema,
+  recordIdSchemaSaying,
 } from './input-limits.ts';
 import { notInFutureMessage } from './record-rules.ts';
 
@@ -31,10 +31,10 @@ const CHOICE_KINDS: readonly FieldKind[] = ['enum', 'multiEnum', 'relation', 're
 /** What a required field left empty is told: the declared message, else one naming the field. */
 export function requiredMessage(field: ValidatedField): string {
   if (field.requiredMessage) return field.requiredMessage;
-  if (!field.label) return REQUIRED_MESSAGE;
+  if (!field.label) return say.required();
   if (CHOICE_KINDS.includes(field.kind)) return `Vyberte možnost v poli „${field.label}“.`;
   if (field.kind === 'file' || field.kind === 'image') return `Nahrajte soubor do pole „${field.label}“.`;
-  return `Vyplňte pole „${field.label}“.`;
+  return say.required(field.label);
 }
 
 /** A web address typed without its scheme (`www.klub.cz`) is completed with https://. */
@@ -61,31 +61,32 @@ function numberSchema(field: ValidatedField, integer: boolean): z.ZodNumber {
 }
 
 function kindSchema(field: ValidatedField): z.ZodType {
+  const { label } = field;
   switch (field.kind) {
     case 'text':
     case 'longText':
     case 'richText':
       return textSchema(field);
     case 'email':
-      return z.email({ message: 'Zadejte platnou e-mailovou adresu.' }).max(field.maxLength ?? 254);
+      return z.email({ message: say.enter('platnou e-mailovou adresu', label) }).max(field.maxLength ?? 254);
     case 'phone':
-      return textSchema(field, z.string().regex(PHONE, 'Zadejte platné telefonní číslo.'));
+      return textSchema(field, z.string().regex(PHONE, say.enter('platné telefonní číslo', label)));
     case 'url':
       return z.preprocess(
         withScheme,
         z.url({
           protocol: /^https?$/,
           hostname: z.regexes.domain,
-          message: 'Zadejte platnou webovou adresu, např. www.klub.cz.',
+          message: say.enter('platnou webovou adresu, např. www.klub.cz', label),
         }),
       );
     case 'slug':
       return textSchema(
         field,
-        z.string().regex(SLUG, 'Použijte jen malá písmena bez diakritiky, číslice a pomlčky.'),
+        z.string().regex(SLUG, say.enter('jen malá písmena bez diakritiky, číslice a pomlčky', label)),
       );
     case 'color':
-      return z.string().regex(COLOR, 'Zadejte barvu ve tvaru #RRGGBB.');
+      return z.string().regex(COLOR, say.enter('barvu ve tvaru #RRGGBB', label));
     case 'integer':
       return numberSchema(field, true);
     case 'decimal':
@@ -93,7 +94,7 @@ function kindSchema(field: ValidatedField): z.ZodType {
     case 'money':
       return z.object({
         amount: numberSchema(field, false),
-        currency: z.string().refine(isCurrencyCode, 'Neznámá měna.'),
+        currency: z.string().refine(isCurrencyCode, say.pick('měnu z nabídky', label)),
       });
     case 'date':
       return field.notInFuture
@@ -107,24 +108,30 @@ function kindSchema(field: ValidatedField): z.ZodType {
       return z.boolean();
     case 'enum': {
       const values = (field.options ?? []).map((option) => option.value);
-      return z.string().refine((value) => values.includes(value), 'Vyberte jednu z nabízených možností.');
+      return z
+        .string()
+        .refine((value) => values.includes(value), say.pick('jednu z nabízených možností', label));
     }
     case 'multiEnum': {
       const values = (field.options ?? []).map((option) => option.value);
       return z
         .array(
-          z.string().refine((value) => values.includes(value), 'Vyberte jen z nabízených možností.'),
-          { message: 'Vyberte z nabízených možností.' },
+          z.string().refine((value) => values.includes(value), say.pick('jen z nabízených možností', label)),
+          { message: say.pick('z nabízených možností', label) },
         )
-        .max(100, 'Vybráno příliš mnoho možností.')
+        .max(100, say.pick('méně možností', label))
         .transform((chosen) => values.filter((value) => chosen.includes(value)));
     }
     case 'relation':
+    case 'relationMany': {
+      const id = recordIdSchemaSaying(say.pick('záznam z nabídky', label));
+      return field.kind === 'relation'
+        ? id
+        : z.array(id, { message: say.pick('z nabízených možností', label) });
+    }
     case 'file':
     case 'image':
-      return recordIdSchema;
-    case 'relationMany':
-      return z.array(recordIdSchema, { message: 'Vyberte z nabízených možností.' });
+      return recordIdSchemaSaying(say.pick('nahraný soubor', label));
   }
 }
 

@@ -23,14 +23,12 @@ export function hasForbiddenCharacter(text: string): boolean {
   return text.includes('\u0000') || !text.isWellFormed();
 }
 
-const PICK_FROM_OFFER = 'Vyberte záznam z nabídky.';
+/** The id of a stored record (or file); `message` is what a value that is no id is told. */
+export const recordIdSchemaSaying = (message: string, tooLarge = message) =>
+  z.number({ message }).int(message).positive(message).max(INT32_MAX, tooLarge);
 
 /** The id of a stored record (or file). */
-export const recordIdSchema = z
-  .number({ message: PICK_FROM_OFFER })
-  .int(PICK_FROM_OFFER)
-  .positive(PICK_FROM_OFFER)
-  .max(INT32_MAX, 'Vybraný záznam neexistuje.');
+export const recordIdSchema = recordIdSchemaSaying('Vyberte záznam z nabídky.', 'Vybraný záznam neexistuje.');
 
 /** The id of a record a form must pick; `missing` says what to pick when none is, e.g. "Vyberte skupinu.". */
 export const pickedRecordId = (missing: string) =>
@@ -58,18 +56,19 @@ const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
 
 /** A calendar date `RRRR-MM-DD` from the year 1 to 9999. */
 export const isoDateSchema = z.iso
-  .date({ message: 'Zadejte platné datum.' })
-  .refine((value) => !value.startsWith('0000'), 'Zadejte platné datum.');
+  .date({ abort: true })
+  .refine((value) => !value.startsWith('0000'), { params: { format: 'date' } });
 
 /**
  * A date-time with an offset of at most 14 hours (the widest in use), naming an instant from the
  * year 1 to 9999 in UTC: what PostgreSQL's timestamptz stores and gives back in ISO form.
  */
-export const isoDateTimeSchema = z.iso
-  .datetime({ offset: true, message: 'Zadejte platné datum a čas.' })
-  .refine((value) => {
+export const isoDateTimeSchema = z.iso.datetime({ offset: true, abort: true }).refine(
+  (value) => {
     const offset = /([+-])(\d{2}):?(\d{2})$/.exec(value);
     if (offset && Number(offset[2]) * 60 + Number(offset[3]) > 14 * 60) return false;
     const instant = Date.parse(value);
     return instant >= FIRST_INSTANT && instant <= LAST_INSTANT;
-  }, 'Zadejte platné datum a čas.');
+  },
+  { params: { format: 'datetime' } },
+);

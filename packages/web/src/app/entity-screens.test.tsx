@@ -181,7 +181,9 @@ describe('member form', () => {
     await user.type(screen.getByLabelText(/Jméno/), 'Šárka');
     await user.type(screen.getByLabelText('E-mail'), 'nejde');
     await user.click(screen.getByRole('button', { name: 'Uložit' }));
-    expect(await screen.findByText('Zadejte platnou e-mailovou adresu.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Zadejte do pole „E-mail“ platnou e-mailovou adresu.'),
+    ).toBeInTheDocument();
     await user.clear(screen.getByLabelText('E-mail'));
     await user.click(screen.getByRole('button', { name: 'Uložit' }));
 

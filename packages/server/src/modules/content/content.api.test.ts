@@ -207,7 +207,7 @@ describe.each(testEngines())('content and web zones on %s', (engine) => {
     expect(social.body.data.link).toBe('https://klub.cz/beh');
     const script = await root.post('/api/cms/form/sponsor', { name: 'Zlý', url: 'javascript:alert(1)' });
     expect(script.body.validationErrors).toEqual([
-      { path: 'url', message: 'Zadejte platnou webovou adresu, např. www.klub.cz.' },
+      { path: 'url', message: 'Zadejte do pole „Web“ platnou webovou adresu, např. www.klub.cz.' },
     ]);
   });
 

@@ -1,4 +1,5 @@
 import type { EntityRecord, FieldSchema, FormSchema } from '@klubovna/shared';
+import { labelledMessages } from '@klubovna/shared/validation/czech-messages';
 import { buildFieldSchema } from '@klubovna/shared/validation/field-schema';
 import { recordRuleErrors } from '@klubovna/shared/validation/record-rules';
 
@@ -48,7 +49,7 @@ export function validateValues(schema: FormSchema, values: FormValues): Record<s
       validator = buildFieldSchema(ruleField(field));
       validators.set(field, validator);
     }
-    const result = validator.safeParse(values[field.name]);
+    const result = validator.safeParse(values[field.name], { error: labelledMessages(() => field.label) });
     if (!result.success) errors[field.name] = result.error.issues[0]?.message ?? 'Neplatná hodnota.';
   }
   for (const { path, message } of recordRuleErrors(schema.fields.map(ruleField), values))
