@@ -78,18 +78,26 @@ export function contrast(a: string, b: string): number {
   return (light + 0.05) / (dark + 0.05);
 }
 
+/** `colour` darkened, a twentieth at a time, until it reads on `background` at 4.5:1 (with a little to spare). */
+function readableOn(colour: string, background: string): string {
+  let text = colour;
+  for (let amount = 0.05; contrast(text, background) < 4.6 && amount < 1; amount += 0.05)
+    text = darken(colour, amount);
+  return text;
+}
+
 /**
- * The "light" variant (alerts, light badges and buttons) writes shade 9 on shade 1 of its colour in the
- * light scheme: for green, teal, lime, yellow and orange that stays under 4.5:1 (yellow 2.7:1, green
- * 3.8:1), so their text is darkened until it reads.
+ * Coloured text in the light scheme: `c="green"` writes shade 8 on the white page, the "light" variant
+ * (alerts, light badges and buttons) shade 9 on shade 1. For cyan, teal, green, lime, yellow and
+ * orange that stays under 4.5:1 (yellow 2.5:1, green 3.4:1), so their text is darkened until it reads.
  */
 function readableLightVariants(resolved: MantineTheme): Record<string, string> {
   const variables: Record<string, string> = {};
   for (const [name, shades] of Object.entries(resolved.colors)) {
-    let text = shades[9];
-    for (let amount = 0.05; contrast(text, shades[1]) < 4.6 && amount < 1; amount += 0.05)
-      text = darken(shades[9], amount);
-    if (text !== shades[9]) variables[`--mantine-color-${name}-light-color`] = text;
+    const light = readableOn(shades[9], shades[1]);
+    if (light !== shades[9]) variables[`--mantine-color-${name}-light-color`] = light;
+    const text = readableOn(shades[8], '#ffffff');
+    if (text !== shades[8]) variables[`--mantine-color-${name}-text`] = text;
   }
   return variables;
 }
