@@ -155,6 +155,51 @@ describe('camps, races and pairing in the browser', () => {
     });
   });
 
+  it('keeps the pairing screen readable in every state: each kind of suggestion, none, paired, a picker open', async () => {
+    await createMember(api, { firstName: 'Lída', lastName: 'Jediná', birthDate: '2011-02-03' });
+    for (const birthDate of ['1980-01-01', '2012-06-15'])
+      await createMember(api, { firstName: 'Martin', lastName: 'Dvojí', birthDate, memberType: 'ATHLETE' });
+    for (const [email, firstName, lastName] of [
+      ['lida@rodina.test', 'Lída', 'Jediná'],
+      ['martin@rodina.test', 'Martin', 'Dvojí'],
+      ['nikdo@rodina.test', 'Nikdo', 'Neznámý'],
+    ] as const)
+      await createProfileAccount(api, { email, firstName, lastName });
+    const { page } = await openSignedIn(app, '/admin/clenove/hromadne-parovani');
+    const likely = page.getByRole('article', { name: 'Profil Lída Jediná' });
+    const openPicker = async () => {
+      await page
+        .getByRole('article', { name: 'Profil Martin Dvojí' })
+        .getByText('Možná shoda')
+        .first()
+        .waitFor();
+      await likely.getByText('Pravděpodobná shoda').waitFor();
+      const picker = page.getByRole('combobox', { name: 'Jiný člen pro nikdo@rodina.test' });
+      await picker.click();
+      await picker.fill('dvoji');
+    };
+    const options = page.getByRole('option', { name: /Dvojí Martin/ });
+    expect(await failuresInBothSchemes(page, options.first(), openPicker)).toEqual({ light: '', dark: '' });
+    // Two of one name in the picker are told apart by year of birth and type.
+    await options.filter({ hasText: '1980 · Závodník' }).waitFor();
+    await options.filter({ hasText: '2012 · Závodník' }).waitFor();
+
+    // Every profile paired: the screen says so in a green alert, which must read as well.
+    const waiting = await api.data<{ profiles: Array<{ id: number }> }>(
+      'GET',
+      '/api/admin/profile/get-suggestions',
+    );
+    for (const profile of waiting.profiles) {
+      const member = await createMember(api, { firstName: 'Pro', lastName: `Profil ${profile.id}` });
+      await api.data('POST', '/api/admin/profile/pair-profile-member', {
+        profileId: profile.id,
+        memberId: member.id,
+      });
+    }
+    const allPaired = page.getByText('Vše spárováno');
+    expect(await failuresInBothSchemes(page, allPaired)).toEqual({ light: '', dark: '' });
+  });
+
   it('enters a race result in the race form and shows the race in the member form', async () => {
     const member = await createMember(api, { firstName: 'Radek', lastName: 'Závodník' });
     const race = await api.data<{ id: number }>('POST', '/api/cms/form/race', {

@@ -67,6 +67,20 @@ describe('command palette', () => {
     await expect.poll(() => search.isVisible()).toBe(false);
   });
 
+  it('tells apart two members of one name by year of birth and type', async () => {
+    for (const [birthDate, memberType] of [
+      ['1981-04-02', 'TRAINER'],
+      ['2013-09-30', 'ATHLETE'],
+    ])
+      await createMember(api, { lastName: 'Stejnojmenný', firstName: 'Ota', birthDate, memberType });
+    const { page } = await openSignedIn(app, '/admin');
+    await page.getByRole('button', { name: /Hledat/ }).click();
+    await page.getByRole('textbox', { name: 'Hledat obrazovku nebo záznam' }).fill('stejnojmenny');
+    await page.getByRole('button', { name: /Stejnojmenný Ota.*1981 · Trenér/ }).waitFor();
+    await page.getByRole('button', { name: /Stejnojmenný Ota.*2013 · Závodník/ }).waitFor();
+    await page.keyboard.press('Escape');
+  });
+
   it('is clean for assistive technology in both colour schemes, opened from the header button', async () => {
     const { page } = await openSignedIn(app, '/admin');
     const openPalette = async () => {

@@ -64,7 +64,7 @@ describe('import', () => {
     const errors = page.getByRole('table', { name: 'Chyby importu' });
     await errors.waitFor();
     expect(await errors.locator('tbody tr').allInnerTexts()).toEqual([
-      '3\tPříjmení\tToto pole je povinné.',
+      '3\tPříjmení\tVyplňte pole „Příjmení“.',
       '5\tDatum narození\t„31. 2. 2012“ není datum (např. 22. 11. 2026).',
     ]);
     await page.getByText('Vytvoří se 3, změní se 0, 2 řádky s chybou (2 chyby).').waitFor();

@@ -32,12 +32,13 @@ describe('users zone in the browser', () => {
     await page.getByLabel('Jméno').fill('Tereza');
     await page.getByLabel('Příjmení').fill('Pozvaná');
     await page.getByLabel('E-mail').fill(email);
-    // A trainer by default; the root role is offered to the root.
-    await expect.poll(() => page.getByRole('checkbox', { name: 'Trenér' }).isChecked()).toBe(true);
+    // No role is ticked by itself (the root role is offered to the root): the admin picks the trainer's.
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Trenér' }).isChecked()).toBe(false);
     expect(await failuresInBothSchemes(page, page.getByLabel('Příjmení'))).toEqual({ light: '', dark: '' });
     await page.getByLabel('Jméno').fill('Tereza');
     await page.getByLabel('Příjmení').fill('Pozvaná');
     await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('checkbox', { name: 'Trenér' }).check();
     await page.getByRole('button', { name: 'Poslat pozvánku' }).click();
     await flash(page, `Pozvánka odeslána na ${email}.`).waitFor();
     await page.waitForURL(/\/admin\/uzivatele/);
@@ -100,7 +101,6 @@ describe('users zone in the browser', () => {
     await page.getByLabel('Příjmení').fill('Obchodní');
     await page.getByLabel('E-mail').fill('ondrej.obchodni@klub.test');
     await page.getByLabel(/^Heslo/).fill('password123');
-    await page.getByRole('checkbox', { name: 'Trenér' }).uncheck();
     await page.getByRole('checkbox', { name: 'Obchodník' }).check();
     await page.getByRole('button', { name: 'Založit uživatele' }).click();
     await page.getByText('Toto heslo je mezi nejčastěji uniklými hesly. Zvolte jiné.').first().waitFor();
@@ -108,7 +108,6 @@ describe('users zone in the browser', () => {
     await page.getByLabel('Jméno').fill('Ondřej');
     await page.getByLabel('Příjmení').fill('Obchodní');
     await page.getByLabel('E-mail').fill('ondrej.obchodni@klub.test');
-    await page.getByRole('checkbox', { name: 'Trenér' }).uncheck();
     await page.getByRole('checkbox', { name: 'Obchodník' }).check();
     await page.getByLabel(/^Heslo/).fill(PASSWORD);
     await page.getByRole('button', { name: 'Založit uživatele' }).click();

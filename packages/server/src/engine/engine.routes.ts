@@ -9,7 +9,7 @@ import { exportBatches, exportColumns, pragueToday } from './export/export-colum
 import { spreadsheetAnswer } from './export/export-file.ts';
 import { sendFile } from './export/file-answer.ts';
 import { recordHistory } from './history/history.service.ts';
-import { columnOptions, listQueryOf, listRecords, relatedOptions } from './list/list.service.ts';
+import { columnOptions, listQueryOf, listRecords, pickerField, relatedOptions } from './list/list.service.ts';
 import { searchRecords } from './list/record-search.service.ts';
 import { createRecord, deleteRecords, updateRecord } from './records/record-writes.service.ts';
 import { type EngineContext, entityFor, getRecord } from './records/records.service.ts';
@@ -23,6 +23,8 @@ const searchQuery = z.object({
   s: z.string().max(SEARCH_MAX_LENGTH).default(''),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
+/** A relation picker names the field it fills (`group.trainers`) and gets only what that field accepts. */
+const pickerQuery = searchQuery.extend({ field: z.string().max(121).optional() });
 
 const recordSearchQuery = z.object({
   s: z.string().max(SEARCH_MAX_LENGTH).default(''),
@@ -87,11 +89,13 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     API_PATHS.autocomplete,
-    { schema: { params: aliasParams, querystring: searchQuery }, config: SESSION },
+    { schema: { params: aliasParams, querystring: pickerQuery }, config: SESSION },
     async (request) => {
       const ctx = engineContext(app, request);
       const entity = entityFor(ctx, request.params.alias, 'read');
-      return { data: await relatedOptions(ctx, entity, request.query.s, request.query.limit) };
+      const { s, limit, field } = request.query;
+      const filters = field ? pickerField(ctx, field, request.params.alias).targetFilters : undefined;
+      return { data: await relatedOptions(ctx, entity, s, limit, filters) };
     },
   );
 

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyTypeProvider } from 'fastify';
-import { z } from 'zod';
+import '@klubovna/shared/validation/czech-messages';
+import type { z } from 'zod';
 import { validationFailed } from '../errors/app-error.ts';
-
-z.config(z.locales.cs());
 
 /** Lets routes declare Zod schemas for params, query and body, and types handlers from them. */
 export interface ZodTypeProvider extends FastifyTypeProvider {

@@ -46,6 +46,7 @@ export const memberFixture: EntityDeclaration = {
   searchFields: ['lastName', 'firstName', 'email', 'registrationNumber'],
   labelFields: ['lastName', 'firstName'],
   nameFields: ['firstName', 'lastName'],
+  secondaryLabel: [{ field: 'birthDate', year: true }, { field: 'memberType' }],
 };
 
 export const teamFixture: EntityDeclaration = {

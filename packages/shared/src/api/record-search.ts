@@ -6,4 +6,6 @@ export interface RecordSearchHit {
   entity: string;
   id: number;
   label: string;
+  /** What tells it apart from records of the same label ("2012 · Sportovec · Žáci"); absent when none. */
+  detail?: string;
 }

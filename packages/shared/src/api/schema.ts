@@ -48,6 +48,17 @@ export interface FieldConstraints {
   patternMessage?: string;
   /** No two records may share the value; default false. */
   unique?: boolean;
+  /** Czech refusal of a required field left empty; default "Vyplňte pole „…“." or, for a choice, "Vyberte …". */
+  requiredMessage?: string;
+  /** A date or date-time that cannot lie after today (a birth, a check that took place); default false. */
+  notInFuture?: boolean;
+  /**
+   * Another date field of the same record this one may not precede (an end and its start); default
+   * none. A date may fall on the same day; a date-time must be later.
+   */
+  notBefore?: string;
+  /** Another date field of the same record this one may not follow (a sign-up deadline and the race); default none. */
+  notAfter?: string;
 }
 
 export interface FieldSchema {
@@ -60,6 +71,11 @@ export interface FieldSchema {
   options?: FieldOption[];
   /** Alias of the related entity for relation kinds (picked through /api/cms/autocomplete/{alias}). */
   relationAlias?: string;
+  /**
+   * How a relation's picker names the field it fills, `<alias>.<field>`, sent as `?field=` to the
+   * autocomplete: it then offers only the records the field accepts (its declared `where`).
+   */
+  pickerField?: string;
   /** Upload namespace for file and image kinds. */
   uploadNamespace?: string;
   readOnly?: boolean;
@@ -196,6 +212,8 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export interface AutocompleteOption {
   value: string | number;
   label: string;
+  /** What tells it apart from options of the same label ("2012 · Sportovec · Žáci"); absent when none. */
+  detail?: string;
 }
 
 export interface Money {

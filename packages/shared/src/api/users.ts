@@ -23,6 +23,8 @@ export interface CmsUser {
   /** ISO date-time of the last sign-in; null when never. */
   lastLoginAt: string | null;
   invitation: InvitationState;
+  /** ISO date-time until which the last invitation link works; null when none was sent. */
+  invitationExpiresAt: string | null;
   /** Signs in with two factors. */
   twoFactor: boolean;
   version: number;

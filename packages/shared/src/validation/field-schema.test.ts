@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_KINDS, type FieldKind } from '../api/schema.ts';
+import { pragueToday } from './czech-date.ts';
+import { labelledMessages } from './czech-messages.ts';
 import { buildFieldSchema, type ValidatedField } from './field-schema.ts';
+import { PROGRAMMER_WORDS } from './jargon.ts';
 
 const field = (kind: FieldKind, extra: Partial<ValidatedField> = {}): ValidatedField => ({
   kind,
@@ -123,5 +126,125 @@ describe('text pasted from a word processor', () => {
   it('still refuses NUL and halves of surrogate pairs, which no database stores', () => {
     expect(message(field('text'), 'a\u0000b')).toMatch(/nepovolený znak/);
     expect(message(field('longText'), 'a\uD800b')).toMatch(/nepovolený znak/);
+  });
+});
+
+/** Values of the wrong type, size or form, for every kind. */
+const WRONG_VALUES: readonly unknown[] = [
+  42,
+  -1,
+  1.5,
+  'x'.repeat(30_000),
+  'tři',
+  true,
+  [],
+  [1, 'a'],
+  {},
+  { amount: 'x', currency: 1 },
+  { amount: 1e12, currency: 'CZK' },
+  '2099-01-01',
+  '2026-02-30',
+  'javascript:alert(1)',
+];
+
+describe('messages a person reads', () => {
+  const constrained = (kind: FieldKind): ValidatedField => ({
+    kind,
+    label: 'Pole',
+    required: true,
+    minLength: 2,
+    maxLength: 5,
+    min: 1,
+    max: 10,
+    notInFuture: kind === 'date' || kind === 'dateTime',
+    options: [{ value: 'A', label: 'Áčko' }],
+  });
+
+  it.each(FIELD_KINDS)('%s refuses wrong values in Czech words, never in Zod’s', (kind) => {
+    for (const value of [null, ...WRONG_VALUES]) {
+      const result = buildFieldSchema(constrained(kind)).safeParse(value);
+      for (const issue of result.error?.issues ?? []) {
+        expect(issue.message, `${kind} ${JSON.stringify(value)?.slice(0, 40)}`).not.toMatch(PROGRAMMER_WORDS);
+        expect(issue.message).toMatch(/^[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ„].*[.!]$/);
+      }
+    }
+  });
+
+  it('says the limits as a person would: "Zadejte nejvýše 10.", "nejvýše 5 znaků"', () => {
+    expect(message(field('integer', { max: 10 }), 11)).toBe('Zadejte nejvýše 10.');
+    expect(message(field('decimal', { min: 1_000 }), 2)).toBe('Zadejte alespoň 1\u00a0000.');
+    expect(message(field('text', { maxLength: 5 }), 'dlouhé slovo')).toBe('Zadejte nejvýše 5 znaků.');
+    expect(message(field('text', { maxLength: 3 }), 'čtyři')).toBe('Zadejte nejvýše 3 znaky.');
+    expect(message(field('integer'), 'pět')).toBe('Zadejte číslo.');
+    expect(message(field('integer'), 2.5)).toBe('Zadejte celé číslo.');
+  });
+
+  it('names the field in every refusal when its label is known', () => {
+    const named = (declaration: ValidatedField, value: unknown) =>
+      buildFieldSchema(declaration).safeParse(value, { error: labelledMessages(() => declaration.label) })
+        .error?.issues[0]?.message;
+    expect(named(field('integer', { max: 10, label: 'Kapacita' }), 11)).toBe(
+      'Zadejte do pole „Kapacita“ nejvýše 10.',
+    );
+    expect(named(field('text', { maxLength: 3, label: 'Sezóna' }), 'dlouhá')).toBe(
+      'Zadejte do pole „Sezóna“ nejvýše 3 znaky.',
+    );
+    expect(named(field('email', { label: 'E-mail' }), 'jan@')).toBe(
+      'Zadejte do pole „E-mail“ platnou e-mailovou adresu.',
+    );
+    expect(named(field('dateTime', { label: 'Konec' }), 'zítra')).toBe(
+      'Zadejte do pole „Konec“ platné datum a čas.',
+    );
+    expect(named(field('relationMany', { label: 'Trenéři' }), [0])).toBe(
+      'Vyberte v poli „Trenéři“ záznam z nabídky.',
+    );
+  });
+
+  it('names the field a required value is missing from, and what to pick', () => {
+    expect(message(field('text', { required: true, label: 'Příjmení' }), '')).toBe(
+      'Vyplňte pole „Příjmení“.',
+    );
+    expect(message(field('enum', { required: true, label: 'Úroveň', options: [] }), null)).toBe(
+      'Vyberte možnost v poli „Úroveň“.',
+    );
+    expect(
+      message(
+        field('relation', { required: true, label: 'Skupina', requiredMessage: 'Vyberte skupinu.' }),
+        null,
+      ),
+    ).toBe('Vyberte skupinu.');
+  });
+});
+
+describe('web addresses', () => {
+  const url = field('url');
+
+  it('completes an address typed without https://', () => {
+    expect(buildFieldSchema(url).parse('www.sponzor.cz')).toBe('https://www.sponzor.cz');
+    expect(buildFieldSchema(url).parse('  sponzor.cz/o-nas ')).toBe('https://sponzor.cz/o-nas');
+    expect(buildFieldSchema(url).parse('klub.cz:8080/zavody')).toBe('https://klub.cz:8080/zavody');
+    expect(buildFieldSchema(url).parse('http://klub.cz')).toBe('http://klub.cz');
+  });
+
+  it('still refuses what is no web address', () => {
+    expect(message(url, 'javascript:alert(1)')).toBe('Zadejte platnou webovou adresu, např. www.klub.cz.');
+    expect(accepts(url, 'mailto:jan@klub.cz')).toBe(false);
+    expect(accepts(url, 'sponzor')).toBe(false);
+  });
+});
+
+describe('dates that cannot be true', () => {
+  const birth = field('date', { notInFuture: true, label: 'Datum narození' });
+
+  it('refuses a birth in the future and takes today', () => {
+    expect(message(birth, '2099-01-01')).toBe('„Datum narození“ nesmí být v budoucnosti.');
+    expect(accepts(birth, pragueToday())).toBe(true);
+    expect(accepts(birth, '2012-05-01')).toBe(true);
+  });
+
+  it('refuses a moment in the future on a date-time', () => {
+    const done = field('dateTime', { notInFuture: true });
+    expect(accepts(done, '2099-01-01T10:00:00+01:00')).toBe(false);
+    expect(accepts(done, '2020-01-01T10:00:00+01:00')).toBe(true);
   });
 });

@@ -1,30 +1,49 @@
 import { z } from 'zod';
-import { cs } from 'zod/locales';
 import type { FieldConstraints, FieldKind, FieldOption } from '../api/schema.ts';
 import { isCurrencyCode } from '../domain/currency.ts';
+import { pragueToday } from './czech-date.ts';
+import { say } from './czech-messages.ts';
 import {
   cleanPastedText,
   FORBIDDEN_CHARACTER_MESSAGE,
   hasForbiddenCharacter,
   isoDateSchema,
   isoDateTimeSchema,
-  recordIdSchema,
+  recordIdSchemaSaying,
 } from './input-limits.ts';
-
-// Zod's own messages (too long, too small…) in Czech wherever these rules run: server and browser.
-z.config(cs());
+import { notInFutureMessage } from './record-rules.ts';
 
 /** What a field's validation depends on: the server's declaration and the form schema both have it. */
 export interface ValidatedField extends FieldConstraints {
   kind: FieldKind;
   required?: boolean;
   options?: readonly FieldOption[];
+  /** Czech label: refusals that must say which field they mean name it; default none. */
+  label?: string;
 }
 
-const REQUIRED = 'Toto pole je povinné.';
 const PHONE = /^\+?[0-9 ()-]{6,20}$/;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const COLOR = /^#[0-9a-fA-F]{6}$/;
+/** A scheme before the address (`https:`, `mailto:`), not a host's port (`klub.cz:8080`). */
+const SCHEME = /^[a-z][a-z0-9+.-]*:(?!\d)/i;
+const CHOICE_KINDS: readonly FieldKind[] = ['enum', 'multiEnum', 'relation', 'relationMany'];
+
+/** What a required field left empty is told: the declared message, else one naming the field. */
+export function requiredMessage(field: ValidatedField): string {
+  if (field.requiredMessage) return field.requiredMessage;
+  if (!field.label) return say.required();
+  if (CHOICE_KINDS.includes(field.kind)) return `Vyberte možnost v poli „${field.label}“.`;
+  if (field.kind === 'file' || field.kind === 'image') return `Nahrajte soubor do pole „${field.label}“.`;
+  return say.required(field.label);
+}
+
+/** A web address typed without its scheme (`www.klub.cz`) is completed with https://. */
+function withScheme(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  return text === '' || SCHEME.test(text) ? text : `https://${text.replace(/^\/+/, '')}`;
+}
 
 function textSchema(field: ValidatedField, base: z.ZodString = z.string()): z.ZodType {
   let schema = base
@@ -43,27 +62,32 @@ function numberSchema(field: ValidatedField, integer: boolean): z.ZodNumber {
 }
 
 function kindSchema(field: ValidatedField): z.ZodType {
+  const { label } = field;
   switch (field.kind) {
     case 'text':
     case 'longText':
     case 'richText':
       return textSchema(field);
     case 'email':
-      return z.email({ message: 'Zadejte platnou e-mailovou adresu.' }).max(field.maxLength ?? 254);
+      return z.email({ message: say.enter('platnou e-mailovou adresu', label) }).max(field.maxLength ?? 254);
     case 'phone':
-      return textSchema(field, z.string().regex(PHONE, 'Zadejte platné telefonní číslo.'));
+      return textSchema(field, z.string().regex(PHONE, say.enter('platné telefonní číslo', label)));
     case 'url':
-      return z.url({
-        protocol: /^https?$/,
-        message: 'Zadejte platnou adresu začínající http:// nebo https://.',
-      });
+      return z.preprocess(
+        withScheme,
+        z.url({
+          protocol: /^https?$/,
+          hostname: z.regexes.domain,
+          message: say.enter('platnou webovou adresu, např. www.klub.cz', label),
+        }),
+      );
     case 'slug':
       return textSchema(
         field,
-        z.string().regex(SLUG, 'Použijte jen malá písmena bez diakritiky, číslice a pomlčky.'),
+        z.string().regex(SLUG, say.enter('jen malá písmena bez diakritiky, číslice a pomlčky', label)),
       );
     case 'color':
-      return z.string().regex(COLOR, 'Zadejte barvu ve tvaru #RRGGBB.');
+      return z.string().regex(COLOR, say.enter('barvu ve tvaru #RRGGBB', label));
     case 'integer':
       return numberSchema(field, true);
     case 'decimal':
@@ -71,34 +95,44 @@ function kindSchema(field: ValidatedField): z.ZodType {
     case 'money':
       return z.object({
         amount: numberSchema(field, false),
-        currency: z.string().refine(isCurrencyCode, 'Neznámá měna.'),
+        currency: z.string().refine(isCurrencyCode, say.pick('měnu z nabídky', label)),
       });
     case 'date':
-      return isoDateSchema;
+      return field.notInFuture
+        ? isoDateSchema.refine((value) => value <= pragueToday(), notInFutureMessage(field))
+        : isoDateSchema;
     case 'dateTime':
-      return isoDateTimeSchema;
+      return field.notInFuture
+        ? isoDateTimeSchema.refine((value) => Date.parse(value) <= Date.now(), notInFutureMessage(field))
+        : isoDateTimeSchema;
     case 'boolean':
       return z.boolean();
     case 'enum': {
       const values = (field.options ?? []).map((option) => option.value);
-      return z.string().refine((value) => values.includes(value), 'Vyberte jednu z nabízených možností.');
+      return z
+        .string()
+        .refine((value) => values.includes(value), say.pick('jednu z nabízených možností', label));
     }
     case 'multiEnum': {
       const values = (field.options ?? []).map((option) => option.value);
       return z
         .array(
-          z.string().refine((value) => values.includes(value), 'Vyberte jen z nabízených možností.'),
-          { message: 'Vyberte z nabízených možností.' },
+          z.string().refine((value) => values.includes(value), say.pick('jen z nabízených možností', label)),
+          { message: say.pick('z nabízených možností', label) },
         )
-        .max(100, 'Vybráno příliš mnoho možností.')
+        .max(100, say.pick('méně možností', label))
         .transform((chosen) => values.filter((value) => chosen.includes(value)));
     }
     case 'relation':
+    case 'relationMany': {
+      const id = recordIdSchemaSaying(say.pick('záznam z nabídky', label));
+      return field.kind === 'relation'
+        ? id
+        : z.array(id, { message: say.pick('z nabízených možností', label) });
+    }
     case 'file':
     case 'image':
-      return recordIdSchema;
-    case 'relationMany':
-      return z.array(recordIdSchema);
+      return recordIdSchemaSaying(say.pick('nahraný soubor', label));
   }
 }
 
@@ -132,7 +166,7 @@ export function buildFieldSchema(field: ValidatedField): z.ZodType {
       (value) => emptyToNull(cleaned(value)),
       z
         .any()
-        .refine((value) => value !== null && value !== undefined, REQUIRED)
+        .refine((value) => value !== null && value !== undefined, requiredMessage(field))
         .pipe(schema),
     );
   }

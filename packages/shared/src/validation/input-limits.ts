@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './czech-messages.ts';
 
 // What both database engines can take, checked once at the edge by the server and mirrored by forms.
 
@@ -44,18 +45,24 @@ export function cleanPastedText(text: string, multiLine: boolean): string {
   const cleaned = stripXmlForbidden(text.replace(/[\v\f]/g, '\n'));
   return multiLine ? cleaned : cleaned.replace(/[\t\r\n]+/g, ' ');
 }
+/** The id of a stored record (or file); `message` is what a value that is no id is told. */
+export const recordIdSchemaSaying = (message: string, tooLarge = message) =>
+  z.number({ message }).int(message).positive(message).max(INT32_MAX, tooLarge);
 
 /** The id of a stored record (or file). */
-export const recordIdSchema = z
-  .number({ message: 'Očekává se id záznamu (celé kladné číslo).' })
-  .int('Očekává se id záznamu (celé kladné číslo).')
-  .positive('Očekává se id záznamu (celé kladné číslo).')
-  .max(INT32_MAX, 'Záznam s takovým id neexistuje.');
+export const recordIdSchema = recordIdSchemaSaying('Vyberte záznam z nabídky.', 'Vybraný záznam neexistuje.');
+
+/** The id of a record a form must pick; `missing` says what to pick when none is, e.g. "Vyberte skupinu.". */
+export const pickedRecordId = (missing: string) =>
+  z
+    .unknown()
+    .refine((value) => value !== null && value !== undefined, missing)
+    .pipe(recordIdSchema);
 
 /** An id written in a URL path or query: digits only, no sign, exponent or leading zero. */
 export const recordIdText = z
   .string()
-  .regex(/^[1-9]\d{0,9}$/, 'Očekává se id záznamu (celé kladné číslo).')
+  .regex(/^[1-9]\d{0,9}$/, 'Takový záznam neexistuje.')
   .transform(Number)
   .pipe(recordIdSchema);
 
@@ -71,18 +78,19 @@ const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
 
 /** A calendar date `RRRR-MM-DD` from the year 1 to 9999. */
 export const isoDateSchema = z.iso
-  .date({ message: 'Zadejte platné datum.' })
-  .refine((value) => !value.startsWith('0000'), 'Zadejte platné datum.');
+  .date({ abort: true })
+  .refine((value) => !value.startsWith('0000'), { params: { format: 'date' } });
 
 /**
  * A date-time with an offset of at most 14 hours (the widest in use), naming an instant from the
  * year 1 to 9999 in UTC: what PostgreSQL's timestamptz stores and gives back in ISO form.
  */
-export const isoDateTimeSchema = z.iso
-  .datetime({ offset: true, message: 'Zadejte platné datum a čas.' })
-  .refine((value) => {
+export const isoDateTimeSchema = z.iso.datetime({ offset: true, abort: true }).refine(
+  (value) => {
     const offset = /([+-])(\d{2}):?(\d{2})$/.exec(value);
     if (offset && Number(offset[2]) * 60 + Number(offset[3]) > 14 * 60) return false;
     const instant = Date.parse(value);
     return instant >= FIRST_INSTANT && instant <= LAST_INSTANT;
-  }, 'Zadejte platné datum a čas.');
+  },
+  { params: { format: 'datetime' } },
+);

@@ -5,6 +5,7 @@ import { setApiClient } from '../api/api.ts';
 import { MEMBER_FORM, MEMBER_GRID, member, ok } from '../test/engine-fixtures.ts';
 import type { RecordedRequest } from '../test/http-adapter.ts';
 import { ADMIN_USER, fakeApi, renderApp } from '../test/render-app.tsx';
+import { serverFormSchema } from '../test/server-schemas.ts';
 
 afterEach(() => setApiClient(null));
 
@@ -169,7 +170,8 @@ describe('member form', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Uložit' }));
     expect(screen.getByRole('heading', { level: 1, name: 'Nový člen' })).toBeInTheDocument();
-    expect(await screen.findAllByText('Toto pole je povinné.')).toHaveLength(2);
+    expect(await screen.findByText('Vyplňte pole „Příjmení“.')).toBeInTheDocument();
+    expect(screen.getByText('Vyplňte pole „Jméno“.')).toBeInTheDocument();
     expect(screen.getByLabelText(/Příjmení/)).toHaveFocus();
     expect(posts).toEqual([]);
 
@@ -177,7 +179,9 @@ describe('member form', () => {
     await user.type(screen.getByLabelText(/Jméno/), 'Šárka');
     await user.type(screen.getByLabelText('E-mail'), 'nejde');
     await user.click(screen.getByRole('button', { name: 'Uložit' }));
-    expect(await screen.findByText('Zadejte platnou e-mailovou adresu.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Zadejte do pole „E-mail“ platnou e-mailovou adresu.'),
+    ).toBeInTheDocument();
     await user.clear(screen.getByLabelText('E-mail'));
     await user.click(screen.getByRole('button', { name: 'Uložit' }));
 
@@ -200,6 +204,50 @@ describe('member form', () => {
     expect(await screen.findByText('Uloženo')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe('?id=7'));
     expect(router.state.location.pathname).toBe('/admin/clenove/edit');
+  });
+
+  it('refuses a birth date in the future on the field before anything is sent', async () => {
+    const user = userEvent.setup();
+    const posts: unknown[] = [];
+    const api = memberApi();
+    renderApp('/admin/clenove/create', (request) => {
+      if (request.method === 'POST') posts.push(jsonBody(request));
+      return api(request);
+    });
+    await user.type(await screen.findByLabelText(/Příjmení/), 'Čermák');
+    await user.type(screen.getByLabelText(/Jméno/), 'Martin');
+    const birth = screen.getByLabelText('Datum narození');
+    await user.type(birth, '1. 1. 2099');
+    await user.tab();
+    await waitFor(() =>
+      expect(birth).toHaveAccessibleDescription('„Datum narození“ nesmí být v budoucnosti.'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Uložit' }));
+    expect(birth).toHaveFocus();
+    expect(posts).toEqual([]);
+  });
+
+  it('refuses an end before the start on the end’s field, as the server would', async () => {
+    const user = userEvent.setup();
+    const posts: unknown[] = [];
+    renderApp(
+      '/admin/soustredeni/create',
+      fakeApi(ADMIN_USER, (request) => {
+        if (request.url === '/api/cms/form/camp/schema') return ok(serverFormSchema('camp'));
+        if (request.method === 'POST') posts.push(jsonBody(request));
+        return undefined;
+      }),
+    );
+    await user.type(await screen.findByLabelText(/Název/), 'Zimní soustředění');
+    await user.type(screen.getByLabelText(/^Od/), '10. 2. 2027');
+    const to = screen.getByLabelText(/^Do/);
+    await user.type(to, '1. 2. 2027');
+    await user.tab();
+    await waitFor(() =>
+      expect(to).toHaveAccessibleDescription('„Do“ nesmí být dřív než „Od“ (10. 2. 2027).'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Uložit' }));
+    expect(posts).toEqual([]);
   });
 
   it('shows the server’s validation messages on their fields', async () => {

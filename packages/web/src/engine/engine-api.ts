@@ -104,8 +104,16 @@ export function deleteRecords(name: string, ids: number[]): Promise<unknown> {
   return api.post(engineUrls.datagridBulkDelete(name), { ids });
 }
 
-export function searchRelated(alias: string, search: string, limit = 20): Promise<AutocompleteOption[]> {
-  return api.get<AutocompleteOption[]>(engineUrls.autocomplete(alias), { s: search, limit });
+/**
+ * Records of `alias` matching `search`; `field` (`group.trainers`) names the relation the picker fills,
+ * so that only the records it accepts are offered.
+ */
+export function searchRelated(
+  alias: string,
+  search: string,
+  { limit = 20, field }: { limit?: number; field?: string } = {},
+): Promise<AutocompleteOption[]> {
+  return api.get<AutocompleteOption[]>(engineUrls.autocomplete(alias), { s: search, limit, field });
 }
 
 /** A 409 answer: someone saved the record in between; `current` is what is stored now. */

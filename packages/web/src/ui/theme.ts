@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, darken, luminance, type MantineTheme } from '@mantine/core';
 
 /** The layout breakpoints (phone, tablet, laptop, desktop, wide); they equal Mantine's own. */
 export const BREAKPOINTS = { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '90em' } as const;
@@ -55,9 +55,10 @@ export const theme = createTheme({
  * own dimmed and placeholder grey, link blue and error red fall short: 3.3:1, 4.2:1 and 3.3:1 in the light scheme,
  * 4.0:1 and 3.4:1 for dimmed and error text in the dark one).
  */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   variables: {},
   light: {
+    ...readableLightVariants(resolved),
     '--mantine-color-dimmed': '#687078',
     '--mantine-color-placeholder': '#687078',
     '--mantine-color-anchor': 'var(--mantine-color-blue-8)',
@@ -70,3 +71,33 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-error': 'var(--mantine-color-red-4)',
   },
 });
+
+/** WCAG contrast of two colours, 1 to 21. */
+export function contrast(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** `colour` darkened, a twentieth at a time, until it reads on `background` at 4.5:1 (with a little to spare). */
+function readableOn(colour: string, background: string): string {
+  let text = colour;
+  for (let amount = 0.05; contrast(text, background) < 4.6 && amount < 1; amount += 0.05)
+    text = darken(colour, amount);
+  return text;
+}
+
+/**
+ * Coloured text in the light scheme: `c="green"` writes shade 8 on the white page, the "light" variant
+ * (alerts, light badges and buttons) shade 9 on shade 1. For cyan, teal, green, lime, yellow and
+ * orange that stays under 4.5:1 (yellow 2.5:1, green 3.4:1), so their text is darkened until it reads.
+ */
+function readableLightVariants(resolved: MantineTheme): Record<string, string> {
+  const variables: Record<string, string> = {};
+  for (const [name, shades] of Object.entries(resolved.colors)) {
+    const light = readableOn(shades[9], shades[1]);
+    if (light !== shades[9]) variables[`--mantine-color-${name}-light-color`] = light;
+    const text = readableOn(shades[8], '#ffffff');
+    if (text !== shades[8]) variables[`--mantine-color-${name}-text`] = text;
+  }
+  return variables;
+}

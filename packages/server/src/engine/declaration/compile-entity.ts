@@ -48,7 +48,38 @@ export const initialValue = (field: CompiledField): unknown =>
       ? []
       : null);
 
-function compileField(table: string, name: string, field: FieldDeclaration): CompiledField {
+/** A declaration of the same registry by alias (what a relation points at); undefined when unknown. */
+export type DeclarationLookup = (alias: string) => EntityDeclaration | undefined;
+
+/** "Vyberte skupinu." for a required relation to an entity that says how it is picked. */
+function pickMessage(field: FieldDeclaration, lookup: DeclarationLookup): string | undefined {
+  if (field.requiredMessage || field.kind !== 'relation' || !field.relation) return field.requiredMessage;
+  const accusative = lookup(field.relation.alias)?.labels.accusative?.one;
+  return accusative ? `Vyberte ${accusative}.` : undefined;
+}
+
+const DATE_KINDS: readonly FieldKind[] = ['date', 'dateTime'];
+
+/** `notInFuture`, `notBefore` and `notAfter` belong to dates, and compare with a date of the same kind. */
+function checkDateRules(declaration: EntityDeclaration, name: string, field: FieldDeclaration) {
+  const where = `${name} of ${declaration.alias}`;
+  const ordered = [field.notBefore, field.notAfter].filter((other) => other !== undefined);
+  if ((field.notInFuture || ordered.length > 0) && !DATE_KINDS.includes(field.kind))
+    throw new Error(`Field ${where}: date rules go with the date kinds only`);
+  for (const other of ordered) {
+    if (declaration.fields[other]?.kind !== field.kind)
+      throw new Error(`Field ${where} is compared with ${other}, which is not a ${field.kind} of the entity`);
+  }
+}
+
+function compileField(
+  table: string,
+  name: string,
+  declared: FieldDeclaration,
+  lookup: DeclarationLookup,
+): CompiledField {
+  const requiredMessage = pickMessage(declared, lookup);
+  const field = requiredMessage ? { ...declared, requiredMessage } : declared;
   const column = field.column ?? snakeCase(name);
   const relation = isRelationKind(field.kind);
   if (relation !== Boolean(field.relation))
@@ -78,9 +109,13 @@ function compileField(table: string, name: string, field: FieldDeclaration): Com
 }
 
 /** Derives once, at start, everything the generic routes need from a declaration. */
-export function compileEntity(declaration: EntityDeclaration): CompiledEntity {
+export function compileEntity(
+  declaration: EntityDeclaration,
+  lookup: DeclarationLookup = () => undefined,
+): CompiledEntity {
+  for (const [name, field] of Object.entries(declaration.fields)) checkDateRules(declaration, name, field);
   const fields = Object.entries(declaration.fields).map(([name, field]) =>
-    compileField(declaration.table, name, field),
+    compileField(declaration.table, name, field, lookup),
   );
   const byName = new Map(fields.map((field) => [field.name, field]));
   for (const name of [

@@ -75,7 +75,31 @@ export interface RelationDeclaration {
    * own rules and with their own audit entries. Default 'restrict'.
    */
   onDelete?: 'restrict' | 'cascade' | 'delete';
+  /**
+   * Which target records may be linked, by their fields' values, e.g. `{ memberType: ['TRAINER'] }`:
+   * the picker offers only those and a save refuses any other. Default: every record of the target.
+   */
+  where?: RecordCondition;
+  /** Czech refusal of a record outside `where`, followed by its label; default one naming the condition. */
+  whereMessage?: string;
 }
+
+/**
+ * Records whose fields hold the given values: an enum (or text) field one of the listed values, a
+ * boolean field the given one. All fields must match.
+ */
+export type RecordCondition = Record<string, readonly string[] | boolean>;
+
+/** One part of a record's secondary label (see `EntityDeclaration.secondaryLabel`). */
+export type SecondaryLabelPart =
+  /** A field of the record: an enum's option label, a date (its year with `year`), text as it is. */
+  | { field: string; year?: boolean }
+  /**
+   * Labels of the records `field` (a relation of `entity`) points at, over the records of `entity`
+   * whose relation `by` points at this one: a member's groups through the group memberships. With
+   * `current`, only linking records in force today (`from` empty or past, `to` empty or not past).
+   */
+  | { entity: string; by: string; field: string; current?: { from: string; to: string } };
 
 export interface EntityDeclaration {
   /** Kebab-case name used in URLs: form alias and datagrid name. */
@@ -99,6 +123,11 @@ export interface EntityDeclaration {
    * e.g. ['firstName', 'lastName'] where the pickers list surname first; default `labelFields`.
    */
   nameFields?: string[];
+  /**
+   * What tells apart records of one label in pickers and the search ("2012 · Sportovec · Žáci"), its
+   * parts joined by " · ", computed for a whole page of options at once. Default none.
+   */
+  secondaryLabel?: SecondaryLabelPart[];
   /** The entity's own rules, run inside the engine's transaction; default none. */
   hooks?: EntityHooks;
   /** Whether records may be deleted (to the trash); default true. Accounts are deactivated instead. */
@@ -179,6 +208,8 @@ export interface CompiledField extends FieldDeclaration {
   schema: z.ZodType;
   /** `<table>_<column>` holding (owner_id, target_id) pairs of a relationMany field. */
   joinTable?: string;
+  /** A relation's `where` as filters of the target's rows (set when the registry is compiled). */
+  targetFilters?: FieldFilter[];
 }
 
 export interface CompiledEntity {
@@ -192,6 +223,14 @@ export interface CompiledEntity {
   /** Fields of kind relation and relationMany. */
   relationFields: CompiledField[];
 }
+
+/** A condition of a datagrid's filter (or a relation's `where`) on one field. */
+export type FieldFilter =
+  | { field: CompiledField; type: 'in'; values: string[] }
+  /** A multiEnum holding any of the values. */
+  | { field: CompiledField; type: 'contains'; values: string[] }
+  | { field: CompiledField; type: 'boolean'; value: boolean }
+  | { field: CompiledField; type: 'range'; from?: string | number; to?: string | number };
 
 /** Compiled entities by alias: what the engine serves. */
 export type EntityRegistry = ReadonlyMap<string, CompiledEntity>;

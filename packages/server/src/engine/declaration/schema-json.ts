@@ -2,6 +2,7 @@ import {
   can,
   type DatagridSchema,
   type EntityMeta,
+  type FieldConstraints,
   type FilterKind,
   type FormSchema,
 } from '@klubovna/shared';
@@ -37,6 +38,27 @@ function powersOf(entity: CompiledEntity, acting: Acting) {
     writableFields: powers.writableFields,
   };
 }
+
+/** Every constraint a form checks: a new one must be named here to reach the browser. */
+const CONSTRAINTS = Object.keys({
+  minLength: true,
+  maxLength: true,
+  min: true,
+  max: true,
+  pattern: true,
+  patternMessage: true,
+  unique: true,
+  requiredMessage: true,
+  notInFuture: true,
+  notBefore: true,
+  notAfter: true,
+} satisfies Record<keyof FieldConstraints, true>) as Array<keyof FieldConstraints>;
+
+/** The declared limits of a field, for the form to check what the server will. */
+const constraintsOf = (field: CompiledField): FieldConstraints =>
+  Object.fromEntries(
+    CONSTRAINTS.filter((key) => field[key] !== undefined).map((key) => [key, field[key]]),
+  ) as FieldConstraints;
 
 export function datagridSchema(entity: CompiledEntity, acting: Acting): DatagridSchema {
   const { declaration } = entity;
@@ -90,19 +112,12 @@ export function formSchema(entity: CompiledEntity, acting: Acting): FormSchema {
         label: field.label,
         kind: field.kind,
         required: field.required ?? false,
-        constraints: {
-          ...optional('minLength', field.minLength),
-          ...optional('maxLength', field.maxLength),
-          ...optional('min', field.min),
-          ...optional('max', field.max),
-          ...optional('pattern', field.pattern),
-          ...optional('patternMessage', field.patternMessage),
-          ...optional('unique', field.unique),
-        },
+        constraints: constraintsOf(field),
         section: field.section ?? sections[0]!.key,
         span: field.span ?? (field.kind === 'longText' || field.kind === 'richText' ? 12 : 6),
         ...optional('options', field.options ? [...field.options] : undefined),
         ...optional('relationAlias', field.relation?.alias),
+        ...optional('pickerField', field.relation ? `${declaration.alias}.${field.name}` : undefined),
         ...optional(
           'uploadNamespace',
           field.kind === 'file' || field.kind === 'image'

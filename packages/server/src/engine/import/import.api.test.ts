@@ -137,7 +137,7 @@ describe.each(testEngines())('import on %s', (engine) => {
     const report: ImportReport = dry.body.data;
     expect(report.rows.map((row) => row.action)).toEqual(['create', 'error', 'error', 'error']);
     expect(report.errors).toEqual([
-      { row: 3, column: 'Příjmení', message: 'Toto pole je povinné.' },
+      { row: 3, column: 'Příjmení', message: 'Vyplňte pole „Příjmení“.' },
       { row: 4, column: 'Datum narození', message: '„třicátého února“ není datum (např. 22. 11. 2026).' },
       { row: 4, column: 'Aktivní', message: '„možná“ není ano, nebo ne.' },
       { row: 5, column: 'Registrační číslo', message: 'Hodnotu pole „Registrační číslo“ už má jiný záznam.' },

@@ -98,6 +98,10 @@ function nextDayIfDate(filter: Extract<FieldFilter, { type: 'range' }>) {
   return next.toISOString().slice(0, 10);
 }
 
+/** All the filters at once (a relation's `where`, say), as one condition on the entity's own table. */
+export const filtersCondition = (eb: Builder, filters: FieldFilter[]) =>
+  eb.and(filters.map((filter) => filterCondition(eb, filter)));
+
 /**
  * How a reader finds a word of three letters or more (SQLite through its trigram index, PostgreSQL by
  * LIKE on the search text). `dense`: many rows match (see narrowed).

@@ -7,17 +7,12 @@ import {
 } from '@klubovna/shared/validation/input-limits';
 import { AppError } from '../../errors/app-error.ts';
 import type { CompiledEntity, CompiledField } from '../declaration/compile-entity.ts';
-import type { RowCondition } from '../declaration/entity.types.ts';
+import type { FieldFilter, RowCondition } from '../declaration/entity.types.ts';
 
 export const PAGE_SIZES = [10, 25, 50, 100];
 export const MAX_PAGE_SIZE = 100;
 
-export type FieldFilter =
-  | { field: CompiledField; type: 'in'; values: string[] }
-  /** A multiEnum holding any of the values. */
-  | { field: CompiledField; type: 'contains'; values: string[] }
-  | { field: CompiledField; type: 'boolean'; value: boolean }
-  | { field: CompiledField; type: 'range'; from?: string | number; to?: string | number };
+export type { FieldFilter };
 
 /** The rows of a list a person may read (their row rule), and what names it for caches. */
 export interface ListScope {

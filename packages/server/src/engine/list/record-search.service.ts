@@ -23,8 +23,9 @@ export async function searchRecords(
       hits.push({
         alias: entity.declaration.alias,
         entity: entity.declaration.labels.singular,
-        id: option.value,
+        id: option.value as number,
         label: option.label,
+        ...(option.detail ? { detail: option.detail } : {}),
       });
     }
   }

@@ -1,5 +1,7 @@
 import type { EntityRecord, ValidationError } from '@klubovna/shared';
+import { labelledMessages } from '@klubovna/shared/validation/czech-messages';
 import { recordVersionSchema } from '@klubovna/shared/validation/input-limits';
+import { recordRuleErrors } from '@klubovna/shared/validation/record-rules';
 import { z } from 'zod';
 import { AppError, validationFailed } from '../../errors/app-error.ts';
 import { issuesToValidationErrors } from '../../http/zod-type-provider.ts';
@@ -57,13 +59,43 @@ function bodySchema(entity: CompiledEntity, partial: boolean): z.ZodObject {
   return partial ? schemas.partial : schemas.full;
 }
 
+/** Zod's own messages name the field by its label ("Zadejte do pole „Kapacita“ nejvýše 10."). */
+const labelledBy = new WeakMap<CompiledEntity, ReturnType<typeof labelledMessages>>();
+
 function validate(entity: CompiledEntity, body: unknown, partial: boolean): Values {
-  const result = bodySchema(entity, partial).safeParse(body ?? {});
+  let error = labelledBy.get(entity);
+  if (!error) {
+    error = labelledMessages((path) => entity.byName.get(String(path[0]))?.label);
+    labelledBy.set(entity, error);
+  }
+  const result = bodySchema(entity, partial).safeParse(body ?? {}, { error });
   if (!result.success) throw validationFailed(issuesToValidationErrors(result.error.issues));
   const values = Object.fromEntries(Object.entries(result.data).filter(([, value]) => value !== undefined));
   const relationErrors = normalizeRelationValues(entity, values);
   if (relationErrors.length > 0) throw validationFailed(relationErrors);
   return values;
+}
+
+/** The declared order of the record's dates (an end not before its start), on the values as they stand. */
+function assertRecordRules(entity: CompiledEntity, values: Values) {
+  const errors = recordRuleErrors(entity.fields, values);
+  if (errors.length > 0) throw validationFailed(errors);
+}
+
+/**
+ * Runs a before-hook: the rules are checked before it (it works on sane values) and again on what it
+ * returns (a value it filled in, a group membership's start, say, is checked too).
+ */
+async function checkedAround(
+  entity: CompiledEntity,
+  values: Values,
+  hook: (() => Values | undefined | Promise<Values | undefined>) | undefined,
+): Promise<Values> {
+  assertRecordRules(entity, values);
+  const changed = await hook?.();
+  if (!changed) return values;
+  assertRecordRules(entity, changed);
+  return changed;
 }
 
 const asValues = (body: unknown): Values =>
@@ -118,8 +150,12 @@ export async function createRecord(context: EngineContext, entity: CompiledEntit
       const sent = hooks.beforeValidate
         ? await hooks.beforeValidate({ ...hook, operation: 'create', data: asValues(body), previous: null })
         : body;
-      let values = validate(entity, { ...defaults(entity), ...asValues(sent) }, false);
-      values = (await hooks.beforeCreate?.({ ...hook, data: values })) ?? values;
+      const validated = validate(entity, { ...defaults(entity), ...asValues(sent) }, false);
+      const values = await checkedAround(
+        entity,
+        validated,
+        hooks.beforeCreate && (() => hooks.beforeCreate!({ ...hook, data: validated })),
+      );
       await assertUnique(db, entity, values);
       await assertRelationsExist(db, context.entities, entity, values);
       const now = new Date().toISOString();
@@ -171,8 +207,12 @@ export async function updateRecord(
           : body;
         const changes = validate(entity, sent, true);
         assertWritableFields(entity, context, Object.keys(changedValues(previous, changes)));
-        let merged: Values = { ...previous, ...changes };
-        merged = (await hooks.beforeUpdate?.({ ...hook, data: merged, previous })) ?? merged;
+        const sentMerged: Values = { ...previous, ...changes };
+        const merged = await checkedAround(
+          entity,
+          sentMerged,
+          hooks.beforeUpdate && (() => hooks.beforeUpdate!({ ...hook, data: sentMerged, previous })),
+        );
         const changed = changedValues(previous, merged);
         await assertUnique(db, entity, changed, id);
         await assertRelationsExist(db, context.entities, entity, changed);

@@ -157,7 +157,7 @@ describe.each(testEngines())('relations through the engine on %s', (engine) => {
       expect(response.body.error.message, query).toMatch(/[„áéíčř]/);
     }
     const options = await root.get('/api/cms/datagrid/autocomplete/test-team/players?s=dvo');
-    expect(options.body.data).toEqual([{ value: m.dvorak, label: 'Dvořák Jan' }]);
+    expect(options.body.data).toEqual([{ value: m.dvorak, label: 'Dvořák Jan', detail: 'Závodník' }]);
     await root.post('/api/cms/datagrid/test-team/delete', { ids: [a.id, b.id] });
   });
 
@@ -167,13 +167,13 @@ describe.each(testEngines())('relations through the engine on %s', (engine) => {
       [
         { name: 'X', coach: 999_999 },
         'coach',
-        'Vybraný záznam (Člen, id 999999) neexistuje nebo byl smazán.',
+        'V poli „Trenér“ je vybraný záznam, který neexistuje nebo byl smazán (Člen, id 999999).',
       ],
-      [{ name: 'X', coach: 3_000_000_000 }, 'coach', 'Záznam s takovým id neexistuje.'],
+      [{ name: 'X', coach: 3_000_000_000 }, 'coach', 'Vyberte v poli „Trenér“ záznam z nabídky.'],
       [
         { name: 'X', players: [m.zak, 999_998, 999_999] },
         'players',
-        'Vybrané záznamy (Členové, id 999998, 999999) neexistují nebo byly smazány.',
+        'V poli „Hráči“ jsou vybrané záznamy, které neexistují nebo byly smazány (Členové, id 999998, 999999).',
       ],
     ] as const) {
       const response = await root.post('/api/cms/form/test-team', body);
@@ -239,7 +239,18 @@ describe.each(testEngines())('relations through the engine on %s', (engine) => {
     const free = await member('Volný', 'Člen');
     const bulk = await root.post('/api/cms/datagrid/test-member/delete', { ids: [free, target] });
     expect(bulk.status).toBe(409);
-    expect(bulk.body.error.message).toBe('Vybrané záznamy nelze smazat, používá je 1 tým v poli „Hráči“.');
+    expect(bulk.body.error.message).toBe(
+      'Vybrané záznamy nelze smazat: záznam „Karel Cibulka“ používá 1 tým v poli „Hráči“.',
+    );
+    const coach = await member('Trenér', 'Týmový');
+    const coached = await team({ name: 'T7', coach, players: [coach] });
+    const several = await root.post('/api/cms/datagrid/test-member/delete', { ids: [free, target, coach] });
+    expect(several.body.error.message).toBe(
+      'Vybrané záznamy nelze smazat: záznam „Karel Cibulka“ používá 1 tým v poli „Hráči“; ' +
+        'záznam „Trenér Týmový“ používají 1 tým v poli „Trenér“ a 1 tým v poli „Hráči“.',
+    );
+    await root.delete(`/api/cms/form/test-team/${coached.id}`);
+    await root.delete(`/api/cms/form/test-member/${coach}`);
     expect((await root.get(`/api/cms/form/test-member/${free}`)).status).toBe(200);
     expect((await root.get(`/api/cms/form/test-member/${target}`)).status).toBe(200);
 

@@ -2,7 +2,14 @@ import type { EntityRecord, RecordLabels, ValidationError } from '@klubovna/shar
 import { AppError } from '../../errors/app-error.ts';
 import type { CompiledEntity, CompiledField } from '../declaration/compile-entity.ts';
 import { type EntityRegistry, referencingFields } from '../declaration/registry.ts';
-import { type Row, readField, recordLabel, recordName, type Values } from '../records/record-mapper.ts';
+import {
+  optionLabel,
+  type Row,
+  readField,
+  recordLabel,
+  recordName,
+  type Values,
+} from '../records/record-mapper.ts';
 import { type DynamicDb, insertAudit } from '../records/records.repository.ts';
 import { czechPlural } from '../schema/czech-text.ts';
 import * as relations from './relations.repository.ts';
@@ -80,7 +87,33 @@ export function normalizeRelationValues(entity: CompiledEntity, values: Values):
   return errors;
 }
 
-/** Every relation id among `values` must name an existing record: otherwise 400 on that field. */
+/** What a relation's `where` asks for, in Czech: "Typ člena je Trenér nebo Vedoucí trenér". */
+function conditionText(field: CompiledField): string {
+  return (field.targetFilters ?? [])
+    .map((filter) => {
+      const values =
+        filter.type === 'boolean'
+          ? [filter.value ? 'ano' : 'ne']
+          : filter.type === 'in'
+            ? filter.values.map((value) => optionLabel(filter.field, value))
+            : [];
+      return `${filter.field.label} je ${values.join(' nebo ')}`;
+    })
+    .join(' a ');
+}
+
+/** The refusal of linking records outside a relation's `where`, naming them by label. */
+function outsideWhere(field: CompiledField, labels: string[]): string {
+  const rule =
+    field.relation!.whereMessage ??
+    `Do pole „${field.label}“ lze vybrat jen záznamy, kde ${conditionText(field)}`;
+  return `${rule}, ne: ${labels.join(', ')}.`;
+}
+
+/**
+ * Every relation id among `values` must name an existing record, and one its relation's `where`
+ * accepts: otherwise 400 on that field.
+ */
 export async function assertRelationsExist(
   db: DynamicDb,
   entities: EntityRegistry,
@@ -93,17 +126,23 @@ export async function assertRelationsExist(
     const ids = Array.isArray(value) ? (value as number[]) : typeof value === 'number' ? [value] : [];
     if (ids.length === 0) continue;
     const target = targetOf(entities, field);
-    const existing = await relations.existingIds(db, target.declaration.table, ids);
+    const { existing, accepted } = await relations.linkableIds(db, target, ids, field.targetFilters);
     const missing = ids.filter((id) => !existing.has(id));
-    if (missing.length === 0) continue;
+    const refused = ids.filter((id) => existing.has(id) && !accepted.has(id));
     const { singular, plural } = target.declaration.labels;
-    errors.push({
-      path: field.name,
-      message:
-        missing.length === 1
-          ? `Vybraný záznam (${singular}, id ${missing[0]}) neexistuje nebo byl smazán.`
-          : `Vybrané záznamy (${plural}, id ${missing.join(', ')}) neexistují nebo byly smazány.`,
-    });
+    if (missing.length > 0)
+      errors.push({
+        path: field.name,
+        message:
+          missing.length === 1
+            ? `V poli „${field.label}“ je vybraný záznam, který neexistuje nebo byl smazán (${singular}, id ${missing[0]}).`
+            : `V poli „${field.label}“ jsou vybrané záznamy, které neexistují nebo byly smazány (${plural}, id ${missing.join(', ')}).`,
+      });
+    else if (refused.length > 0) {
+      const rows = await relations.labelRows(db, target, refused);
+      const labels = rows.map((row) => labelOfRow(target, row)).sort((a, b) => a.localeCompare(b, 'cs'));
+      errors.push({ path: field.name, message: outsideWhere(field, labels) });
+    }
   }
   if (errors.length > 0) {
     throw new AppError('VALIDATION_FAILED', 400, errors[0]!.message, { validationErrors: errors });
@@ -132,6 +171,48 @@ function referenceText(count: number, owner: CompiledEntity, field: CompiledFiel
   return `${count} ${noun} v poli „${field.label}“`;
 }
 
+/** Records named in one refusal of a bulk delete; the rest are counted. */
+const NAMED_IN_REFUSAL = 5;
+
+/**
+ * Why records cannot be deleted, naming each one in use: "používá ho 1 tým v poli „Hráči“";
+ * several kinds of users together take the plural.
+ */
+function stillUsedMessage(
+  entity: CompiledEntity,
+  records: EntityRecord[],
+  uses: Map<number, Array<{ count: number; owner: CompiledEntity; field: CompiledField }>>,
+): string {
+  const usage = (record: EntityRecord) => {
+    const used = uses.get(record.id)!;
+    const verb =
+      used.length === 1
+        ? czechPlural(used[0]!.count, { one: 'používá', few: 'používají', many: 'používá' })
+        : 'používají';
+    const texts = used.map(({ count, owner, field }) => referenceText(count, owner, field));
+    const list = texts.length === 1 ? texts[0] : `${texts.slice(0, -1).join(', ')} a ${texts.at(-1)}`;
+    return { verb, list, label: recordName(entity, record) };
+  };
+  if (records.length === 1) {
+    const { verb, list, label } = usage(records[0]!);
+    return `Záznam „${label}“ nelze smazat, ${verb} ho ${list}.`;
+  }
+  const inUse = records.filter((record) => uses.has(record.id));
+  const named = inUse
+    .slice(0, NAMED_IN_REFUSAL)
+    .map((record) => {
+      const { verb, list, label } = usage(record);
+      return `záznam „${label}“ ${verb} ${list}`;
+    })
+    .join('; ');
+  const more = inUse.length - NAMED_IN_REFUSAL;
+  const rest =
+    more > 0
+      ? `; používají se i další ${more} ${czechPlural(more, { one: 'záznam', few: 'záznamy', many: 'záznamů' })}`
+      : '';
+  return `Vybrané záznamy nelze smazat: ${named}${rest}.`;
+}
+
 /** A link a record of `entity` (`id`, field `field`) lost to `target` when `target` was deleted. */
 export interface LostLink {
   entity: string;
@@ -153,29 +234,13 @@ export async function releaseReferences(
 ): Promise<LostLink[]> {
   const ids = records.map((record) => record.id);
   const references = referencingFields(context.entities, entity);
-  const blocking: string[] = [];
-  const counts: number[] = [];
+  const uses = new Map<number, Array<{ count: number; owner: CompiledEntity; field: CompiledField }>>();
   for (const { owner, field } of references.filter((reference) => !reference.cascade)) {
     const except = owner === entity ? ids : [];
-    const count = await relations.countReferencingOwners(db, owner, field, ids, except);
-    if (count === 0) continue;
-    counts.push(count);
-    blocking.push(referenceText(count, owner, field));
+    for (const [target, count] of await relations.countReferencingOwners(db, owner, field, ids, except))
+      uses.set(target, [...(uses.get(target) ?? []), { count, owner, field }]);
   }
-  if (blocking.length > 0) {
-    // "používá ho 1 tým / 5 týmů", "používají ho 2 týmy"; several kinds of users together take the plural.
-    const verb =
-      counts.length === 1
-        ? czechPlural(counts[0]!, { one: 'používá', few: 'používají', many: 'používá' })
-        : 'používají';
-    const subject =
-      records.length === 1
-        ? `Záznam „${recordName(entity, records[0]!)}“ nelze smazat, ${verb} ho`
-        : `Vybrané záznamy nelze smazat, ${verb} je`;
-    const list =
-      blocking.length === 1 ? blocking[0] : `${blocking.slice(0, -1).join(', ')} a ${blocking.at(-1)}`;
-    throw new AppError('REFERENCED', 409, `${subject} ${list}.`);
-  }
+  if (uses.size > 0) throw new AppError('REFERENCED', 409, stillUsedMessage(entity, records, uses));
 
   // Each owner losing links gets one new version and one audit entry, however many fields changed.
   const touched = new Map<CompiledEntity, Map<number, Record<string, { from: unknown; to: unknown }>>>();

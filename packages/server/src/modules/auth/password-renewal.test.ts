@@ -178,6 +178,32 @@ describe.each(testEngines())('password renewal on %s', (engine) => {
     expect((await other.get('/api/cms/user')).status).toBe(401);
   });
 
+  it('ends every outstanding renewal link when the user changes the password in the profile', async () => {
+    const { client, user } = await signedInClient(t);
+    const token = await requestToken(user.email);
+    const changed = await client.post('/api/cms/me/password', {
+      currentPassword: user.password,
+      newPassword: 'nové heslo 456',
+    });
+    expect(changed.status).toBe(200);
+    const late = await t.client().post('/api/password-recovery', { token, password: 'heslo útočníka' });
+    expect(late.status).toBe(400);
+    expect(late.body.error.code).toBe('INVALID_TOKEN');
+    await t.client().login(user.email, 'nové heslo 456');
+  });
+
+  it('ends every outstanding renewal link when an admin sets the password', async () => {
+    const { client: admin } = await signedInClient(t, { roles: ['ROLE_ADMIN'] });
+    const user = await createUser(t);
+    const token = await requestToken(user.email);
+    const set = await admin.post(`/api/admin/user/${user.id}/password`, { password: 'heslo od správce' });
+    expect(set.status).toBe(200);
+    const late = await t.client().post('/api/password-recovery', { token, password: 'heslo útočníka' });
+    expect(late.status).toBe(400);
+    expect(late.body.error.code).toBe('INVALID_TOKEN');
+    await t.client().login(user.email, 'heslo od správce');
+  });
+
   it('updates the own profile and answers a stale version with 409', async () => {
     const { client } = await signedInClient(t);
     const me = (await client.get('/api/cms/me')).body.data;

@@ -8,12 +8,16 @@ export async function replaceToken(
   now: string,
   expiresAt: string,
 ) {
-  await db.deleteFrom('password_tokens').where('user_id', '=', userId).execute();
+  await deleteUserTokens(db, userId);
   await db
     .insertInto('password_tokens')
     .values({ user_id: userId, token_hash: tokenHash, created_at: now, expires_at: expiresAt, used_at: null })
     .execute();
 }
+
+/** Voids every link of the user to set a password, used or not. */
+export const deleteUserTokens = (db: Executor, userId: number) =>
+  db.deleteFrom('password_tokens').where('user_id', '=', userId).execute();
 
 export const findUsableToken = (db: Executor, tokenHash: string, now: string) =>
   db

@@ -2,6 +2,7 @@ import { isRole, type Role, type UserDto } from '@klubovna/shared';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
+import { deleteUserTokens } from './password-tokens.repository.ts';
 import { userNameColumns } from './user-declaration.ts';
 
 export type UserRow = Selectable<UsersTable>;
@@ -93,8 +94,12 @@ export const findUserByEmailIgnoringCase = (db: Executor, email: string, exceptI
     .where('id', '!=', exceptId)
     .executeTakeFirst();
 
-export const updatePasswordHash = (db: Executor, userId: number, passwordHash: string, now: string) =>
-  db
+/**
+ * A new password, however it was set (a renewal link, the profile, an admin): it also ends every link
+ * still out to set one (renewals and the invitation), so an older mail cannot undo the change.
+ */
+export async function updatePasswordHash(db: Executor, userId: number, passwordHash: string, now: string) {
+  await db
     .updateTable('users')
     .set((eb) => ({
       password_hash: passwordHash,
@@ -105,6 +110,8 @@ export const updatePasswordHash = (db: Executor, userId: number, passwordHash: s
     }))
     .where('id', '=', userId)
     .execute();
+  await deleteUserTokens(db, userId);
+}
 
 /**
  * The same password under a new hash (new argon2 settings): no version bump, since nothing the user

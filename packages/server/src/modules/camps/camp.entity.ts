@@ -34,7 +34,7 @@ export const campEntity: EntityDeclaration = {
   fields: {
     name: { kind: 'text', label: 'Název', required: true, maxLength: 150, section: 'camp' },
     dateFrom: { kind: 'date', label: 'Od', required: true, section: 'camp', span: 3 },
-    dateTo: { kind: 'date', label: 'Do', required: true, section: 'camp', span: 3 },
+    dateTo: { kind: 'date', label: 'Do', required: true, notBefore: 'dateFrom', section: 'camp', span: 3 },
     place: { kind: 'text', label: 'Místo', maxLength: 200, section: 'camp' },
     description: { kind: 'longText', label: 'Popis', maxLength: 5000, listed: false, section: 'camp' },
     price: {
@@ -55,7 +55,13 @@ export const campEntity: EntityDeclaration = {
       section: 'registration',
       span: 4,
     },
-    registrationDeadline: { kind: 'date', label: 'Přihlášky do', section: 'registration', span: 4 },
+    registrationDeadline: {
+      kind: 'date',
+      label: 'Přihlášky do',
+      notAfter: 'dateTo',
+      section: 'registration',
+      span: 4,
+    },
     groups: {
       kind: 'relationMany',
       label: 'Pozvané skupiny',
@@ -67,6 +73,7 @@ export const campEntity: EntityDeclaration = {
   defaultSort: { field: 'dateFrom', direction: 'desc' },
   searchFields: ['name', 'place'],
   labelFields: ['name'],
+  secondaryLabel: [{ field: 'dateFrom' }],
   hooks: campHooks,
   actions: campActions,
 };

@@ -2,23 +2,9 @@ import { sql } from 'kysely';
 import type { EntityHooks, HookContext, Values } from '../../engine/declaration/entity.types.ts';
 import { fieldError } from '../../engine/records/record-writes.service.ts';
 import { type DynamicDb, insertAudit } from '../../engine/records/records.repository.ts';
-import { czechDate } from '../../engine/schema/czech-text.ts';
 
 /** The participants' table as the audit trail names it (their declaration imports these rules). */
 const PARTICIPANTS = { declaration: { alias: 'camp-participant' } } as Parameters<typeof insertAudit>[2];
-
-function assertDates(data: Values) {
-  const from = data.dateFrom as string | null;
-  const to = data.dateTo as string | null;
-  if (from && to && to < from)
-    throw fieldError('dateTo', 'Konec soustředění nesmí být dřív než jeho začátek.');
-  const deadline = data.registrationDeadline as string | null;
-  if (deadline && to && deadline > to)
-    throw fieldError(
-      'registrationDeadline',
-      `Přihlášky musí skončit nejpozději posledním dnem (${czechDate(to)}).`,
-    );
-}
 
 /**
  * Moves the first waiting participants up while the camp has free places, in the order they signed
@@ -59,14 +45,6 @@ export async function fillFreePlaces(db: DynamicDb, userId: number, campId: numb
 }
 
 export const campHooks: EntityHooks = {
-  beforeCreate: ({ data }) => {
-    assertDates(data);
-    return undefined;
-  },
-  beforeUpdate: ({ data }) => {
-    assertDates(data);
-    return undefined;
-  },
   // A larger capacity lets the first waiting in.
   afterUpdate: ({ db, userId, record }) => fillFreePlaces(db, userId, record.id),
 };

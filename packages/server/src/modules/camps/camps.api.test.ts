@@ -49,7 +49,7 @@ describe.each(testEngines())('camps on %s', (engine) => {
     });
     expect(reversed.status).toBe(400);
     expect(reversed.body.validationErrors).toEqual([
-      { path: 'dateTo', message: 'Konec soustředění nesmí být dřív než jeho začátek.' },
+      { path: 'dateTo', message: '„Do“ nesmí být dřív než „Od“ (10. 2. 2027).' },
     ]);
     const late = await root.post('/api/cms/form/camp', {
       name: 'Zimní',
@@ -60,7 +60,7 @@ describe.each(testEngines())('camps on %s', (engine) => {
     expect(late.body.validationErrors).toEqual([
       {
         path: 'registrationDeadline',
-        message: 'Přihlášky musí skončit nejpozději posledním dnem (7. 2. 2027).',
+        message: '„Přihlášky do“ nesmí být později než „Do“ (7. 2. 2027).',
       },
     ]);
     const badCurrency = await root.post('/api/cms/form/camp', {

@@ -94,7 +94,7 @@ describe.each(testEngines())('content and web zones on %s', (engine) => {
     expect(emptied.body.data.slug).toBe('nabor-2027');
     const noTitle = await root.post('/api/cms/content', { perex: 'bez titulku' });
     expect(noTitle.status).toBe(400);
-    expect(noTitle.body.validationErrors).toEqual([{ path: 'title', message: 'Toto pole je povinné.' }]);
+    expect(noTitle.body.validationErrors).toEqual([{ path: 'title', message: 'Vyplňte pole „Titulek“.' }]);
   });
 
   it('stores rich text only through the allowlist', async () => {
@@ -180,7 +180,7 @@ describe.each(testEngines())('content and web zones on %s', (engine) => {
       activeTo: '2026-01-01',
     });
     expect(sponsor.body.validationErrors).toEqual([
-      { path: 'activeTo', message: 'Konec spolupráce nesmí být dřív než její začátek.' },
+      { path: 'activeTo', message: '„Aktivní do“ nesmí být dřív než „Aktivní od“ (1. 1. 2027).' },
     ]);
     const event = await root.post('/api/cms/form/event', {
       title: 'Závod',
@@ -188,7 +188,26 @@ describe.each(testEngines())('content and web zones on %s', (engine) => {
       endsAt: '2027-04-01T08:00:00.000Z',
     });
     expect(event.body.validationErrors).toEqual([
-      { path: 'endsAt', message: 'Konec události nesmí být dřív než její začátek.' },
+      { path: 'endsAt', message: '„Do“ musí být později než „Od“ (1. 5. 2027 10:00).' },
+    ]);
+  });
+
+  it('completes a web address typed without https:// instead of refusing it', async () => {
+    const sponsor = await root.post('/api/cms/form/sponsor', {
+      name: 'Pekárna Novák',
+      url: 'www.pekarna-novak.cz',
+    });
+    expect(sponsor.status, sponsor.text).toBe(201);
+    expect(sponsor.body.data.url).toBe('https://www.pekarna-novak.cz');
+    const social = await root.post('/api/cms/form/event', {
+      title: 'Běh parkem',
+      startsAt: '2027-05-01T08:00:00.000Z',
+      link: 'klub.cz/beh',
+    });
+    expect(social.body.data.link).toBe('https://klub.cz/beh');
+    const script = await root.post('/api/cms/form/sponsor', { name: 'Zlý', url: 'javascript:alert(1)' });
+    expect(script.body.validationErrors).toEqual([
+      { path: 'url', message: 'Zadejte do pole „Web“ platnou webovou adresu, např. www.klub.cz.' },
     ]);
   });
 

@@ -40,6 +40,24 @@ export function allowedType(
   return undefined;
 }
 
+/** Extensions that name the same type as the one file-type gives. */
+const SAME_EXTENSIONS: Record<string, readonly string[]> = { jpg: ['jpg', 'jpeg', 'jpe'] };
+
+/**
+ * The name with the extension of what the content really is (`zpráva.html` holding a PDF is served
+ * as `zpráva.pdf`), so that the saved file opens in the right program and never as a page.
+ */
+export function nameForType(name: string, extension: string): string {
+  const dot = name.lastIndexOf('.');
+  const base = dot > 0 ? name.slice(0, dot) : name;
+  const current = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  if ((SAME_EXTENSIONS[extension] ?? [extension]).includes(current)) return name;
+  return `${base.slice(0, 199 - extension.length)}.${extension}`;
+}
+
+/** The extension a stored object's key ends with: the type its content was found to be. */
+export const keyExtension = (key: string) => key.slice(key.lastIndexOf('.') + 1);
+
 /** A file name fit to show: no folders, no control characters, at most 200 characters. */
 export function displayName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';

@@ -130,6 +130,39 @@ describe.each(testEngines())('uploads and files on %s', (engine) => {
     expect(Number(count.n)).toBe(3);
   });
 
+  it('names a download by what its content is, whatever the uploaded name said', async () => {
+    const response = await upload(
+      root,
+      form([
+        ['zpráva.html', PDF, 'text/html'],
+        ['bez přípony', PDF],
+        ['fotka.JPEG', jpeg],
+      ]),
+      'default',
+    );
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.data.map((file: { name: string }) => file.name)).toEqual([
+      'zpráva.pdf',
+      'bez přípony.pdf',
+      'fotka.JPEG',
+    ]);
+    const served = await fetch(t.url + response.body.data[0].url);
+    expect(served.headers.get('content-type')).toBe('application/pdf');
+    expect(served.headers.get('content-disposition')).toBe(
+      `attachment; filename="download.pdf"; filename*=UTF-8''${encodeURIComponent('zpráva.pdf')}`,
+    );
+    // A file stored before under its uploaded name is served by its type too.
+    await t.db
+      .updateTable('files')
+      .set({ original_name: 'stará.html' })
+      .where('id', '=', response.body.data[0].id)
+      .execute();
+    const older = await fetch(t.url + response.body.data[0].url);
+    expect(older.headers.get('content-disposition')).toContain(
+      `filename*=UTF-8''${encodeURIComponent('stará.pdf')}`,
+    );
+  });
+
   it('refuses bad namespaces', async () => {
     for (const namespace of ['..%2Fetc', 'ABC', 'a'.repeat(41), 'a%20b']) {
       const response = await upload(root, form([['a.pdf', PDF]]), namespace);

@@ -10,7 +10,7 @@ import type { CurrentUser } from '../../http/session.ts';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.ts';
 import { isSafeStorageKey } from '../../plugins/storage.ts';
 import { isPublicFile, isReadableFile, type StoredFile } from './file-access.ts';
-import { IMAGE_TYPES } from './file-types.ts';
+import { IMAGE_TYPES, keyExtension, nameForType } from './file-types.ts';
 import { findFileByKey, findFilesByIds } from './files.repository.ts';
 import { storeUpload, toUploadedFile, type UploadDeps } from './upload.service.ts';
 
@@ -144,9 +144,12 @@ export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
         access === 'public' ? 'public, max-age=31536000, immutable' : 'private, no-cache',
       );
     if (!IMAGE_TYPES.has(mime)) {
+      // Named by the type its content is, whatever the uploaded name said (files stored before too).
+      const extension = keyExtension(key);
+      const name = nameForType(row.original_name, extension);
       reply.header(
         'content-disposition',
-        `attachment; filename="download"; filename*=UTF-8''${encodeURIComponent(row.original_name)}`,
+        `attachment; filename="download.${extension}"; filename*=UTF-8''${encodeURIComponent(name)}`,
       );
     }
     return reply.send(storage.read(key));

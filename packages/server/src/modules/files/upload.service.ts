@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { isDiskFull } from '../../errors/disk-full.ts';
 import type { FileStorage } from '../../plugins/storage.ts';
-import { allowedType, displayName } from './file-types.ts';
+import { allowedType, displayName, nameForType } from './file-types.ts';
 import { type FileRow, insertFile } from './files.repository.ts';
 
 /** Width the thumbnail of an uploaded image is made at. */
@@ -145,7 +145,7 @@ export async function storeUpload(deps: UploadDeps, file: IncomingFile, namespac
       namespace,
       storage_key: key,
       thumbnail_key: stored.thumbnailKey,
-      original_name: displayName(file.filename),
+      original_name: nameForType(displayName(file.filename), type.extension),
       mime_type: type.mime,
       size: stored.size,
       width: stored.width,

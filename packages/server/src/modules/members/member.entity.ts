@@ -51,7 +51,7 @@ export const memberEntity: EntityDeclaration = {
       section: 'person',
       listWidth: 88,
     },
-    birthDate: { kind: 'date', label: 'Datum narození', section: 'person' },
+    birthDate: { kind: 'date', label: 'Datum narození', notInFuture: true, section: 'person' },
     gender: {
       kind: 'enum',
       label: 'Pohlaví',
@@ -93,6 +93,12 @@ export const memberEntity: EntityDeclaration = {
   searchFields: ['lastName', 'firstName', 'email', 'registrationNumber'],
   labelFields: ['lastName', 'firstName'],
   nameFields: ['firstName', 'lastName'],
+  // Two of one name are told apart by the year of birth, the type and the groups they train in now.
+  secondaryLabel: [
+    { field: 'birthDate', year: true },
+    { field: 'memberType' },
+    { entity: 'group-member', by: 'member', field: 'group', current: { from: 'validFrom', to: 'validTo' } },
+  ],
   hooks: memberHooks,
   actions: { 'set-active': setMembersActive, ...personalDataActions },
 };

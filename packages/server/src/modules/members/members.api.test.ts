@@ -1,3 +1,4 @@
+import { pragueToday } from '@klubovna/shared/validation/czech-date';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../../test/fixtures.ts';
 import type { HttpClient } from '../../test/http-client.ts';
@@ -189,6 +190,36 @@ describe.each(testEngines())('members through the engine on %s', (engine) => {
     await root.delete(`/api/cms/form/member/${sneaky.body.data.id}`);
   });
 
+  it('refuses a birth date in the future on the field, on create and on update, and takes today', async () => {
+    const future = await root.post('/api/cms/form/member', {
+      firstName: 'Budoucí',
+      lastName: 'Člen',
+      birthDate: '2099-01-01',
+    });
+    expect(future.status).toBe(400);
+    expect(future.body.validationErrors).toEqual([
+      { path: 'birthDate', message: '„Datum narození“ nesmí být v budoucnosti.' },
+    ]);
+    const today = pragueToday();
+    const born = await root.post('/api/cms/form/member', {
+      firstName: 'Dnes',
+      lastName: 'Narozený',
+      birthDate: today,
+    });
+    expect(born.status, born.text).toBe(201);
+    const moved = await root.put(`/api/cms/form/member/${born.body.data.id}`, {
+      version: born.body.data.version,
+      birthDate: '2099-01-01',
+    });
+    expect(moved.status).toBe(400);
+    expect(moved.body.validationErrors[0].path).toBe('birthDate');
+    const form = await root.get('/api/cms/form/member/schema');
+    expect(form.body.data.fields.find((f: { name: string }) => f.name === 'birthDate').constraints).toEqual({
+      notInFuture: true,
+    });
+    await root.delete(`/api/cms/form/member/${born.body.data.id}`);
+  });
+
   it('serves schemas, 404 for unknown aliases and tables by role', async () => {
     const grid = await root.get('/api/cms/datagrid/schema/member');
     expect(grid.body.data.columns.find((c: { key: string }) => c.key === 'memberType').options[0]).toEqual({
@@ -219,7 +250,9 @@ describe.each(testEngines())('members through the engine on %s', (engine) => {
 
   it('offers relation and filter options', async () => {
     const options = await root.get('/api/cms/autocomplete/member?s=cerm');
-    expect(options.body.data).toEqual([{ value: ids.Čermáková, label: 'Čermáková Eva' }]);
+    expect(options.body.data).toEqual([
+      { value: ids.Čermáková, label: 'Čermáková Eva', detail: '2012 · Závodník' },
+    ]);
     const enumOptions = await root.get('/api/cms/datagrid/autocomplete/member/memberType?s=tren');
     expect(enumOptions.body.data.map((o: { value: string }) => o.value)).toEqual(['HEAD_TRAINER', 'TRAINER']);
   });

@@ -1,7 +1,6 @@
 import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
 import { isTrainer, personal } from '../people/index.ts';
 import { raceActions } from './race.actions.ts';
-import { raceHooks } from './race.rules.ts';
 
 /** Races the club's members start in: when, where, in which categories, for how much. */
 export const raceEntity: EntityDeclaration = {
@@ -29,6 +28,7 @@ export const raceEntity: EntityDeclaration = {
     dateTo: {
       kind: 'date',
       label: 'Do',
+      notBefore: 'dateFrom',
       section: 'race',
       span: 3,
       help: 'Jen u vícedenního závodu.',
@@ -43,7 +43,13 @@ export const raceEntity: EntityDeclaration = {
       help: 'Oddělte čárkou, např. Muži, Ženy, Junioři.',
       section: 'race',
     },
-    registrationDeadline: { kind: 'date', label: 'Přihlášky do', section: 'registration', span: 4 },
+    registrationDeadline: {
+      kind: 'date',
+      label: 'Přihlášky do',
+      notAfter: 'dateFrom',
+      section: 'registration',
+      span: 4,
+    },
     entryFee: { kind: 'money', label: 'Startovné', min: 0, max: 1_000_000, section: 'registration', span: 4 },
     resultsUrl: { kind: 'url', label: 'Výsledky', listed: false, section: 'registration', span: 12 },
     note: { kind: 'longText', label: 'Poznámka', maxLength: 5000, listed: false, section: 'registration' },
@@ -51,6 +57,6 @@ export const raceEntity: EntityDeclaration = {
   defaultSort: { field: 'dateFrom', direction: 'desc' },
   searchFields: ['name', 'place', 'discipline'],
   labelFields: ['name'],
-  hooks: raceHooks,
+  secondaryLabel: [{ field: 'dateFrom' }],
   actions: raceActions,
 };

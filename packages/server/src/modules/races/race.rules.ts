@@ -4,29 +4,6 @@ import { pragueToday } from '../../engine/export/export-columns.ts';
 import { fieldError } from '../../engine/records/record-writes.service.ts';
 import { czechDate } from '../../engine/schema/czech-text.ts';
 
-function assertDates(data: Values) {
-  const from = data.dateFrom as string | null;
-  const to = data.dateTo as string | null;
-  if (from && to && to < from) throw fieldError('dateTo', 'Konec závodu nesmí být dřív než jeho začátek.');
-  const deadline = data.registrationDeadline as string | null;
-  if (deadline && from && deadline > from)
-    throw fieldError(
-      'registrationDeadline',
-      `Přihlášky musí skončit nejpozději v den závodu (${czechDate(from)}).`,
-    );
-}
-
-export const raceHooks: EntityHooks = {
-  beforeCreate: ({ data }) => {
-    assertDates(data);
-    return undefined;
-  },
-  beforeUpdate: ({ data }) => {
-    assertDates(data);
-    return undefined;
-  },
-};
-
 /**
  * Checks an entry before it is saved and returns it with its title: a member starts once per race,
  * in one of the race's categories when it lists any, with a result only from the race's first day.

@@ -26,7 +26,7 @@ describe.each(testEngines())('races on %s', (engine) => {
       dateTo: '2026-04-04',
     });
     expect(reversed.body.validationErrors).toEqual([
-      { path: 'dateTo', message: 'Konec závodu nesmí být dřív než jeho začátek.' },
+      { path: 'dateTo', message: '„Do“ nesmí být dřív než „Datum“ (5. 4. 2026).' },
     ]);
     const late = await root.post('/api/cms/form/race', {
       name: 'Pražský půlmaraton',
@@ -36,7 +36,7 @@ describe.each(testEngines())('races on %s', (engine) => {
     expect(late.body.validationErrors).toEqual([
       {
         path: 'registrationDeadline',
-        message: 'Přihlášky musí skončit nejpozději v den závodu (5. 4. 2026).',
+        message: '„Přihlášky do“ nesmí být později než „Datum“ (5. 4. 2026).',
       },
     ]);
     const race = await created('race', {

@@ -1,5 +1,6 @@
 import { EXPORT_FORMATS } from '@klubovna/shared';
 import { isoDateSchema, recordIdText } from '@klubovna/shared/validation/input-limits';
+import { DATE_RANGE, refineRecordRules } from '@klubovna/shared/validation/record-rules';
 import { z } from 'zod';
 import type { EntityAction, RowCondition } from '../../engine/declaration/entity.types.ts';
 import type { ExportColumn } from '../../engine/export/export-columns.ts';
@@ -10,10 +11,7 @@ import { pragueParts, pragueToUtc } from './prague-time.ts';
 
 const statsInput = z
   .object({ groupId: recordIdText, from: isoDateSchema, to: isoDateSchema })
-  .refine((input) => input.from <= input.to, {
-    path: ['to'],
-    message: 'Datum „do“ nesmí být dřív než datum „od“.',
-  });
+  .superRefine(refineRecordRules(DATE_RANGE));
 
 interface MemberStats {
   id: number;

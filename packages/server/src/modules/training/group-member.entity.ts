@@ -43,7 +43,13 @@ export const groupMemberEntity: EntityDeclaration = {
       relation: { alias: 'member' },
     },
     validFrom: { kind: 'date', label: 'Od', span: 3, help: 'Prázdné: ode dneška.' },
-    validTo: { kind: 'date', label: 'Do', span: 3, help: 'Prázdné: ve skupině dosud.' },
+    validTo: {
+      kind: 'date',
+      label: 'Do',
+      notBefore: 'validFrom',
+      span: 3,
+      help: 'Prázdné: ve skupině dosud.',
+    },
     role: { kind: 'enum', label: 'Role ve skupině', options: GROUP_ROLE_OPTIONS, defaultValue: 'ATHLETE' },
     note: { kind: 'longText', label: 'Poznámka', maxLength: 1000, listed: false },
     // Kept by the hooks: names the record in lists and dialogs and makes it findable by the member's name.

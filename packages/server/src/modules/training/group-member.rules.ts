@@ -12,8 +12,8 @@ const overlaps = (a: Period, b: Period) =>
   (a.validTo === null || a.validTo >= b.validFrom) && (b.validTo === null || b.validTo >= a.validFrom);
 
 /**
- * Checks a membership before it is saved and returns it with its title: the period is in order, the
- * member is not in the group twice at once, and the group's capacity holds on every day of the period.
+ * Checks a membership before it is saved and returns it with its title: the member is not in the
+ * group twice at once, and the group's capacity holds on every day of the period.
  */
 export async function checkedMembership(
   db: DynamicDb,
@@ -24,8 +24,6 @@ export async function checkedMembership(
     validFrom: data.validFrom as string,
     validTo: (data.validTo as string | null) ?? null,
   };
-  if (period.validTo !== null && period.validTo < period.validFrom)
-    throw fieldError('validTo', 'Datum „do“ nesmí být dřív než datum „od“.');
   const group = await db
     .selectFrom('training_groups')
     .select(['name', 'capacity'])

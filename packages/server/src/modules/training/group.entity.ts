@@ -2,7 +2,7 @@ import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts
 import { isTrainedGroup, officeOnly, ownGroups, personal } from '../people/index.ts';
 import { groupActions } from './group.actions.ts';
 import { currentSeason } from './season.ts';
-import { assertTrainers } from './trainer-rules.ts';
+import { LED_BY_TRAINERS } from './trainer-rules.ts';
 
 /** Training groups: who trains together, led by which trainers, up to what capacity. */
 export const groupEntity: EntityDeclaration = {
@@ -45,7 +45,7 @@ export const groupEntity: EntityDeclaration = {
     trainers: {
       kind: 'relationMany',
       label: 'Trenéři',
-      relation: { alias: 'member', onDelete: 'cascade' },
+      relation: LED_BY_TRAINERS,
       help: 'Členové typu trenér nebo vedoucí trenér.',
       section: 'group',
       span: 12,
@@ -58,15 +58,8 @@ export const groupEntity: EntityDeclaration = {
   defaultSort: { field: 'name', direction: 'asc' },
   searchFields: ['name', 'season'],
   labelFields: ['name'],
+  secondaryLabel: [{ field: 'season' }],
   hooks: {
-    beforeCreate: async (context) => {
-      await assertTrainers(context, context.data.trainers);
-      return undefined;
-    },
-    beforeUpdate: async (context) => {
-      await assertTrainers(context, context.data.trainers);
-      return undefined;
-    },
     // The calendar address belongs to the group and goes with it.
     beforeDelete: async ({ db, previous }) => {
       await db.deleteFrom('group_calendars').where('group_id', '=', previous.id).execute();

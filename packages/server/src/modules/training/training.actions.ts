@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { API_PATHS } from '@klubovna/shared';
-import { isoDateSchema, recordIdSchema, recordIdText } from '@klubovna/shared/validation/input-limits';
+import {
+  isoDateSchema,
+  pickedRecordId,
+  recordIdSchema,
+  recordIdText,
+} from '@klubovna/shared/validation/input-limits';
+import { DATE_RANGE, refineRecordRules } from '@klubovna/shared/validation/record-rules';
 import { z } from 'zod';
 import type { EntityAction } from '../../engine/declaration/entity.types.ts';
 import { fieldError } from '../../engine/records/record-writes.service.ts';
@@ -13,7 +19,7 @@ const TIME = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Zadejte čas ve tvar
 
 const seriesInput = z
   .object({
-    groupId: recordIdSchema,
+    groupId: pickedRecordId('Vyberte skupinu.'),
     weekdays: z.array(z.number().int().min(1).max(7)).min(1, 'Vyberte alespoň jeden den v týdnu.').max(7),
     startTime: TIME,
     endTime: TIME,
@@ -30,12 +36,7 @@ const seriesInput = z
   .superRefine((input, context) => {
     if (input.endTime <= input.startTime)
       context.addIssue({ code: 'custom', path: ['endTime'], message: 'Konec musí být až po začátku.' });
-    if (input.to < input.from)
-      context.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: 'Datum „do“ nesmí být dřív než datum „od“.',
-      });
+    refineRecordRules(DATE_RANGE)(input, context);
   });
 
 /**

@@ -1,3 +1,4 @@
+import { czechDate, pragueToday } from '@klubovna/shared/validation/czech-date';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../../test/fixtures.ts';
 import type { HttpClient } from '../../test/http-client.ts';
@@ -45,7 +46,7 @@ describe.each(testEngines())('training groups on %s', (engine) => {
     expect(refused.status).toBe(400);
     expect(refused.body.validationErrors[0]).toEqual({
       path: 'trainers',
-      message: 'Trenérem může být jen trenér nebo vedoucí trenér, ne: Petr Běžec.',
+      message: 'Trenérem může být jen trenér nebo vedoucí trenér, ne: Běžec Petr.',
     });
     const group = await created('group', { name: 'Áčko', trainers: [trainer.id], capacity: 2 });
     expect(group).toMatchObject({
@@ -103,7 +104,17 @@ describe.each(testEngines())('training groups on %s', (engine) => {
       validTo: '2026-08-01',
     });
     expect(reversed.body.validationErrors).toEqual([
-      { path: 'validTo', message: 'Datum „do“ nesmí být dřív než datum „od“.' },
+      { path: 'validTo', message: '„Do“ nesmí být dřív než „Od“ (1. 9. 2026).' },
+    ]);
+    // An empty start means today, which the declared order then holds the end to.
+    const endedBeforeToday = await root.post('/api/cms/form/group-member', {
+      group: group.id,
+      member: ota.id,
+      validTo: '2020-01-01',
+    });
+    expect(endedBeforeToday.status).toBe(400);
+    expect(endedBeforeToday.body.validationErrors).toEqual([
+      { path: 'validTo', message: `„Do“ nesmí být dřív než „Od“ (${czechDate(pragueToday())}).` },
     ]);
 
     const inUse = await root.delete(`/api/cms/form/group/${group.id}`);

@@ -1,10 +1,9 @@
 import type { EntityDeclaration, HookContext } from '../../engine/declaration/entity.types.ts';
 import type { Values } from '../../engine/records/record-mapper.ts';
-import { fieldError } from '../../engine/records/record-writes.service.ts';
 import { czechDate } from '../../engine/schema/czech-text.ts';
 import { isTrainedGroup, ownGroups, personal } from '../people/index.ts';
 import { pragueParts } from './prague-time.ts';
-import { assertTrainers } from './trainer-rules.ts';
+import { LED_BY_TRAINERS } from './trainer-rules.ts';
 import { trainingActions } from './training.actions.ts';
 
 /** One training of a group: when (stored in UTC, shown in Prague time), where, who leads it. */
@@ -38,12 +37,19 @@ export const trainingEntity: EntityDeclaration = {
       section: 'training',
     },
     startsAt: { kind: 'dateTime', label: 'Začátek', required: true, section: 'training', span: 3 },
-    endsAt: { kind: 'dateTime', label: 'Konec', required: true, section: 'training', span: 3 },
+    endsAt: {
+      kind: 'dateTime',
+      label: 'Konec',
+      required: true,
+      notBefore: 'startsAt',
+      section: 'training',
+      span: 3,
+    },
     place: { kind: 'text', label: 'Místo', maxLength: 200, section: 'training' },
     trainers: {
       kind: 'relationMany',
       label: 'Trenéři',
-      relation: { alias: 'member', onDelete: 'cascade' },
+      relation: LED_BY_TRAINERS,
       help: 'Prázdné: vedou ho trenéři skupiny.',
       section: 'training',
       span: 12,
@@ -69,12 +75,9 @@ export const trainingEntity: EntityDeclaration = {
   actions: trainingActions,
 };
 
-/** The end after the start, trainers who are trainers, and the title "group, date time". */
+/** The title "group, date time". */
 async function checkedTraining(context: HookContext, data: Values): Promise<Values> {
   const startsAt = data.startsAt as string;
-  const endsAt = data.endsAt as string;
-  if (Date.parse(endsAt) <= Date.parse(startsAt)) throw fieldError('endsAt', 'Konec musí být až po začátku.');
-  await assertTrainers(context, data.trainers);
   const group = await context.db
     .selectFrom('training_groups')
     .select('name')

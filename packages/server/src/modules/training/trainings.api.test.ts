@@ -32,7 +32,7 @@ describe.each(testEngines())('trainings, series, attendance and calendar feeds o
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.validationErrors).toEqual([
-      { path: 'endsAt', message: 'Konec musí být až po začátku.' },
+      { path: 'endsAt', message: '„Konec“ musí být později než „Začátek“ (24. 11. 2026 17:30).' },
     ]);
     const training = await created('training', {
       group: group.id,
@@ -98,6 +98,21 @@ describe.each(testEngines())('trainings, series, attendance and calendar feeds o
     });
     const skipped = autumn.body.data.skipped.map((day: { date: string }) => day.date);
     expect(skipped).toEqual(['2027-10-28', '2027-11-17']);
+
+    // The series form sent without a group: told what to pick, in words, on the group's field.
+    const noGroup = await series({
+      groupId: null,
+      weekdays: [1],
+      startTime: '17:00',
+      endTime: '18:00',
+      from: '2027-02-01',
+      to: '2027-01-01',
+    });
+    expect(noGroup.status).toBe(400);
+    expect(noGroup.body.validationErrors).toEqual([
+      { path: 'groupId', message: 'Vyberte skupinu.' },
+      { path: 'to', message: '„Do“ nesmí být dřív než „Od“ (1. 2. 2027).' },
+    ]);
 
     const wrongTime = await series({
       groupId: group.id,

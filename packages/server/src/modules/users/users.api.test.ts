@@ -206,6 +206,10 @@ describe.each(testEngines())('CMS users on %s', (engine) => {
     expect(invited.status, invited.text).toBe(201);
     expect(invited.body.data).toMatchObject({ invitationSent: true, user: { invitation: 'pending' } });
     const id = invited.body.data.user.id;
+    // The answer says until when the link works, as the stored record does.
+    const expiresAt = invited.body.data.user.invitationExpiresAt;
+    expect(expiresAt).toBe((await read(admin, id)).invitationExpiresAt);
+    expect(Math.round((Date.parse(expiresAt) - Date.now()) / 86_400_000)).toBe(7);
     const first = await invitationLink(to, 0);
     const pending = await admin.get(`/api/cms/datagrid/user?filter[invitation]=pending&s=${to}`);
     expect(pending.body.data.items.map((user: { id: number }) => user.id)).toEqual([id]);

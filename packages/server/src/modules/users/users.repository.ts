@@ -12,6 +12,7 @@ const toCmsUser = (row: UserRow, now: string): CmsUser => ({
   active: Boolean(row.active),
   lastLoginAt: row.last_login_at ?? null,
   invitation: invitationState(row.invitation, row.invitation_expires_at, now),
+  invitationExpiresAt: row.invitation_expires_at ?? null,
   twoFactor: row.totp_enabled_at !== null,
   version: row.version,
 });

@@ -17,7 +17,7 @@ export const eventEntity: EntityDeclaration = {
   fields: {
     title: { kind: 'text', label: 'Název', required: true, maxLength: 200, span: 12 },
     startsAt: { kind: 'dateTime', label: 'Od', required: true },
-    endsAt: { kind: 'dateTime', label: 'Do' },
+    endsAt: { kind: 'dateTime', label: 'Do', notBefore: 'startsAt' },
     place: { kind: 'text', label: 'Místo', maxLength: 200 },
     link: { kind: 'url', label: 'Odkaz', listed: false },
     description: { kind: 'richText', label: 'Popis', maxLength: 20_000, listed: false },

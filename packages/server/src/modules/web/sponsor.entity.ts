@@ -1,5 +1,5 @@
 import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
-import { SPONSOR_LEVEL_OPTIONS, sponsorHooks } from './web.rules.ts';
+import { SPONSOR_LEVEL_OPTIONS } from './web.rules.ts';
 
 /** A sponsor shown on the public site while active, by level and then `position`. */
 export const sponsorEntity: EntityDeclaration = {
@@ -26,10 +26,9 @@ export const sponsorEntity: EntityDeclaration = {
     url: { kind: 'url', label: 'Web' },
     position: { kind: 'integer', label: 'Pořadí', min: 0, max: 100_000, defaultValue: 0 },
     activeFrom: { kind: 'date', label: 'Aktivní od' },
-    activeTo: { kind: 'date', label: 'Aktivní do' },
+    activeTo: { kind: 'date', label: 'Aktivní do', notBefore: 'activeFrom' },
   },
   defaultSort: { field: 'position', direction: 'asc' },
   searchFields: ['name'],
   labelFields: ['name'],
-  hooks: sponsorHooks,
 };

@@ -11,31 +11,9 @@ export const SPONSOR_LEVEL_OPTIONS = [
   { value: 'SUPPORTER', label: 'Podporovatel' },
 ] as const;
 
-function assertOrder(data: Values, from: string, to: string, message: string) {
-  const start = data[from] as string | null | undefined;
-  const end = data[to] as string | null | undefined;
-  if (start && end && end < start) throw fieldError(to, message);
-}
-
-const event = (data: Values) => {
-  assertOrder(data, 'startsAt', 'endsAt', 'Konec události nesmí být dřív než její začátek.');
-  return withSanitizedHtml(data, ['description']);
-};
-
 export const eventHooks: EntityHooks = {
-  beforeCreate: ({ data }) => event(data),
-  beforeUpdate: ({ data }) => event(data),
-};
-
-export const sponsorHooks: EntityHooks = {
-  beforeCreate: ({ data }) => {
-    assertOrder(data, 'activeFrom', 'activeTo', 'Konec spolupráce nesmí být dřív než její začátek.');
-    return undefined;
-  },
-  beforeUpdate: ({ data }) => {
-    assertOrder(data, 'activeFrom', 'activeTo', 'Konec spolupráce nesmí být dřív než její začátek.');
-    return undefined;
-  },
+  beforeCreate: ({ data }) => withSanitizedHtml(data, ['description']),
+  beforeUpdate: ({ data }) => withSanitizedHtml(data, ['description']),
 };
 
 export const teamMemberHooks: EntityHooks = {

@@ -118,7 +118,7 @@ export function CommandPalette({ screens }: { screens: readonly PaletteScreen[] 
               <Spotlight.Action
                 key={`${hit.alias}-${hit.id}`}
                 label={hit.label}
-                description={hit.entity}
+                description={hit.detail ? `${hit.entity} · ${hit.detail}` : hit.entity}
                 leftSection={<IconFileText size={20} aria-hidden />}
                 onClick={() => navigate(recordLink(hit)!)}
               />

@@ -153,7 +153,7 @@ function ValuesFilter({
     let current = true;
     const request =
       column.filter === 'relation' && column.relationAlias
-        ? searchRelated(column.relationAlias, debounced)
+        ? searchRelated(column.relationAlias, debounced, { field: `${grid}.${column.key}` })
         : columnValues(grid, column.key, debounced);
     request.then((options) => current && setFound(options)).catch(() => current && setFound([]));
     return () => {

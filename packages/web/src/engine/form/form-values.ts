@@ -1,5 +1,7 @@
 import type { EntityRecord, FieldSchema, FormSchema } from '@klubovna/shared';
+import { labelledMessages } from '@klubovna/shared/validation/czech-messages';
 import { buildFieldSchema } from '@klubovna/shared/validation/field-schema';
+import { recordRuleErrors } from '@klubovna/shared/validation/record-rules';
 
 export type FormValues = Record<string, unknown>;
 
@@ -27,24 +29,31 @@ export function writableValues(schema: FormSchema, values: FormValues): FormValu
 
 const validators = new WeakMap<FieldSchema, ReturnType<typeof buildFieldSchema>>();
 
-/** The server's own rules (the same Zod schema), first message per field. */
+/** A field as the shared rules read it: its kind, label and declared constraints. */
+const ruleField = (field: FieldSchema) => ({
+  ...field.constraints,
+  name: field.name,
+  label: field.label,
+  kind: field.kind,
+  required: field.required,
+  options: field.options,
+});
+
+/** The server's own rules (the same Zod schemas and date orders), first message per field. */
 export function validateValues(schema: FormSchema, values: FormValues): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const field of schema.fields) {
-    if (field.readOnly) continue;
+  const writable = schema.fields.filter((field) => !field.readOnly);
+  for (const field of writable) {
     let validator = validators.get(field);
     if (!validator) {
-      validator = buildFieldSchema({
-        kind: field.kind,
-        required: field.required,
-        options: field.options,
-        ...field.constraints,
-      });
+      validator = buildFieldSchema(ruleField(field));
       validators.set(field, validator);
     }
-    const result = validator.safeParse(values[field.name]);
+    const result = validator.safeParse(values[field.name], { error: labelledMessages(() => field.label) });
     if (!result.success) errors[field.name] = result.error.issues[0]?.message ?? 'Neplatná hodnota.';
   }
+  for (const { path, message } of recordRuleErrors(schema.fields.map(ruleField), values))
+    errors[path] ??= message;
   return errors;
 }
 

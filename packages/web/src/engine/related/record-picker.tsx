@@ -1,16 +1,22 @@
 import { Loader, Select } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { renderPickerOption } from '../kinds/relation/picker-option.tsx';
 import { type SelectOption, useRelatedOptions } from '../kinds/relation/use-related-options.ts';
 
-/** Picks one record of `alias` by typing (the server searches Czech-insensitively), outside a form. */
+/**
+ * Picks one record of `alias` by typing (the server searches Czech-insensitively), outside a form;
+ * `field` (`camp-participant.member`) names the relation the pick fills, so only what it accepts is offered.
+ */
 export function RecordPicker({
   alias,
+  field,
   label,
   value,
   onChange,
   maw = 360,
 }: {
   alias: string;
+  field?: string;
   label: string;
   value: SelectOption | null;
   onChange: (option: SelectOption | null) => void;
@@ -18,7 +24,7 @@ export function RecordPicker({
 }) {
   const [search, setSearch] = useState('');
   const chosen = useMemo(() => (value ? [value] : []), [value]);
-  const found = useRelatedOptions(alias, search, chosen);
+  const found = useRelatedOptions(alias, search, chosen, field);
   return (
     <Select
       label={label}
@@ -28,6 +34,7 @@ export function RecordPicker({
       clearable
       placeholder="Začněte psát a vyberte…"
       data={found.options}
+      renderOption={renderPickerOption(found.options)}
       filter={({ options }) => options}
       searchValue={search}
       onSearchChange={setSearch}

@@ -119,7 +119,13 @@ export function CampParticipantsPanel({ camp }: { camp: EntityRecord }) {
           <ExportMenu campId={camp.id} hasWaiting={data.waiting.length > 0} />
         </Group>
         <Group align="flex-end" gap="sm">
-          <RecordPicker alias="member" label="Přihlásit člena" value={member} onChange={setMember} />
+          <RecordPicker
+            alias="member"
+            field="camp-participant.member"
+            label="Přihlásit člena"
+            value={member}
+            onChange={setMember}
+          />
           <BusyButton leftSection={<IconUserPlus size={18} />} disabled={!member} onClick={signUp}>
             Přihlásit
           </BusyButton>

@@ -278,7 +278,14 @@ function ManualPair({
   const [member, setMember] = useState<SelectOption | null>(null);
   return (
     <Group align="flex-end" gap="sm" pl="md">
-      <RecordPicker alias="member" label={label} value={member} onChange={setMember} maw={320} />
+      <RecordPicker
+        alias="member"
+        field="profile-member.member"
+        label={label}
+        value={member}
+        onChange={setMember}
+        maw={320}
+      />
       <BusyButton
         size="sm"
         variant="default"

@@ -22,6 +22,7 @@ import {
 import { IconDeviceFloppy, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
+import { fieldErrors } from '../../api/describe-error.ts';
 import { deleteRecord, saveRecord, useEntityLabels } from '../../engine/engine-api.ts';
 import type { SelectOption } from '../../engine/kinds/relation/use-related-options.ts';
 import { namedObject } from '../../engine/labels.ts';
@@ -86,7 +87,13 @@ export function RaceEntriesPanel({ race }: { race: EntityRecord }) {
           </Text>
         </Title>
         <Group align="flex-end" gap="sm">
-          <RecordPicker alias="member" label="Přihlásit člena" value={member} onChange={setMember} />
+          <RecordPicker
+            alias="member"
+            field="race-participant.member"
+            label="Přihlásit člena"
+            value={member}
+            onChange={setMember}
+          />
           {data.categories.length > 0 && (
             <Select
               label="Kategorie"
@@ -162,22 +169,30 @@ function EntryRow({
   const [category, setCategory] = useState(row.category);
   const [time, setTime] = useState(row.resultTime ?? '');
   const [place, setPlace] = useState<number | string>(row.resultPlace ?? '');
+  // The server's refusals, shown on the inputs they concern (a time in a wrong form, say).
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const reported = useReported();
   const name = fullName(row);
   const changed =
     category !== row.category || time !== (row.resultTime ?? '') || place !== (row.resultPlace ?? '');
   const save = () =>
     reported(async () => {
-      await saveRecord(
-        'race-participant',
-        {
-          category: category || null,
-          resultTime: time.trim() || null,
-          resultPlace: typeof place === 'number' ? place : null,
-          version: row.version,
-        },
-        row.id,
-      );
+      try {
+        await saveRecord(
+          'race-participant',
+          {
+            category: category || null,
+            resultTime: time.trim() || null,
+            resultPlace: typeof place === 'number' ? place : null,
+            version: row.version,
+          },
+          row.id,
+        );
+      } catch (error) {
+        setErrors(fieldErrors(error));
+        throw error;
+      }
+      setErrors({});
       onSaved();
     }, `Uloženo: ${name}.`);
   return (
@@ -195,6 +210,7 @@ function EntryRow({
             value={category}
             onChange={setCategory}
             clearable
+            error={errors.category}
           />
         ) : (
           <TextInput
@@ -203,6 +219,7 @@ function EntryRow({
             aria-label={`Kategorie – ${name}`}
             value={category ?? ''}
             onChange={(event) => setCategory(event.currentTarget.value || null)}
+            error={errors.category}
           />
         )}
       </Table.Td>
@@ -215,6 +232,7 @@ function EntryRow({
           disabled={!resultsOpen}
           value={time}
           onChange={(event) => setTime(event.currentTarget.value)}
+          error={errors.resultTime}
         />
       </Table.Td>
       <Table.Td>
@@ -227,6 +245,7 @@ function EntryRow({
           disabled={!resultsOpen}
           value={place}
           onChange={setPlace}
+          error={errors.resultPlace}
         />
       </Table.Td>
       <Table.Td>

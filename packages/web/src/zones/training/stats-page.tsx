@@ -1,4 +1,5 @@
 import { type AttendanceStats, EXPORT_FORMATS, serializeQuery } from '@klubovna/shared';
+import { DATE_RANGE, recordRuleErrors } from '@klubovna/shared/validation/record-rules';
 import {
   Alert,
   Button,
@@ -30,7 +31,8 @@ export function StatsPage() {
   const from = params.get('od') ?? addDays(today, -90);
   const to = params.get('do') ?? today;
   const { data: groups } = useGroupOptions();
-  const query = groupId && from && to && from <= to ? { groupId, from, to } : null;
+  const rangeError = recordRuleErrors(DATE_RANGE, { from, to })[0]?.message;
+  const query = groupId && from && to && !rangeError ? { groupId, from, to } : null;
   const { data, error } = useSWR<AttendanceStats>(query ? [action('attendance', 'stats'), query] : null);
   const set = (key: string, value: string | null) => {
     const next = new URLSearchParams(params);
@@ -55,7 +57,7 @@ export function StatsPage() {
         <CzechDateInput label="Od" w={150} value={from} onChange={(value) => set('od', value)} />
         <CzechDateInput label="Do" w={150} value={to} onChange={(value) => set('do', value)} />
       </Group>
-      {from > to && <Alert color="red">Datum „do“ nesmí být dřív než datum „od“.</Alert>}
+      {rangeError && <Alert color="red">{rangeError}</Alert>}
       {!groupId ? (
         <Text size="sm">Vyberte skupinu a období.</Text>
       ) : error ? (

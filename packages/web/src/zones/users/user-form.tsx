@@ -30,7 +30,8 @@ export function UserForm({ mode }: { mode: UserFormMode }) {
   const flash = useFlash();
   const { roles: myRoles } = useCurrentUser();
   const manageRoots = can(myRoles, 'rootUsers', 'write');
-  const [roles, setRoles] = useState<Role[]>(['ROLE_USER']);
+  // No role is given without a choice: whoever is invited or created gets what the admin ticks.
+  const [roles, setRoles] = useState<Role[]>([]);
   const [rolesError, setRolesError] = useState<string | undefined>();
   const [active, setActive] = useState(true);
   const form = useFormState<TextValues>({

@@ -1,6 +1,7 @@
 import { Loader, MultiSelect, Select } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { defineWidget, inputProps, type WidgetProps } from '../kind.types.ts';
+import { renderPickerOption } from './picker-option.tsx';
 import { type SelectOption, useRelatedOptions } from './use-related-options.ts';
 
 /** The server already matched the text; Mantine must not filter the options again. */
@@ -17,6 +18,7 @@ function pickerProps<V>(
     searchable: true,
     placeholder: props.field.placeholder ?? 'Začněte psát a vyberte…',
     data: found.options,
+    renderOption: renderPickerOption(found.options),
     filter: keepAll,
     searchValue: search.text,
     onSearchChange: search.set,
@@ -40,7 +42,7 @@ function RelationWidget(props: WidgetProps<number | null>) {
     if (picked?.value === value) return [picked];
     return [{ value, label: initialLabel ?? `#${value}` }];
   }, [props.value, picked, initialLabel]);
-  const found = useRelatedOptions(props.field.relationAlias, search, chosen);
+  const found = useRelatedOptions(props.field.relationAlias, search, chosen, props.field.pickerField);
   return (
     <Select
       {...pickerProps(props, { text: search, set: setSearch }, found)}
@@ -67,7 +69,7 @@ function RelationManyWidget(props: WidgetProps<number[] | null>) {
       })),
     [values, picked, initialLabels],
   );
-  const found = useRelatedOptions(props.field.relationAlias, search, chosen);
+  const found = useRelatedOptions(props.field.relationAlias, search, chosen, props.field.pickerField);
   return (
     <MultiSelect
       {...pickerProps(props, { text: search, set: setSearch }, found)}
