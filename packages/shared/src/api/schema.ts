@@ -93,6 +93,8 @@ export interface FormSchema {
   /** The entity's screens; null for an entity served only through the API. */
   routes: EntityRoutes | null;
   canWrite: boolean;
+  /** May create records (write access, and the entity's row rules let the person create). */
+  canCreate: boolean;
   /** May delete the record (write access, and the entity's records are deletable). */
   canDelete: boolean;
   /** Fields whose values, joined by a space, name a record in confirmations and pickers. */
@@ -151,6 +153,8 @@ export interface EntityMeta {
   /** The entity's screens; null for an entity served only through the API. */
   routes: EntityRoutes | null;
   canWrite: boolean;
+  /** May create records (write access, and the entity's row rules let the person create). */
+  canCreate: boolean;
 }
 
 /** A stored record: camelCase fields plus `id` and the optimistic-locking `version`. */

@@ -72,13 +72,14 @@ export function datagridSchema(entity: CompiledEntity, acting: Acting): Datagrid
 export function formSchema(entity: CompiledEntity, acting: Acting): FormSchema {
   const { declaration } = entity;
   const sections = declaration.sections ?? [{ key: 'main', label: '' }];
-  const { canWrite, canDelete, writableFields } = powersOf(entity, acting);
+  const { canWrite, canCreate, canDelete, writableFields } = powersOf(entity, acting);
   return {
     alias: declaration.alias,
     labels: declaration.labels,
     sections,
     routes: entity.routes,
     canWrite,
+    canCreate,
     canDelete,
     labelFields: declaration.labelFields,
     fields: entity.fields
@@ -121,11 +122,13 @@ export function formSchema(entity: CompiledEntity, acting: Acting): FormSchema {
 
 export function entityMeta(entity: CompiledEntity, acting: Acting): EntityMeta {
   const { declaration } = entity;
+  const { canWrite, canCreate } = powersOf(entity, acting);
   return {
     alias: declaration.alias,
     labels: declaration.labels,
     fields: entity.fields.map((field) => ({ name: field.name, label: field.label, kind: field.kind })),
     routes: entity.routes,
-    canWrite: powersOf(entity, acting).canWrite,
+    canWrite,
+    canCreate,
   };
 }
