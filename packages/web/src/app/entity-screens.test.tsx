@@ -5,6 +5,7 @@ import { setApiClient } from '../api/api.ts';
 import { MEMBER_FORM, MEMBER_GRID, member, ok } from '../test/engine-fixtures.ts';
 import type { RecordedRequest } from '../test/http-adapter.ts';
 import { ADMIN_USER, fakeApi, renderApp } from '../test/render-app.tsx';
+import { serverDatagridSchema } from '../test/server-schemas.ts';
 
 afterEach(() => setApiClient(null));
 
@@ -303,5 +304,29 @@ describe('member form', () => {
       }),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/clenove'));
+  });
+});
+
+describe('a list for a person whom row rules limit', () => {
+  it('offers a new record where the row rules let them create one, and the import only to the office', async () => {
+    const trainer = { ...ADMIN_USER, id: 7, roles: ['ROLE_USER' as const] };
+    renderApp(
+      '/admin/treninky',
+      fakeApi(trainer, (request) => {
+        if (request.url === '/api/cms/datagrid/schema/training')
+          return ok(serverDatagridSchema('training', ['ROLE_USER']));
+        if (request.url === '/api/cms/user-config') return ok({});
+        if (request.url === '/api/cms/datagrid/training')
+          return ok({ items: [], total: 0, page: 1, limit: 25 });
+        if (request.url === '/api/cms/me/club')
+          return ok({ members: [], trains: [{ id: 1, name: 'Přípravka' }] });
+        return undefined;
+      }),
+    );
+    expect(await screen.findByRole('link', { name: 'Přidat' })).toHaveAttribute(
+      'href',
+      '/admin/treninky/create',
+    );
+    expect(screen.queryByRole('link', { name: 'Importovat' })).not.toBeInTheDocument();
   });
 });

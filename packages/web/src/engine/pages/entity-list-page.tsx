@@ -1,7 +1,10 @@
+import { findRoute } from '@klubovna/shared';
 import { Button, Group, Stack } from '@mantine/core';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useCurrentUser } from '../../api/use-current-user.ts';
 import { appPath, routerPath } from '../../ui/navigation/app-path.ts';
+import { mayOpen } from '../../ui/navigation/navigation-model.ts';
 import { DataGrid } from '../datagrid/data-grid.tsx';
 import { useDatagridSchema } from '../engine-api.ts';
 import { PageHeader } from './page-header.tsx';
@@ -9,6 +12,9 @@ import { PageHeader } from './page-header.tsx';
 /** The list screen of an entity: heading, "add" button and its datagrid. */
 export function EntityListPage({ alias, title }: { alias: string; title: string }) {
   const { data: schema } = useDatagridSchema(alias);
+  const { roles } = useCurrentUser();
+  const importRoute = findRoute('cms.import');
+  const imports = importRoute !== undefined && mayOpen(importRoute, { roles, trains: false });
   return (
     <Stack gap="lg">
       <PageHeader
@@ -17,14 +23,16 @@ export function EntityListPage({ alias, title }: { alias: string; title: string 
           schema?.canCreate &&
           schema.routes && (
             <Group gap="xs">
-              <Button
-                component={Link}
-                to={appPath('cms.import', { entity: alias })}
-                variant="default"
-                leftSection={<IconFileImport size={18} />}
-              >
-                Importovat
-              </Button>
+              {imports && (
+                <Button
+                  component={Link}
+                  to={appPath('cms.import', { entity: alias })}
+                  variant="default"
+                  leftSection={<IconFileImport size={18} />}
+                >
+                  Importovat
+                </Button>
+              )}
               <Button
                 component={Link}
                 to={routerPath(schema.routes.create)}
