@@ -1,17 +1,11 @@
-import { API_PATHS, can, isOffice, type MyClub, type Role } from '@klubovna/shared';
+import { API_PATHS, isOffice, type MyClub, type Role } from '@klubovna/shared';
 import useSWR from 'swr';
+import { homeRoute } from '../ui/navigation/home-route.ts';
 import { usePrefetchedInCache } from './prefetch-store.ts';
 
 export const MY_CLUB_KEY = API_PATHS.myClub;
 
-/**
- * Whether a person's own club answer concerns them: people whom row rules limit and who have members'
- * data at all (the office sees every row; a salesman has no members).
- */
-export const hasOwnClub = (roles: readonly Role[]): boolean =>
-  !isOffice(roles) && can(roles, 'members', 'read');
-
-/** The signed-in person's own members and the groups they train (`GET /api/cms/me/club`); null: not asked. */
+/** The signed-in person's own members and the groups they train (`GET /api/cms/me/club`); nothing when not asked. */
 export function useMyClub(ask = true) {
   const key = ask ? MY_CLUB_KEY : null;
   usePrefetchedInCache(key);
@@ -19,13 +13,13 @@ export function useMyClub(ask = true) {
 }
 
 /**
- * Whether the person trains a group, for the screens shown to trainers: the office always; anyone else
- * from their own club's answer; undefined while it is not known.
+ * Whether the person trains a group, for the screens shown to trainers: the office always; a person with
+ * an own page (whom row rules limit) from its answer, undefined until it has come; anyone else never.
  */
 export function useTrains(roles: readonly Role[]): boolean | undefined {
-  const office = isOffice(roles);
-  const { data } = useMyClub(roles.length > 0 && !office && hasOwnClub(roles));
-  if (office) return true;
-  if (!hasOwnClub(roles)) return false;
+  const ownPage = roles.length > 0 && homeRoute(roles) === 'cms.myClub';
+  const { data } = useMyClub(ownPage);
+  if (isOffice(roles)) return true;
+  if (!ownPage) return false;
   return data ? data.trains.length > 0 : undefined;
 }

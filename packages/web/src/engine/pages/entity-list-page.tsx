@@ -1,10 +1,8 @@
-import { findRoute } from '@klubovna/shared';
 import { Button, Group, Stack } from '@mantine/core';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useCurrentUser } from '../../api/use-current-user.ts';
 import { appPath, routerPath } from '../../ui/navigation/app-path.ts';
-import { mayOpen } from '../../ui/navigation/navigation-model.ts';
+import { useMayOpen } from '../../ui/navigation/use-may-open.ts';
 import { DataGrid } from '../datagrid/data-grid.tsx';
 import { useDatagridSchema } from '../engine-api.ts';
 import { PageHeader } from './page-header.tsx';
@@ -12,9 +10,7 @@ import { PageHeader } from './page-header.tsx';
 /** The list screen of an entity: heading, "add" button and its datagrid. */
 export function EntityListPage({ alias, title }: { alias: string; title: string }) {
   const { data: schema } = useDatagridSchema(alias);
-  const { roles } = useCurrentUser();
-  const importRoute = findRoute('cms.import');
-  const imports = importRoute !== undefined && mayOpen(importRoute, { roles, trains: false });
+  const imports = useMayOpen('cms.import');
   return (
     <Stack gap="lg">
       <PageHeader
