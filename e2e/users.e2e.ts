@@ -26,14 +26,14 @@ interface CmsUser {
 }
 
 describe('users zone in the browser', () => {
-  it('invites a trainer, who sets a password from the mailed link and sees only the permitted menu', async () => {
+  it('invites a member’s account, who sets a password from the mailed link, lands on their own page and sees only what is theirs', async () => {
     const { page } = await openSignedIn(app, '/admin/uzivatel/pozvanka');
     const email = 'trenerka.pozvana@klub.test';
     await page.getByLabel('Jméno').fill('Tereza');
     await page.getByLabel('Příjmení').fill('Pozvaná');
     await page.getByLabel('E-mail').fill(email);
-    // No role is ticked by itself (the root role is offered to the root): the admin picks the trainer's.
-    await expect.poll(() => page.getByRole('checkbox', { name: 'Trenér' }).isChecked()).toBe(false);
+    // No role is ticked by itself (the root role is offered to the root): the admin picks the member's or parent's.
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Člen nebo rodič' }).isChecked()).toBe(false);
     expect(await failuresInBothSchemes(page, page.getByLabel('Příjmení'))).toEqual({ light: '', dark: '' });
     await page.getByLabel('Jméno').fill('Tereza');
     await page.getByLabel('Příjmení').fill('Pozvaná');
@@ -64,30 +64,33 @@ describe('users zone in the browser', () => {
     await invited.page.getByRole('button', { name: 'Nastavit heslo' }).click();
     await invited.page.waitForURL(/\/admin\/login$/);
     await signIn(invited.page, email, PASSWORD);
-    await invited.page.waitForURL((url) => url.pathname === '/admin');
+    await invited.page.waitForURL((url) => url.pathname === '/admin/muj-klub');
+    // Paired with no member yet: the page says whom to ask.
+    await invited.page
+      .getByText('Požádejte kancelář klubu, aby váš účet spárovala', { exact: false })
+      .waitFor();
     const menu = invited.page.getByRole('navigation', { name: 'Hlavní navigace' });
     await menu.getByRole('link', { name: 'Tréninky' }).waitFor();
     const hrefs = await menu
       .getByRole('link')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    // A trainer reads members and runs trainings and races, and has the trash; users are not theirs.
+    // Their own page first; the lists show their own rows. The office's bulk work, the trainer's screens
+    // (they train no group) and the users are not theirs.
     expect(hrefs).toEqual([
-      '/admin',
+      '/admin/muj-klub',
       '/admin/clenove',
-      '/admin/clenove/hromadne-parovani',
+      '/admin/zakonni-zastupci',
+      '/admin/souhlasy',
       '/admin/kategorie',
       '/admin/skupiny',
       '/admin/clenove-skupiny',
-      '/admin/clenove-skupiny/hromadne-nastaveni-skupiny',
       '/admin/treninky',
-      '/admin/treninky/serie',
-      '/admin/treninky/kalendar',
-      '/admin/treninky/dochazka',
-      '/admin/treninky/statistiky',
       '/admin/soustredeni',
       '/admin/zavody',
       '/admin/kos',
     ]);
+    await invited.page.goto(app.url('/admin/clenove-skupiny/hromadne-nastaveni-skupiny'));
+    await invited.page.getByText('K této stránce nemáte přístup').waitFor();
     await invited.page.goto(app.url('/admin/uzivatele'));
     await invited.page.getByText('K této stránce nemáte přístup').waitFor();
 
@@ -124,7 +127,7 @@ describe('users zone in the browser', () => {
     const roles = page.getByRole('combobox', { name: 'Role' });
     expect(await failuresInBothSchemes(page, page.getByLabel('Příjmení'))).toEqual({ light: '', dark: '' });
     await roles.click();
-    await page.getByRole('option', { name: 'Trenér', exact: true }).click();
+    await page.getByRole('option', { name: 'Člen nebo rodič', exact: true }).click();
     await roles.press('Escape');
     await page.getByRole('button', { name: 'Uložit' }).click();
     await flash(page, 'Uloženo').waitFor();
@@ -160,7 +163,7 @@ describe('users zone in the browser', () => {
     const theirs = await app.newPage();
     await theirs.page.goto(app.url('/admin/login'));
     await signIn(theirs.page, user.email, PASSWORD);
-    await theirs.page.waitForURL((url) => url.pathname === '/admin');
+    await theirs.page.waitForURL((url) => url.pathname === '/admin/muj-klub');
 
     const { page } = await openSignedIn(app, '/admin/uzivatele?s=deaktivovana', {
       viewport: { width: 375, height: 740 },
@@ -231,7 +234,7 @@ describe('users zone in the browser', () => {
     });
     await other.page.goto(app.url('/admin/login'));
     await signIn(other.page, 'dva.pocitace@klub.test', PASSWORD);
-    await other.page.waitForURL((url) => url.pathname === '/admin');
+    await other.page.waitForURL((url) => url.pathname === '/admin/muj-klub');
 
     const { page } = await app.newPage({ viewport: { width: 375, height: 740 } });
     await page.goto(app.url('/admin/user/profile'));

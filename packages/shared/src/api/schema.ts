@@ -115,6 +115,8 @@ export interface FormSchema {
   /** The entity's screens; null for an entity served only through the API. */
   routes: EntityRoutes | null;
   canWrite: boolean;
+  /** May create records (write access, and the entity's row rules let the person create). */
+  canCreate: boolean;
   /** May delete the record (write access, and the entity's records are deletable). */
   canDelete: boolean;
   /**
@@ -122,6 +124,8 @@ export interface FormSchema {
    * row actions): a person first name first.
    */
   nameFields: string[];
+  /** Fields whose values, joined by a space, label a record in pickers: a person surname first. */
+  labelFields: string[];
 }
 
 export type FilterKind = 'text' | 'enum' | 'dateRange' | 'numberRange' | 'boolean' | 'relation';
@@ -186,6 +190,8 @@ export interface EntityMeta {
   /** The entity's screens; null for an entity served only through the API. */
   routes: EntityRoutes | null;
   canWrite: boolean;
+  /** May create records (write access, and the entity's row rules let the person create). */
+  canCreate: boolean;
 }
 
 /** A stored record: camelCase fields plus `id` and the optimistic-locking `version`. */

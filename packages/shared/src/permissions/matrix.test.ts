@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AREAS, can } from './matrix.ts';
+import { AREAS, can, isOffice } from './matrix.ts';
 
 describe('permission matrix', () => {
   it('lets ROOT do everything and nobody without roles anything', () => {
@@ -32,5 +32,16 @@ describe('permission matrix', () => {
 
   it('combines roles', () => {
     expect(can(['ROLE_SALESMAN', 'ROLE_USER'], 'members', 'read')).toBe(true);
+  });
+});
+
+describe('the office', () => {
+  it('is whoever has ROLE_ROOT or ROLE_ADMIN; anyone else is limited by row rules', () => {
+    expect(isOffice(['ROLE_ADMIN'])).toBe(true);
+    expect(isOffice(['ROLE_USER', 'ROLE_ROOT'])).toBe(true);
+    expect(isOffice(['ROLE_USER'])).toBe(false);
+    expect(isOffice(['ROLE_SALESMAN', 'ROLE_USER'])).toBe(false);
+    expect(isOffice([])).toBe(false);
+    expect(isOffice(undefined)).toBe(false);
   });
 });

@@ -60,3 +60,11 @@ export function can(roles: readonly Role[] | undefined, area: Area, access: Acce
     return granted === 'write' || granted === access;
   });
 }
+
+/** The club's office: every row of the areas the matrix grants them, where row rules limit anyone else. */
+export const OFFICE_ROLES: readonly Role[] = ['ROLE_ROOT', 'ROLE_ADMIN'];
+
+/** Whether the roles make the person the club's office (no row rule limits them). */
+export function isOffice(roles: readonly Role[] | undefined): boolean {
+  return (roles ?? []).some((role) => OFFICE_ROLES.includes(role));
+}

@@ -13,6 +13,14 @@ export const ZONE_LABELS = {
 } as const;
 export type Zone = keyof typeof ZONE_LABELS;
 
+/**
+ * Whom a screen is for, beyond its area: `office` – the club's office only (work over rows at large,
+ * which row rules refuse to anyone they limit: bulk setup, import, pairing); `trainer` – the office and
+ * people who train a group (the trainer's tools); `person` – people whom row rules limit, not the office
+ * (their own page, where they land).
+ */
+export type Audience = 'office' | 'trainer' | 'person';
+
 export interface RouteDefinition {
   name: string;
   /** Next.js-style path: `[param]`, `[...catchAll]`, `[[...optionalCatchAll]]`. */
@@ -26,6 +34,10 @@ export interface RouteDefinition {
   active: boolean;
   /** Listed in the navigation menu. */
   nav?: boolean;
+  /**
+   * Whom the screen is for besides its area (see `Audience`); default whoever may read the area.
+   */
+  audience?: Audience;
   /**
    * Alias of the entity whose list, create or edit screen this is. Such a screen is served by the
    * engine's generic pages whenever the server declares the entity (a custom screen may replace it),

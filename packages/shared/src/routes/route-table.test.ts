@@ -34,6 +34,8 @@ const PRODUCT_PATHS = [
   ...['serie', 'kalendar', 'dochazka', 'statistiky'].map((slug) => `/admin/treninky/${slug}`),
   '/admin/kos',
   '/admin/import',
+  // The own page of a member, a parent or a trainer.
+  '/admin/muj-klub',
   // An own e-mail change is confirmed from the link mailed to the new address.
   '/admin/potvrzeni-emailu/[token]',
 ];
@@ -54,6 +56,7 @@ describe('route table', () => {
     const entityRoutes = ROUTES.filter((route) => 'entity' in route);
     const built = [
       'cms.index',
+      'cms.myClub',
       'cms.login',
       'cms.logout',
       'cms.forgottenPassword',
@@ -117,6 +120,19 @@ describe('route table', () => {
         expect(AREAS, route.name).toContain(findRoute(route.name)?.area);
       }
     }
+  });
+
+  it('says which screens are the office’s, the trainers’ and a person’s own, beyond their areas', () => {
+    const audience = (name: string) => findRoute(name)?.audience;
+    // Work over rows at large, which row rules refuse to anyone they limit.
+    for (const name of ['groupMembers.bulkSetup', 'cms.import', 'members.bulkPairing'])
+      expect(audience(name), name).toBe('office');
+    for (const name of ['trainings.series', 'trainings.calendar', 'trainings.attendance', 'trainings.stats'])
+      expect(audience(name), name).toBe('trainer');
+    expect(findRoute('cms.myClub')).toMatchObject({ audience: 'person', area: 'members', title: 'Můj klub' });
+    // Lists of entities stay: each shows a person their own rows.
+    expect(audience('members.list')).toBeUndefined();
+    expect(audience('trainings.list')).toBeUndefined();
   });
 
   it('lists list screens in the navigation, never create or edit forms', () => {

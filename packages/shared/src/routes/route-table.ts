@@ -1,6 +1,6 @@
 import { type Crud, crud, type RouteDefinition } from './route-definition.ts';
 
-export { type RouteDefinition, ZONE_LABELS, type Zone } from './route-definition.ts';
+export { type Audience, type RouteDefinition, ZONE_LABELS, type Zone } from './route-definition.ts';
 
 /** The training zone's own screens beside the lists and forms. */
 const TRAINING_SCREENS = {
@@ -20,6 +20,16 @@ export const ROUTES = [
     active: false,
   },
   { name: 'cms.index', path: '/admin', title: 'Přehled', zone: 'cms', active: true },
+  {
+    // A member's, parent's or trainer's own page: where they land instead of the index.
+    name: 'cms.myClub',
+    path: '/admin/muj-klub',
+    title: 'Můj klub',
+    zone: 'cms',
+    area: 'members',
+    audience: 'person',
+    active: true,
+  },
   { name: 'cms.login', path: '/admin/login', title: 'Přihlášení', zone: 'auth', active: true },
   { name: 'cms.logout', path: '/admin/logout', title: 'Odhlášení', zone: 'auth', active: true },
   {
@@ -81,6 +91,7 @@ export const ROUTES = [
     title: 'Hromadné párování',
     zone: 'members',
     area: 'users',
+    audience: 'office',
     active: true,
     nav: true,
   },
@@ -130,6 +141,7 @@ export const ROUTES = [
     title: 'Hromadné nastavení skupiny',
     zone: 'training',
     area: 'training',
+    audience: 'office',
     active: true,
     nav: true,
   },
@@ -147,6 +159,7 @@ export const ROUTES = [
     title: TRAINING_SCREENS[screen].title,
     zone: 'training' as const,
     area: 'training' as const,
+    audience: 'trainer' as const,
     active: true,
     nav: true,
   })),
@@ -260,7 +273,14 @@ export const ROUTES = [
   // Deleted records of every entity; each user sees those of the entities they may read.
   { name: 'cms.trash', path: '/admin/kos', title: 'Koš', zone: 'cms', active: true, nav: true },
   // Import into the entity named by `?entity=`, reached from its list.
-  { name: 'cms.import', path: '/admin/import', title: 'Import', zone: 'cms', active: true },
+  {
+    name: 'cms.import',
+    path: '/admin/import',
+    title: 'Import',
+    zone: 'cms',
+    audience: 'office',
+    active: true,
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteName = (typeof ROUTES)[number]['name'];

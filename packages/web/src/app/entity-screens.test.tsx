@@ -1,11 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setApiClient } from '../api/api.ts';
 import { MEMBER_FORM, MEMBER_GRID, member, ok } from '../test/engine-fixtures.ts';
 import type { RecordedRequest } from '../test/http-adapter.ts';
 import { ADMIN_USER, fakeApi, renderApp } from '../test/render-app.tsx';
-import { serverFormSchema } from '../test/server-schemas.ts';
+import { serverDatagridSchema, serverFormSchema } from '../test/server-schemas.ts';
 
 afterEach(() => setApiClient(null));
 
@@ -349,5 +349,71 @@ describe('member form', () => {
       }),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/clenove'));
+  });
+});
+
+describe('a list for a person whom row rules limit', () => {
+  it('offers a new record where the row rules let them create one, and the import only to the office', async () => {
+    const trainer = { ...ADMIN_USER, id: 7, roles: ['ROLE_USER' as const] };
+    renderApp(
+      '/admin/treninky',
+      fakeApi(trainer, (request) => {
+        if (request.url === '/api/cms/datagrid/schema/training')
+          return ok(serverDatagridSchema('training', ['ROLE_USER']));
+        if (request.url === '/api/cms/user-config') return ok({});
+        if (request.url === '/api/cms/datagrid/training')
+          return ok({ items: [], total: 0, page: 1, limit: 25 });
+        if (request.url === '/api/cms/me/club')
+          return ok({ members: [], trains: [{ id: 1, name: 'Přípravka' }] });
+        return undefined;
+      }),
+    );
+    expect(await screen.findByRole('link', { name: 'Přidat' })).toHaveAttribute(
+      'href',
+      '/admin/treninky/create',
+    );
+    expect(screen.queryByRole('link', { name: 'Importovat' })).not.toBeInTheDocument();
+  });
+
+  const trainingApi = (trains: boolean) =>
+    fakeApi({ ...ADMIN_USER, id: 7, roles: ['ROLE_USER'] }, (request) => {
+      if (request.url === '/api/cms/form/training/schema')
+        return ok(serverFormSchema('training', ['ROLE_USER']));
+      if (request.url === '/api/cms/form/training/3')
+        return ok({
+          id: 3,
+          version: 1,
+          group: 1,
+          startsAt: '2026-11-26T15:00:00Z',
+          endsAt: '2026-11-26T16:30:00Z',
+          series: 'podzim',
+          _labels: { group: 'Přípravka' },
+        });
+      if (request.url === '/api/cms/form/group/schema') return ok(serverFormSchema('group', ['ROLE_USER']));
+      if (request.url === '/api/cms/form/group/1') return ok({ id: 1, version: 1, name: 'Přípravka' });
+      if (request.url === '/api/cms/me/club')
+        return ok({ members: [], trains: trains ? [{ id: 1, name: 'Přípravka' }] : [] });
+      return undefined;
+    });
+
+  it('links a trainer to the attendance and series work of a training, a parent not', async () => {
+    renderApp('/admin/treninky/edit?id=3', trainingApi(true));
+    expect(await screen.findByRole('link', { name: 'Docházka tréninku' })).toHaveAttribute(
+      'href',
+      '/admin/treninky/dochazka?id=3',
+    );
+    expect(screen.getByRole('heading', { name: 'Trénink je součástí série' })).toBeInTheDocument();
+    cleanup();
+    const { requests } = renderApp('/admin/treninky/edit?id=3', trainingApi(false));
+    await screen.findByRole('heading', { level: 1, name: /^Úprava tréninku/ });
+    await waitFor(() => expect(requests.some((request) => request.url === '/api/cms/me/club')).toBe(true));
+    expect(screen.queryByRole('link', { name: 'Docházka tréninku' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Trénink je součástí série' })).not.toBeInTheDocument();
+  });
+
+  it('leaves the bulk setup of a group to the office', async () => {
+    renderApp('/admin/skupiny/edit?id=1', trainingApi(true));
+    await screen.findByRole('heading', { name: /^Členové skupiny/ });
+    expect(screen.queryByRole('link', { name: 'Upravit členy' })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { can, PERMISSIONS, ROLES, ROUTES, type Role, type UserDto } from '@klubovna/shared';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setApiClient } from '../api/api.ts';
 import { fakeApi, renderApp } from '../test/render-app.tsx';
@@ -39,31 +39,68 @@ describe('every screen of the route table as each role, against the permission m
     }
   });
 
-  for (const role of ROLES) {
-    it(`opens exactly the screens and menu entries ${role} may read`, async () => {
-      const roles: Role[] = [role];
-      // The menu: active listed routes with a screen, whose area the role may read (PERMISSIONS).
-      const readable = (area: string | undefined) =>
-        area === undefined || PERMISSIONS[role][area as keyof (typeof PERMISSIONS)[Role]] !== undefined;
+  /** Whether a person may open a route: the role's area in the matrix, then the route's audience. */
+  const opens = (route: (typeof ROUTES)[number], roles: Role[], trains: boolean) => {
+    const area = 'area' in route ? route.area : undefined;
+    const readable =
+      area === undefined ||
+      roles.some((role) => PERMISSIONS[role][area as keyof (typeof PERMISSIONS)[Role]] !== undefined);
+    const office = roles.includes('ROLE_ROOT') || roles.includes('ROLE_ADMIN');
+    const audience = 'audience' in route ? route.audience : undefined;
+    if (audience === 'office') return readable && office;
+    if (audience === 'trainer') return readable && (office || trains);
+    if (audience === 'person') return readable && !office;
+    return readable;
+  };
+
+  const people: Array<{ who: string; roles: Role[]; trains: boolean }> = [
+    ...ROLES.map((role) => ({ who: role, roles: [role], trains: false })),
+    { who: 'ROLE_USER training a group', roles: ['ROLE_USER'], trains: true },
+  ];
+
+  for (const { who, roles, trains } of people) {
+    it(`opens exactly the screens and menu entries ${who} may open`, async () => {
+      const club = { members: [], trains: trains ? [{ id: 1, name: 'Přípravka' }] : [] };
+      const api = fakeApi(userWith(roles), (request) =>
+        request.url === '/api/cms/me/club' ? { status: 200, body: { data: club } } : undefined,
+      );
       const screens = new Set(shellRoutes().map((route) => route.name));
+      // The menu: active listed routes with a screen that the person may open.
       const expectedMenu = ROUTES.filter(
         (route) => route.active && 'nav' in route && route.nav && screens.has(route.name),
       )
-        .filter((route) => readable('area' in route ? route.area : undefined))
+        .filter((route) => opens(route, roles, trains))
         .map((route) => route.path);
+      // Home: a person's own page where it is for them, else the index.
+      const home = opens(ROUTES.find((route) => route.name === 'cms.myClub')!, roles, trains)
+        ? '/admin/muj-klub'
+        : '/admin';
 
       for (const route of shellRoutes()) {
-        const { unmount } = renderApp(addressOf(route.path), fakeApi(userWith(roles)));
+        const { router, unmount } = renderApp(addressOf(route.path), api);
         const navigation = await screen.findByRole('navigation', { name: 'Hlavní navigace' });
         const area = 'area' in route ? route.area : undefined;
-        const allowed = area === undefined || can(roles, area, 'read');
-        expect(readable(area), `${route.name}: the matrix and can() agree`).toBe(allowed);
-        const refused = screen.queryByRole('heading', { name: 'K této stránce nemáte přístup' });
-        expect(refused === null, `${route.name} as ${role}`).toBe(allowed);
-        const menu = within(navigation)
-          .getAllByRole('link')
-          .map((link) => link.getAttribute('href'));
-        expect(menu, `menu of ${role} on ${route.name}`).toEqual(['/admin', ...expectedMenu]);
+        expect(
+          area === undefined || can(roles, area, 'read'),
+          `${route.name}: the matrix and can() agree`,
+        ).toBe(area === undefined || roles.some((role) => PERMISSIONS[role][area] !== undefined));
+        const allowed = opens(route, roles, trains);
+        // The trainer's screens open once the person's own club has come.
+        await waitFor(() =>
+          expect(
+            screen.queryByRole('heading', { name: 'K této stránce nemáte přístup' }) === null,
+            `${route.name} as ${who}`,
+          ).toBe(allowed),
+        );
+        if (route.name === 'cms.index') expect(router.state.location.pathname).toBe(home);
+        await waitFor(() =>
+          expect(
+            within(navigation)
+              .getAllByRole('link')
+              .map((link) => link.getAttribute('href')),
+            `menu of ${who} on ${route.name}`,
+          ).toEqual([home, ...expectedMenu]),
+        );
         unmount();
       }
     }, 120_000);

@@ -71,7 +71,7 @@ describe('screens and the shared route table', () => {
     for (const role of ROLES) {
       const groups = buildNavigation({
         routes: ROUTES,
-        roles: [role],
+        viewer: { roles: [role], trains: false },
         screens: SCREEN_NAMES,
         zoneLabels: ZONE_LABELS,
         link: (route) => route.path,
@@ -89,7 +89,7 @@ describe('screens and the shared route table', () => {
     const everyRoute = ROUTES.map((route) => ({ ...route, active: true }));
     const groups = buildNavigation({
       routes: everyRoute,
-      roles: ['ROLE_ADMIN'],
+      viewer: { roles: ['ROLE_ADMIN'], trains: false },
       screens: new Set(everyRoute.map((route) => route.name)),
       zoneLabels: ZONE_LABELS,
       link: (route) => route.path,
@@ -105,7 +105,7 @@ describe('screens and the shared route table', () => {
     ]);
     const salesman = buildNavigation({
       routes: everyRoute,
-      roles: ['ROLE_SALESMAN'],
+      viewer: { roles: ['ROLE_SALESMAN'], trains: false },
       screens: new Set(everyRoute.map((route) => route.name)),
       zoneLabels: ZONE_LABELS,
       link: (route) => route.path,

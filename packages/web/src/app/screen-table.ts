@@ -20,6 +20,7 @@ export const ZONE_SOURCES = {
   trash: 'src/zones/trash/trash.zone.ts',
   import: 'src/zones/import/import.zone.ts',
   users: 'src/zones/users/users.zone.ts',
+  people: 'src/zones/people/people.zone.ts',
   entityList: 'src/engine/pages/entity-list-screen.tsx',
   entityForm: 'src/engine/pages/entity-form-screen.tsx',
 } as const;
@@ -34,6 +35,8 @@ export interface ScreenEntry {
   page: string;
   /** The page is the engine's form of its route's entity (`EntityFormPage` with that alias). */
   form?: true;
+  /** API paths (GET, no parameters) the page asks for first: asked for while its code loads. */
+  answers?: readonly string[];
 }
 
 /**
@@ -48,6 +51,7 @@ export const SCREEN_TABLE: readonly ScreenEntry[] = [
   { name: 'cms.renewPassword', layout: 'public', zone: 'auth', page: 'RenewPasswordPage' },
   { name: 'cms.confirmEmail', layout: 'public', zone: 'account', page: 'ConfirmEmailPage' },
   { name: 'cms.index', layout: 'shell', zone: 'account', page: 'CmsIndexPage' },
+  { name: 'cms.myClub', layout: 'shell', zone: 'people', page: 'MyClubPage', answers: [API_PATHS.myClub] },
   { name: 'cms.userProfile', layout: 'shell', zone: 'account', page: 'ProfilePage' },
   { name: 'cms.trash', layout: 'shell', zone: 'trash', page: 'TrashPage' },
   { name: 'cms.import', layout: 'shell', zone: 'import', page: 'ImportPage' },
@@ -114,7 +118,7 @@ export function sourcesOfRoute(route: RouteLike): string[] {
 /**
  * The API answers a route's screen asks for before anything else, as paths: the signed-in user (the
  * shell's, see router.tsx) and, for a generic list, its schema and the user's settings
- * (prefetchDatagrid), an entity form's schema (prefetchForm). The server names them in the route's
+ * (prefetchDatagrid), an entity form's schema (prefetchForm), a written screen's own `answers`. The server names them in the route's
  * page for a signed-in visitor, so they come while the code loads; and a list's first page of rows
  * too, from the user's settings (listOfRoute), and a form's record, from the address (formOfRoute).
  */
@@ -126,6 +130,7 @@ export function firstAnswersOfRoute(route: RouteLike): string[] {
     API_PATHS.currentUser,
     ...(list ? listFirstAnswers(list) : []),
     ...(form ? formFirstAnswers(form) : []),
+    ...(SCREEN_TABLE.find((screen) => screen.name === route.name)?.answers ?? []),
   ];
 }
 

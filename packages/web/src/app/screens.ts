@@ -1,5 +1,6 @@
 import { matchRoute, PAGE_META, ROUTES, type RouteName } from '@klubovna/shared';
 import type { ComponentType } from 'react';
+import { prefetchGet } from '../api/prefetch-store.ts';
 import { prefetchDatagrid } from '../engine/datagrid/prefetch.ts';
 import { prefetchForm } from '../engine/form/prefetch.ts';
 import { preloadOnIntent } from '../ui/preload-on-intent.ts';
@@ -30,6 +31,7 @@ const ZONES: Record<ScreenEntry['zone'], () => Promise<Record<string, unknown>>>
   trash: () => import('../zones/trash/trash.zone.ts'),
   import: () => import('../zones/import/import.zone.ts'),
   users: () => import('../zones/users/users.zone.ts'),
+  people: () => import('../zones/people/people.zone.ts'),
 };
 const entityListScreens = () => import('../engine/pages/entity-list-screen.tsx');
 const entityFormScreens = () => import('../engine/pages/entity-form-screen.tsx');
@@ -53,9 +55,10 @@ function addressAt(name: RouteName): URLSearchParams {
 
 /**
  * The screens written for this app (SCREEN_TABLE), each loading its zone and picking its page; a
- * written entity form asks for its schema and record while its code loads, as the generic one does.
+ * written entity form asks for its schema and record while its code loads, as the generic one does,
+ * and a screen with `answers` asks for those.
  */
-export const SCREENS: readonly Screen[] = SCREEN_TABLE.map(({ name, layout, zone, page }) => {
+export const SCREENS: readonly Screen[] = SCREEN_TABLE.map(({ name, layout, zone, page, answers }) => {
   const route = ROUTES.find((candidate) => candidate.name === name);
   const entity = route && formOfRoute(route);
   return {
@@ -63,6 +66,7 @@ export const SCREENS: readonly Screen[] = SCREEN_TABLE.map(({ name, layout, zone
     layout,
     load: () => {
       if (entity) prefetchForm(entity, addressAt(name));
+      for (const answer of answers ?? []) void prefetchGet(answer).catch(() => {});
       return ZONES[zone]().then((module) => module[page] as ComponentType);
     },
   };

@@ -1,4 +1,4 @@
-import type { DatagridSchema, EntityLabels, EntityRecord } from '@klubovna/shared';
+import type { DatagridSchema, EntityLabels, EntityRecord, FormSchema } from '@klubovna/shared';
 import { czechPlural } from '../ui/format/plural.ts';
 
 /** `1 člen`, `3 členové`, `1 234 členů`; without declared count forms, `N × Členové`. */
@@ -24,6 +24,14 @@ export function recordName(schema: Naming, record: EntityRecord): string {
         (typeof value === 'string' && value.trim() !== '') || typeof value === 'number',
     );
   return parts.length > 0 ? parts.join(' ') : `${schema.labels.singular} č. ${record.id}`;
+}
+
+/** How a picker labels a record: its label fields (`Čermák Jan`), else the entity's name and id. */
+export function recordLabel(
+  schema: Pick<FormSchema, 'labelFields' | 'labels'>,
+  record: EntityRecord,
+): string {
+  return recordName({ nameFields: schema.labelFields, labels: schema.labels }, record);
 }
 
 /**

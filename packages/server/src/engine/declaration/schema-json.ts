@@ -96,15 +96,17 @@ export function datagridSchema(entity: CompiledEntity, acting: Acting): Datagrid
 export function formSchema(entity: CompiledEntity, acting: Acting): FormSchema {
   const { declaration } = entity;
   const sections = declaration.sections ?? [{ key: 'main', label: '' }];
-  const { canWrite, canDelete, writableFields } = powersOf(entity, acting);
+  const { canWrite, canCreate, canDelete, writableFields } = powersOf(entity, acting);
   return {
     alias: declaration.alias,
     labels: declaration.labels,
     sections,
     routes: entity.routes,
     canWrite,
+    canCreate,
     canDelete,
     nameFields: declaration.nameFields ?? declaration.labelFields,
+    labelFields: declaration.labelFields,
     fields: entity.fields
       .filter((field) => field.inForm !== false)
       .map((field) => ({
@@ -138,11 +140,13 @@ export function formSchema(entity: CompiledEntity, acting: Acting): FormSchema {
 
 export function entityMeta(entity: CompiledEntity, acting: Acting): EntityMeta {
   const { declaration } = entity;
+  const { canWrite, canCreate } = powersOf(entity, acting);
   return {
     alias: declaration.alias,
     labels: declaration.labels,
     fields: entity.fields.map((field) => ({ name: field.name, label: field.label, kind: field.kind })),
     routes: entity.routes,
-    canWrite: powersOf(entity, acting).canWrite,
+    canWrite,
+    canCreate,
   };
 }

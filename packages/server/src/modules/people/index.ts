@@ -2,7 +2,6 @@
 
 export {
   children,
-  isOffice,
   isOwnMember,
   isOwnOrTrainee,
   isTrainedGroup,

@@ -178,6 +178,39 @@ describe.each(testEngines())('people and their own on %s', (engine) => {
     expect((await root.get('/api/cms/datagrid/consent')).body.data.total).toBe(1);
   });
 
+  it('tells the screens what a person may create: a parent no members but consents; the office both', async () => {
+    const creates = async (client: HttpClient) => {
+      const tables = (await client.get('/api/cms/tables')).body.data as Array<{
+        alias: string;
+        canCreate: boolean;
+      }>;
+      const byAlias = (alias: string) => tables.find((table) => table.alias === alias)?.canCreate;
+      return {
+        member: [
+          byAlias('member'),
+          (await client.get('/api/cms/form/member/schema')).body.data.canCreate,
+          (await client.get('/api/cms/datagrid/schema/member')).body.data.canCreate,
+        ],
+        consent: [
+          byAlias('consent'),
+          (await client.get('/api/cms/form/consent/schema')).body.data.canCreate,
+          (await client.get('/api/cms/datagrid/schema/consent')).body.data.canCreate,
+        ],
+        guardian: byAlias('guardian'),
+      };
+    };
+    expect(await creates(parent)).toEqual({
+      member: [false, false, false],
+      consent: [true, true, true],
+      guardian: false,
+    });
+    expect(await creates(root)).toEqual({
+      member: [true, true, true],
+      consent: [true, true, true],
+      guardian: true,
+    });
+  });
+
   it('answers each person’s own page: their members, how they are theirs, groups, consents, next trainings', async () => {
     const parentClub = (await parent.get('/api/cms/me/club')).body.data;
     expect(parentClub.trains).toEqual([]);

@@ -1,3 +1,4 @@
+import { isOffice } from '@klubovna/shared';
 import { sql } from 'kysely';
 import type { Person, RowCondition } from '../../engine/declaration/entity.types.ts';
 
@@ -12,10 +13,6 @@ import type { Person, RowCondition } from '../../engine/declaration/entity.types
 // biome-ignore lint/suspicious/noExplicitAny: subqueries over the declared tables
 type Eb = any;
 
-/** The office's roles: every row of the areas the permission matrix grants them. */
-export const isOffice = (person: Person) =>
-  person.roles.some((role) => role === 'ROLE_ROOT' || role === 'ROLE_ADMIN');
-
 /**
  * A row rule that leaves the office every row and gives anyone else the rows `condition` selects
  * (false: none).
@@ -26,14 +23,14 @@ export function personal(
 export function personal(condition: false): (person: Person) => false | undefined;
 export function personal(condition: ((person: Person, eb: Eb) => unknown) | false) {
   return (person: Person) => {
-    if (isOffice(person)) return undefined;
+    if (isOffice(person.roles)) return undefined;
     if (condition === false) return false;
     return ((eb: Eb) => condition(person, eb)) as RowCondition;
   };
 }
 
 /** Whether the person is the office (for RowAccess.create and .delete). */
-export const officeOnly = (person: Person) => isOffice(person);
+export const officeOnly = (person: Person) => isOffice(person.roles);
 
 /** The members the person's account is paired with: their own member records. */
 export const selfMembers = (eb: Eb, person: Person) =>

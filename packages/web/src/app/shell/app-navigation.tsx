@@ -1,6 +1,8 @@
+import type { RouteName } from '@klubovna/shared';
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
 import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
+import { appPath } from '../../ui/navigation/app-path.ts';
 import type { NavigationGroup } from '../../ui/navigation/navigation-model.ts';
 import { zoneIcon } from '../../ui/navigation/zone-icons.tsx';
 import { findRoute } from '../route-table.ts';
@@ -8,11 +10,13 @@ import classes from './shell.module.css';
 
 interface AppNavigationProps {
   groups: readonly NavigationGroup[];
+  /** Where the person lands: the CMS index, or their own page. */
+  home: RouteName;
   onNavigate?: () => void;
 }
 
-/** The side navigation: the CMS index, then one group per zone the user may open. */
-export function AppNavigation({ groups, onNavigate }: AppNavigationProps) {
+/** The side navigation: the person's home, then one group per zone the user may open. */
+export function AppNavigation({ groups, home, onNavigate }: AppNavigationProps) {
   const current = currentItem(groups, useLocation().pathname);
   return (
     <ScrollArea type="auto" className={classes.navScroll}>
@@ -20,9 +24,9 @@ export function AppNavigation({ groups, onNavigate }: AppNavigationProps) {
         <Stack gap="md" p="sm">
           <NavLink
             component={RouterNavLink}
-            to="/"
+            to={appPath(home)}
             end
-            label={findRoute('cms.index')?.title ?? 'Přehled'}
+            label={findRoute(home)?.title}
             leftSection={<IconHome size={18} aria-hidden />}
             onClick={onNavigate}
             className={classes.navLink}

@@ -1,14 +1,16 @@
 // Mantine's component styles come with the components' code (build/mantine-styles.ts); the date
 // pickers' styles, dayjs and its Czech setup come with the date inputs (`CzechDates`).
-import { can } from '@klubovna/shared';
 import { AppShell, Burger, Group, Progress } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { UnauthorizedError } from '../../api/api-errors.ts';
 import { useCurrentUser } from '../../api/use-current-user.ts';
+import { useTrains } from '../../api/use-my-club.ts';
 import { appPath } from '../../ui/navigation/app-path.ts';
+import { homeRoute } from '../../ui/navigation/home-route.ts';
 import { NavigationContext } from '../../ui/navigation/navigation-context.ts';
+import { mayOpen } from '../../ui/navigation/navigation-model.ts';
 import { preloadOnIntent } from '../../ui/preload-on-intent.ts';
 import { BrandMark } from '../brand-mark.tsx';
 import { loginTarget } from '../login-target.ts';
@@ -45,7 +47,9 @@ export function AuthenticatedLayout() {
   const navigation = useNavigation();
   const routeName = useRouteName();
   const [navOpened, { toggle, close }] = useDisclosure(false);
-  const groups = useNavigationModel(roles);
+  const trains = useTrains(roles);
+  // The trainer's screens are listed once the person is known to train a group.
+  const groups = useNavigationModel({ roles, trains: trains === true });
   const navigationShown = useNavigationShown(navOpened);
 
   // On every page change: close the phone navigation and move focus to the new page's content, so
@@ -72,8 +76,11 @@ export function AuthenticatedLayout() {
   if (error) return <ShellError error={error} onRetry={() => void mutate()} />;
   if (!user) return <ShellLoading />;
 
-  const area = routeName ? findRoute(routeName)?.area : undefined;
-  const allowed = area === undefined || can(roles, area, 'read');
+  const home = homeRoute(roles);
+  if (routeName === 'cms.index' && home !== 'cms.index') return <Navigate to={appPath(home)} replace />;
+  const route = routeName ? findRoute(routeName) : undefined;
+  // A trainer's screen opens while it is not yet known whether the person trains a group.
+  const allowed = !route || mayOpen(route, { roles, trains: trains !== false });
 
   return (
     <NavigationContext value={groups}>
@@ -112,13 +119,13 @@ export function AuthenticatedLayout() {
               </Link>
             </Group>
             <Group gap="sm" wrap="nowrap">
-              <CommandPaletteLauncher groups={groups} roles={roles} />
+              <CommandPaletteLauncher groups={groups} roles={roles} trains={trains === true} />
               <UserMenu user={user} />
             </Group>
           </div>
         </AppShell.Header>
         <AppShell.Navbar id="app-navigation" aria-label="Navigace">
-          {navigationShown && <AppNavigation groups={groups} onNavigate={close} />}
+          {navigationShown && <AppNavigation groups={groups} home={home} onNavigate={close} />}
         </AppShell.Navbar>
         <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
           {allowed ? <Outlet /> : <ForbiddenPage />}

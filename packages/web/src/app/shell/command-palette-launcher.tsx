@@ -26,9 +26,11 @@ const onMac = () => /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? '')
 export function CommandPaletteLauncher({
   groups,
   roles,
+  trains,
 }: {
   groups: readonly NavigationGroup[];
   roles: readonly Role[];
+  trains: boolean;
 }) {
   const [palette, setPalette] = useState<PaletteModule | undefined>(loadedPalette);
   const open = useCallback(() => {
@@ -44,8 +46,8 @@ export function CommandPaletteLauncher({
   }, []);
   useHotkeys([['mod+K', open]], []);
   const screens = useMemo(
-    () => paletteScreens(groups, roles, new Set(allScreens().map((screen) => screen.name))),
-    [groups, roles],
+    () => paletteScreens(groups, { roles, trains }, new Set(allScreens().map((screen) => screen.name))),
+    [groups, roles, trains],
   );
   const shortcut = onMac() ? '⌘ K' : 'Ctrl K';
 

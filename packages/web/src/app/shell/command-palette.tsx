@@ -1,5 +1,5 @@
 import '@mantine/spotlight/styles.layer.css';
-import { API_PATHS, apiPath, entityRoutes, type RecordSearchHit } from '@klubovna/shared';
+import { API_PATHS, apiPath, type EntityMeta, entityRoutes, type RecordSearchHit } from '@klubovna/shared';
 import { Loader, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { createSpotlight, Spotlight } from '@mantine/spotlight';
@@ -41,12 +41,22 @@ function rankScreens(screens: readonly PaletteScreen[], wanted: string): Palette
     .map(({ screen }) => screen);
 }
 
+/** The screens, less the create screens of entities the person may not create records of (row rules). */
+function useCreatableOnly(screens: readonly PaletteScreen[]): readonly PaletteScreen[] {
+  const { data: tables } = useSWR<EntityMeta[]>(API_PATHS.tables);
+  return useMemo(() => {
+    const creatable = new Set(tables?.filter((table) => table.canCreate).map((table) => table.alias));
+    return screens.filter((screen) => !screen.creates || creatable.has(screen.creates));
+  }, [screens, tables]);
+}
+
 /**
  * The command palette (Ctrl+K / ⌘K): the screens the user may open, filtered as they type, and
  * records of every entity they may read found by the server's diacritics-insensitive search.
  */
-export function CommandPalette({ screens }: { screens: readonly PaletteScreen[] }) {
+export function CommandPalette({ screens: offered }: { screens: readonly PaletteScreen[] }) {
   const [query, setQuery] = useState('');
+  const screens = useCreatableOnly(offered);
   const [search] = useDebouncedValue(query.trim(), 200);
   const navigate = useNavigate();
   const { data: hits, isLoading } = useSWR<RecordSearchHit[]>(

@@ -1,6 +1,6 @@
-import { can, ROUTES, type Role, type RouteDefinition, type RouteName, ZONE_LABELS } from '@klubovna/shared';
+import { can, ROUTES, type RouteDefinition, type RouteName, ZONE_LABELS } from '@klubovna/shared';
 import { appPath } from '../../ui/navigation/app-path.ts';
-import type { NavigationGroup } from '../../ui/navigation/navigation-model.ts';
+import { mayOpen, type NavigationGroup, type Viewer } from '../../ui/navigation/navigation-model.ts';
 
 /** A screen the command palette can jump to. */
 export interface PaletteScreen {
@@ -10,15 +10,18 @@ export interface PaletteScreen {
   zoneLabel: string;
   /** Router link target. */
   to: string;
+  /** The entity a create screen makes a record of: shown only where the person may create one. */
+  creates?: string;
 }
 
 /**
  * Every screen of the navigation, and the create screens of entities the user may write (a new
- * record is the commonest jump after a list).
+ * record is the commonest jump after a list); the palette keeps those the entity's row rules let the
+ * person create (`creates`).
  */
 export function paletteScreens(
   groups: readonly NavigationGroup[],
-  roles: readonly Role[],
+  viewer: Viewer,
   screens: ReadonlySet<string>,
 ): PaletteScreen[] {
   const listed = groups.flatMap((group) =>
@@ -32,7 +35,8 @@ export function paletteScreens(
         route.name.endsWith('.create') &&
         screens.has(route.name) &&
         route.area !== undefined &&
-        can(roles, route.area, 'write'),
+        mayOpen(route, viewer) &&
+        can(viewer.roles, route.area, 'write'),
     )
     .map((route) => ({
       name: route.name,
@@ -40,6 +44,7 @@ export function paletteScreens(
       zone: route.zone,
       zoneLabel: ZONE_LABELS[route.zone],
       to: appPath(route.name as RouteName),
+      creates: route.entity,
     }));
   return [...listed, ...creating];
 }

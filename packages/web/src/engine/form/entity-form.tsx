@@ -14,6 +14,7 @@ import { FIELD_KIND_WIDGETS } from '../kinds/widget-registry.ts';
 import { ConflictDialog } from './conflict-dialog.tsx';
 import classes from './entity-form.module.css';
 import { type FormValues, formValuesOf, validateValues, writableValues } from './form-values.ts';
+import type { Prefill } from './prefill.ts';
 import { useUnsavedChangesGuard } from './use-unsaved-changes-guard.ts';
 
 export interface EntityFormProps {
@@ -26,12 +27,14 @@ export interface EntityFormProps {
   actions?: ReactNode;
   /** A newer stored record saved elsewhere (a value put back from the history): the form takes it over. */
   replacedBy?: EntityRecord;
+  /** What a new record starts with besides the declared defaults (from the screen's address). */
+  prefill?: Prefill;
 }
 
 const SAVED_MESSAGE = 'Uloženo';
 
 /** A form rendered from the form schema: one widget per field kind, sections, the server's rules. */
-export function EntityForm({ schema, record, onSaved, actions, replacedBy }: EntityFormProps) {
+export function EntityForm({ schema, record, onSaved, actions, replacedBy, prefill }: EntityFormProps) {
   const flash = useFlash();
   const modal = useModal();
   const handleError = useErrorHandler();
@@ -39,7 +42,7 @@ export function EntityForm({ schema, record, onSaved, actions, replacedBy }: Ent
   const [saved, setSaved] = useState<EntityRecord | undefined>(record);
   const form = useForm<FormValues>({
     mode: 'controlled',
-    initialValues: formValuesOf(schema, record),
+    initialValues: { ...formValuesOf(schema, record), ...(record ? {} : prefill?.values) },
     validate: (values) => validateValues(schema, values),
     validateInputOnBlur: true,
   });
@@ -128,7 +131,7 @@ export function EntityForm({ schema, record, onSaved, actions, replacedBy }: Ent
                       input={form.getInputProps(field.name)}
                       onChange={(value) => form.setFieldValue(field.name, value)}
                       disabled={!schema.canWrite}
-                      relationLabels={saved?._labels}
+                      relationLabels={saved ? saved._labels : prefill?.labels}
                     />
                   </Grid.Col>
                 ))}

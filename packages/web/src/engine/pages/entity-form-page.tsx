@@ -8,6 +8,7 @@ import { useFlash } from '../../ui/flash/flash-provider.tsx';
 import { routerPath } from '../../ui/navigation/app-path.ts';
 import { deleteRecord, useFormSchema, useRecord } from '../engine-api.ts';
 import { EntityForm } from '../form/entity-form.tsx';
+import { type Prefill, useAddressPrefill } from '../form/prefill.ts';
 import { recordName, recordObject } from '../labels.ts';
 import { useDeleteRunner } from '../use-delete-runner.ts';
 import { HistoryPanel } from './history-panel.tsx';
@@ -20,7 +21,13 @@ export interface EntityFormPageProps {
   /** Heading of the edit screen, e.g. `Úprava člena`. */
   editTitle: string;
   /** What a zone shows under the form of a saved record (its participants, races…); default nothing. */
-  related?: (record: EntityRecord) => ReactNode;
+  related?: (record: EntityRecord, page: RelatedPage) => ReactNode;
+}
+
+/** What the panels under a form may ask of its page. */
+export interface RelatedPage {
+  /** The record was changed on the server by a panel's own call: the form and history take it over. */
+  replace: (saved: EntityRecord) => void;
 }
 
 /** The create screen (no `id`) and the edit screen (`?id=…`) of an entity. */
@@ -30,6 +37,7 @@ export function EntityFormPage({ alias, createTitle, editTitle, related }: Entit
   const id = recordIdFromAddress(params);
   const { data: schema } = useFormSchema(alias);
   const { data: record, error } = useRecord(alias, id);
+  const { prefill, ready } = useAddressPrefill(schema, params, rawId === null);
 
   if (rawId !== null && id === undefined)
     return <MissingRecord title={editTitle} message="Adresa neobsahuje platné číslo záznamu." />;
@@ -42,13 +50,23 @@ export function EntityFormPage({ alias, createTitle, editTitle, related }: Entit
       />
     );
   }
-  if (!schema || (id !== undefined && !record))
+  if (!schema || (id !== undefined && !record) || !ready)
     return <FormSkeleton title={id === undefined ? createTitle : editTitle} />;
+  if (id === undefined && !schema.canCreate)
+    return (
+      <MissingRecord
+        title={createTitle}
+        heading="Nový záznam založit nemůžete"
+        message="Takový záznam zakládá kancelář klubu. Požádejte ji o něj."
+        listPath={schema.routes?.list}
+      />
+    );
   return (
     <LoadedFormPage
       key={`${alias}-${id ?? 'new'}`}
       schema={schema}
       record={record}
+      prefill={prefill}
       title={id === undefined ? createTitle : editTitle}
       related={related}
     />
@@ -58,13 +76,15 @@ export function EntityFormPage({ alias, createTitle, editTitle, related }: Entit
 function LoadedFormPage({
   schema,
   record,
+  prefill,
   title,
   related,
 }: {
   schema: FormSchema;
   record?: EntityRecord;
+  prefill?: Prefill;
   title: string;
-  related?: (record: EntityRecord) => ReactNode;
+  related?: EntityFormPageProps['related'];
 }) {
   const navigate = useNavigate();
   const flash = useFlash();
@@ -79,6 +99,10 @@ function LoadedFormPage({
   const [latest, setLatest] = useState(record);
   const [restored, setRestored] = useState<EntityRecord | undefined>(undefined);
   const name = latest ? recordName(schema, latest) : '';
+  const replace = (saved: EntityRecord) => {
+    setLatest(saved);
+    setRestored(saved);
+  };
 
   const remove = async () => {
     if (!record) return;
@@ -96,6 +120,7 @@ function LoadedFormPage({
       <EntityForm
         schema={schema}
         record={record}
+        prefill={prefill}
         replacedBy={restored}
         onSaved={(saved, created) => {
           setLatest(saved);
@@ -124,17 +149,9 @@ function LoadedFormPage({
           </>
         }
       />
-      {latest && related?.(latest)}
+      {latest && related?.(latest, { replace })}
       {latest && (
-        <HistoryPanel
-          schema={schema}
-          record={latest}
-          version={latest.version}
-          onRestored={(saved) => {
-            setLatest(saved);
-            setRestored(saved);
-          }}
-        />
+        <HistoryPanel schema={schema} record={latest} version={latest.version} onRestored={replace} />
       )}
     </Stack>
   );
@@ -150,11 +167,21 @@ function FormSkeleton({ title }: { title: string }) {
   );
 }
 
-function MissingRecord({ title, message, listPath }: { title: string; message: string; listPath?: string }) {
+function MissingRecord({
+  title,
+  heading = 'Záznam nenalezen',
+  message,
+  listPath,
+}: {
+  title: string;
+  heading?: string;
+  message: string;
+  listPath?: string;
+}) {
   return (
     <Stack gap="lg">
       <PageHeader title={title} />
-      <Alert color="orange" title="Záznam nenalezen">
+      <Alert color="gray" title={heading}>
         {message}
       </Alert>
       {listPath && (

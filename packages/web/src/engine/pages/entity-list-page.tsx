@@ -2,6 +2,7 @@ import { Button, Group, Stack } from '@mantine/core';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { appPath, routerPath } from '../../ui/navigation/app-path.ts';
+import { useMayOpen } from '../../ui/navigation/use-may-open.ts';
 import { DataGrid } from '../datagrid/data-grid.tsx';
 import { useDatagridSchema } from '../engine-api.ts';
 import { PageHeader } from './page-header.tsx';
@@ -9,6 +10,7 @@ import { PageHeader } from './page-header.tsx';
 /** The list screen of an entity: heading, "add" button and its datagrid. */
 export function EntityListPage({ alias, title }: { alias: string; title: string }) {
   const { data: schema } = useDatagridSchema(alias);
+  const imports = useMayOpen('cms.import');
   return (
     <Stack gap="lg">
       <PageHeader
@@ -17,14 +19,16 @@ export function EntityListPage({ alias, title }: { alias: string; title: string 
           schema?.canCreate &&
           schema.routes && (
             <Group gap="xs">
-              <Button
-                component={Link}
-                to={appPath('cms.import', { entity: alias })}
-                variant="default"
-                leftSection={<IconFileImport size={18} />}
-              >
-                Importovat
-              </Button>
+              {imports && (
+                <Button
+                  component={Link}
+                  to={appPath('cms.import', { entity: alias })}
+                  variant="default"
+                  leftSection={<IconFileImport size={18} />}
+                >
+                  Importovat
+                </Button>
+              )}
               <Button
                 component={Link}
                 to={routerPath(schema.routes.create)}

@@ -26,6 +26,17 @@ const DATE_TIME = new Intl.DateTimeFormat('cs-CZ', {
   timeZone: APP_TIME_ZONE,
 });
 
+const TIME = new Intl.DateTimeFormat('cs-CZ', {
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: APP_TIME_ZONE,
+});
+
+/** `17:30` in Prague time. */
+export function formatTime(value: Date | string | number): string {
+  return TIME.format(new Date(value));
+}
+
 /** `22. 11. 2026 18:30` in Prague time (no dependency, safe for the smallest chunks). */
 export function formatDateTime(value: Date | string | number): string {
   return DATE_TIME.format(new Date(value));

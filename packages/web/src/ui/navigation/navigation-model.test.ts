@@ -1,6 +1,7 @@
-import type { Area } from '@klubovna/shared';
+import type { Area, Role } from '@klubovna/shared';
 import { describe, expect, it } from 'vitest';
-import { buildNavigation, type NavigableRoute } from './navigation-model.ts';
+import { homeRoute } from './home-route.ts';
+import { buildNavigation, mayOpen, type NavigableRoute } from './navigation-model.ts';
 
 function route(name: string, zone: string, area: Area | undefined, extra: Partial<NavigableRoute> = {}) {
   return {
@@ -42,7 +43,7 @@ describe('navigation', () => {
   it('shows every active menu route with a screen to an admin, grouped by zone in table order', () => {
     const groups = buildNavigation({
       routes: ROUTES,
-      roles: ['ROLE_ADMIN'],
+      viewer: { roles: ['ROLE_ADMIN'], trains: false },
       screens: ALL_SCREENS,
       zoneLabels: LABELS,
       link,
@@ -57,7 +58,7 @@ describe('navigation', () => {
   it('leaves out inactive routes and routes not meant for the menu', () => {
     const groups = buildNavigation({
       routes: ROUTES,
-      roles: ['ROLE_ROOT'],
+      viewer: { roles: ['ROLE_ROOT'], trains: false },
       screens: ALL_SCREENS,
       zoneLabels: LABELS,
       link,
@@ -71,7 +72,7 @@ describe('navigation', () => {
   it('leaves out routes this app has no screen for', () => {
     const groups = buildNavigation({
       routes: ROUTES,
-      roles: ['ROLE_ROOT'],
+      viewer: { roles: ['ROLE_ROOT'], trains: false },
       screens: new Set(['members.list']),
       zoneLabels: LABELS,
       link,
@@ -88,7 +89,7 @@ describe('navigation', () => {
   it("shows only what the user's roles may open", () => {
     const salesman = buildNavigation({
       routes: ROUTES,
-      roles: ['ROLE_SALESMAN'],
+      viewer: { roles: ['ROLE_SALESMAN'], trains: false },
       screens: ALL_SCREENS,
       zoneLabels: LABELS,
       link,
@@ -105,7 +106,7 @@ describe('navigation', () => {
     ]);
     const trainer = buildNavigation({
       routes: ROUTES,
-      roles: ['ROLE_USER'],
+      viewer: { roles: ['ROLE_USER'], trains: false },
       screens: ALL_SCREENS,
       zoneLabels: LABELS,
       link,
@@ -115,7 +116,34 @@ describe('navigation', () => {
 
   it('shows nothing while the roles are not loaded', () => {
     expect(
-      buildNavigation({ routes: ROUTES, roles: [], screens: ALL_SCREENS, zoneLabels: LABELS, link }),
+      buildNavigation({
+        routes: ROUTES,
+        viewer: { roles: [], trains: false },
+        screens: ALL_SCREENS,
+        zoneLabels: LABELS,
+        link,
+      }),
     ).toEqual([]);
+  });
+
+  it('keeps the office’s screens to the office, the trainer’s to the office and trainers, a person’s own page to people', () => {
+    const bulk = route('training.bulk', 'training', 'training', { audience: 'office' });
+    const attendance = route('training.attendance', 'training', 'training', { audience: 'trainer' });
+    const own = route('cms.own', 'cms', 'members', { audience: 'person' });
+    const open = (roles: Role[], trains: boolean) =>
+      [bulk, attendance, own].filter((entry) => mayOpen(entry, { roles, trains })).map((entry) => entry.name);
+    expect(open(['ROLE_ADMIN'], false)).toEqual(['training.bulk', 'training.attendance']);
+    expect(open(['ROLE_ROOT', 'ROLE_USER'], false)).toEqual(['training.bulk', 'training.attendance']);
+    expect(open(['ROLE_USER'], true)).toEqual(['training.attendance', 'cms.own']);
+    expect(open(['ROLE_USER'], false)).toEqual(['cms.own']);
+    // A person's own page is about members: a salesman has none.
+    expect(open(['ROLE_SALESMAN'], false)).toEqual([]);
+  });
+
+  it('lands a member’s or parent’s account on their own page, and the office on the index', () => {
+    expect(homeRoute(['ROLE_USER'])).toBe('cms.myClub');
+    expect(homeRoute(['ROLE_USER', 'ROLE_ADMIN'])).toBe('cms.index');
+    expect(homeRoute(['ROLE_ROOT'])).toBe('cms.index');
+    expect(homeRoute(['ROLE_SALESMAN'])).toBe('cms.index');
   });
 });

@@ -1,4 +1,4 @@
-import { type Area, can, type Role } from '@klubovna/shared';
+import { type Area, type Audience, can, isOffice, type Role } from '@klubovna/shared';
 
 /** The part of a named-route table entry the navigation reads. */
 export interface NavigableRoute {
@@ -9,6 +9,13 @@ export interface NavigableRoute {
   area?: Area;
   active: boolean;
   nav?: unknown;
+  audience?: Audience;
+}
+
+/** Who looks: the signed-in person's roles, and whether they train a group (a relation, not a role). */
+export interface Viewer {
+  roles: readonly Role[];
+  trains: boolean;
 }
 
 export interface NavigationItem {
@@ -26,7 +33,7 @@ export interface NavigationGroup {
 
 export interface NavigationInput<R extends NavigableRoute> {
   routes: readonly R[];
-  roles: readonly Role[];
+  viewer: Viewer;
   /** Names of routes this app has a screen for; others are never linked. */
   screens: ReadonlySet<string>;
   zoneLabels: Readonly<Record<string, string>>;
@@ -34,25 +41,36 @@ export interface NavigationInput<R extends NavigableRoute> {
   link: (route: R) => string;
 }
 
-/** Whether a signed-in user with `roles` may see and open the route. */
-export function mayOpen(route: NavigableRoute, roles: readonly Role[]): boolean {
-  return route.area === undefined || can(roles, route.area, 'read');
+/** Whether the signed-in person may see and open the route: its area, then its audience. */
+export function mayOpen(route: NavigableRoute, viewer: Viewer): boolean {
+  if (route.area !== undefined && !can(viewer.roles, route.area, 'read')) return false;
+  const office = isOffice(viewer.roles);
+  switch (route.audience) {
+    case 'office':
+      return office;
+    case 'trainer':
+      return office || viewer.trains;
+    case 'person':
+      return !office;
+    default:
+      return true;
+  }
 }
 
 /**
  * The navigation: routes that are active, meant for the menu, have a screen here and that the
- * user's roles may open — grouped by zone in the table's order. Empty groups are left out.
+ * person may open — grouped by zone in the table's order. Empty groups are left out.
  */
 export function buildNavigation<R extends NavigableRoute>({
   routes,
-  roles,
+  viewer,
   screens,
   zoneLabels,
   link,
 }: NavigationInput<R>): NavigationGroup[] {
   const groups = new Map<string, NavigationGroup>();
   for (const route of routes) {
-    if (!route.active || !route.nav || !screens.has(route.name) || !mayOpen(route, roles)) continue;
+    if (!route.active || !route.nav || !screens.has(route.name) || !mayOpen(route, viewer)) continue;
     let group = groups.get(route.zone);
     if (!group) {
       group = { zone: route.zone, label: zoneLabels[route.zone] ?? route.zone, items: [] };

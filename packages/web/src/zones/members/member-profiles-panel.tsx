@@ -12,9 +12,14 @@ import { appPath } from '../../ui/navigation/app-path.ts';
 /** The sign-in profiles paired with a member (a parent, the athlete), each unpairable here. */
 export function MemberProfilesPanel({ memberId }: { memberId: number }) {
   const { roles } = useCurrentUser();
-  const { data, mutate } = useSWR<ProfilePage>([API_PATHS.profiles, { memberId, limit: 100 }]);
+  // Pairing accounts with members is account management: the office's (area `users`).
+  const allowed = can(roles, 'users', 'read');
+  const { data, mutate } = useSWR<ProfilePage>(
+    allowed ? [API_PATHS.profiles, { memberId, limit: 100 }] : null,
+  );
   const reported = useReported();
-  const canPair = can(roles, 'members', 'write');
+  const canPair = can(roles, 'users', 'write');
+  if (!allowed) return null;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="member-profiles">
       <Stack gap="sm">

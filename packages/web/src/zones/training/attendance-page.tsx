@@ -59,7 +59,7 @@ function RecentTrainings() {
       {!data ? (
         <Skeleton height={200} />
       ) : data.length === 0 ? (
-        <Alert title="Žádné tréninky">
+        <Alert color="gray" title="Žádné tréninky">
           Za poslední dva týdny a na nejbližší dny nejsou naplánované žádné tréninky.{' '}
           <Anchor component={Link} underline="always" to={appPath('trainings.series')}>
             Vytvořit sérii tréninků

@@ -21,6 +21,7 @@ import { BusyButton } from '../../ui/busy/busy-button.tsx';
 import { useConfirm } from '../../ui/confirm/use-confirm.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
 import { appPath } from '../../ui/navigation/app-path.ts';
+import { useMayOpen } from '../../ui/navigation/use-may-open.ts';
 import { czechDay, recordAction } from './training-api.ts';
 
 interface GroupMembersPage {
@@ -54,6 +55,7 @@ export function GroupFormPage() {
 
 function GroupMembersPanel({ group }: { group: EntityRecord }) {
   const { data } = useSWR<GroupMembersPage>([API_PATHS.groupMembers, { groupId: group.id, limit: 500 }]);
+  const bulkSetup = useMayOpen('groupMembers.bulkSetup');
   const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Prague' }).format(new Date());
   const current = (data?.items ?? []).filter(
     (item) => item.validFrom <= today && (item.validTo === null || item.validTo >= today),
@@ -64,14 +66,16 @@ function GroupMembersPanel({ group }: { group: EntityRecord }) {
         <Title order={2} size="h4" id="group-members-title">
           Členové skupiny {data && `(${current.length})`}
         </Title>
-        <Button
-          component={Link}
-          to={appPath('groupMembers.bulkSetup', { skupina: group.id })}
-          variant="light"
-          size="xs"
-        >
-          Upravit členy
-        </Button>
+        {bulkSetup && (
+          <Button
+            component={Link}
+            to={appPath('groupMembers.bulkSetup', { skupina: group.id })}
+            variant="light"
+            size="xs"
+          >
+            Upravit členy
+          </Button>
+        )}
       </Group>
       {!data ? (
         <Skeleton height={80} />

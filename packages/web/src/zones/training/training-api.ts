@@ -1,5 +1,6 @@
 import { API_PATHS, type AutocompleteOption, apiPath } from '@klubovna/shared';
 import useSWR from 'swr';
+import { formatTime } from '../../ui/format/date-format.ts';
 
 export const action = (alias: string, name: string) => apiPath(API_PATHS.action, { alias, action: name });
 export const recordAction = (alias: string, id: number, name: string) =>
@@ -14,16 +15,11 @@ export function useGroupOptions() {
 }
 
 const PRAGUE_DAY = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Prague' });
-const PRAGUE_TIME = new Intl.DateTimeFormat('cs-CZ', {
-  timeZone: 'Europe/Prague',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 
 /** The Prague calendar day `2026-11-23` of an instant. */
 export const pragueDay = (instant: string | Date) => PRAGUE_DAY.format(new Date(instant));
 /** The Prague time `17:30` of an instant. */
-export const pragueTime = (instant: string | Date) => PRAGUE_TIME.format(new Date(instant));
+export const pragueTime = formatTime;
 
 /** A calendar day moved by `days`. */
 export function addDays(day: string, days: number): string {

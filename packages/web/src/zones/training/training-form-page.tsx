@@ -9,6 +9,7 @@ import { BusyButton } from '../../ui/busy/busy-button.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
 import { czechPlural } from '../../ui/format/plural.ts';
 import { appPath } from '../../ui/navigation/app-path.ts';
+import { useMayOpen } from '../../ui/navigation/use-may-open.ts';
 import { recordAction } from './training-api.ts';
 
 const SERIES_FIELDS = [
@@ -21,6 +22,9 @@ const SERIES_FIELDS = [
 
 /** The training's generic form with its attendance and, for a training of a series, carrying changes on. */
 export function TrainingFormPage() {
+  // Attendance and series are the trainer's work.
+  const attendance = useMayOpen('trainings.attendance');
+  const series = useMayOpen('trainings.series');
   return (
     <EntityFormPage
       alias="training"
@@ -28,19 +32,21 @@ export function TrainingFormPage() {
       editTitle={findRoute('trainings.edit')?.title ?? ''}
       related={(training) => (
         <>
-          <Paper withBorder p="md">
-            <Group justify="space-between">
-              <Text>Docházku zapíšete na telefonu i počítači.</Text>
-              <Button
-                component={Link}
-                to={appPath('trainings.attendance', { id: training.id })}
-                variant="light"
-              >
-                Docházka tréninku
-              </Button>
-            </Group>
-          </Paper>
-          {typeof training.series === 'string' && training.series !== '' && (
+          {attendance && (
+            <Paper withBorder p="md">
+              <Group justify="space-between">
+                <Text>Docházku zapíšete na telefonu i počítači.</Text>
+                <Button
+                  component={Link}
+                  to={appPath('trainings.attendance', { id: training.id })}
+                  variant="light"
+                >
+                  Docházka tréninku
+                </Button>
+              </Group>
+            </Paper>
+          )}
+          {series && typeof training.series === 'string' && training.series !== '' && (
             <SeriesPanel training={training} />
           )}
         </>

@@ -12,6 +12,7 @@ import { useAsyncAction } from '../../../ui/busy/use-async-action.ts';
 import { PasswordField } from '../../../ui/form/password-field.tsx';
 import { useFormState } from '../../../ui/form/use-form-state.ts';
 import { appPath } from '../../../ui/navigation/app-path.ts';
+import { homeRoute } from '../../../ui/navigation/home-route.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { validateEmail } from '../components/email.ts';
 import { RETURN_TO_PARAM, safeReturnTo } from '../components/return-to.ts';
@@ -60,9 +61,13 @@ export function LoginPage() {
       setSignedIn(true);
       await mutate(CURRENT_USER_KEY, answer.user, { revalidate: false });
       // A root requires two-factor sign-in of this role: the profile, where it is turned on, comes first.
+      // Without a page to return to, a member's or parent's account lands on its own page.
+      const back = safeReturnTo(params.get(RETURN_TO_PARAM));
       const target = answer.user.twoFactorSetupRequired
         ? appPath('cms.userProfile')
-        : safeReturnTo(params.get(RETURN_TO_PARAM));
+        : back === '/'
+          ? appPath(homeRoute(answer.user.roles))
+          : back;
       await navigate(target, { replace: true });
     } catch (error) {
       setSignedIn(false);
