@@ -1,13 +1,26 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, testEngines } from '../test/test-app.ts';
 
-const README = fs.readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
 
-/** Every call the README names as `` `GET|PUT /api/…/setup|enable` ``: each method with each last segment. */
-function readmeCalls(): Array<{ method: string; path: string }> {
+/** The README and every guide in docs/, where the calls are written down. */
+function documentation(): Array<{ file: string; text: string }> {
+  const guides = fs
+    .readdirSync(path.join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => path.join('docs', name));
+  return ['README.md', ...guides].map((file) => ({
+    file,
+    text: fs.readFileSync(path.join(ROOT, file), 'utf8'),
+  }));
+}
+
+/** Every call a document names as `` `GET|PUT /api/…/setup|enable` ``: each method with each last segment. */
+function documentedCalls(text: string): Array<{ method: string; path: string }> {
   const calls: Array<{ method: string; path: string }> = [];
-  for (const [, methods, written] of README.matchAll(
+  for (const [, methods, written] of text.matchAll(
     /`((?:GET|POST|PUT|DELETE|PATCH)(?:\|[A-Z]+)*) (\/api\/[^`\s?]*)/g,
   )) {
     const cut = written!.lastIndexOf('/');
@@ -22,7 +35,7 @@ function readmeCalls(): Array<{ method: string; path: string }> {
 const routePattern = (url: string) =>
   new RegExp(`^${url.replace(/[.*+?^${}()[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}$`);
 
-describe.each(testEngines())('calls the README names on %s', (engine) => {
+describe.each(testEngines())('calls the README and docs/ name on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(engine);
@@ -34,10 +47,12 @@ describe.each(testEngines())('calls the README names on %s', (engine) => {
       method: route.method,
       pattern: routePattern(route.url),
     }));
-    const calls = readmeCalls();
-    expect(calls.length).toBeGreaterThan(20);
+    const calls = documentation().flatMap(({ file, text }) =>
+      documentedCalls(text).map((call) => ({ file, ...call })),
+    );
+    expect(calls.length).toBeGreaterThan(60);
     const missing = calls.filter(
-      // `{userId}` in the README is a value of the route's `:userId`.
+      // `{userId}` in a document is a value of the route's `:userId`.
       ({ method, path }) =>
         !routes.some(
           (route) => route.method === method && route.pattern.test(path.replace(/\{(\w+)\}/g, '$1')),
