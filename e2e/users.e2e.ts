@@ -38,7 +38,7 @@ describe('users zone in the browser', () => {
     await page.getByLabel('Jméno').fill('Tereza');
     await page.getByLabel('Příjmení').fill('Pozvaná');
     await page.getByLabel('E-mail').fill(email);
-    await page.getByRole('checkbox', { name: 'Trenér' }).check();
+    await page.getByRole('checkbox', { name: 'Člen nebo rodič' }).check();
     await page.getByRole('button', { name: 'Poslat pozvánku' }).click();
     await flash(page, `Pozvánka odeslána na ${email}.`).waitFor();
     await page.waitForURL(/\/admin\/uzivatele/);

@@ -15,6 +15,7 @@ import { measure, printTable } from './bench/measure.mjs';
 import { benchPostgres, postgresUrl } from './bench/postgres.mjs';
 import { ARTICLE_COUNT, benchPublicSite, seedPublicSite } from './bench/public-site.mjs';
 import { startServer } from './bench/server-process.mjs';
+import { benchTrainer, signInTrainer, TRAINEES } from './bench/trainer.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const duration = Number(process.env.BENCH_DURATION ?? 15);
@@ -78,6 +79,10 @@ const uncached = await startServer({
 try {
   const cookie = await signIn(uncached.url);
   rows.push(...(await members.benchUncached({ url: uncached.url, cookie, duration, cpuMs: uncached.cpuMs })));
+  const trainerCookie = await signInTrainer({ url: uncached.url, cookie });
+  rows.push(
+    ...(await benchTrainer({ url: uncached.url, cookie: trainerCookie, duration, cpuMs: uncached.cpuMs })),
+  );
 } finally {
   await uncached.stop();
 }
@@ -146,6 +151,9 @@ console.log(
 console.log(
   `cached datagrid page: ${percent(find('datagrid page '), find('bare Fastify + better-sqlite3, same list'))} of the bare server`,
 );
+console.log(
+  `trainer of ${TRAINEES} (row rules): uncached search ${percent(find('trainer: datagrid search,'), sqliteSearch)}, pages ${percent(find('trainer: datagrid pages'), sqlitePages)} of the office's req/s (target ≥ 90 %)`,
+);
 if (find('PostgreSQL:')) {
   console.log(
     `PostgreSQL uncached search: ${percent(find('PostgreSQL: datagrid search,'), sqliteSearch)} of SQLite's`,
@@ -155,6 +163,9 @@ if (find('PostgreSQL:')) {
   );
   console.log(
     `PostgreSQL pages in turn: ${percent(find('PostgreSQL: datagrid pages in turn'), sqlitePages)} of SQLite's (target for each: ≥ 80 %)`,
+  );
+  console.log(
+    `PostgreSQL trainer of ${TRAINEES}: uncached search ${percent(find('PostgreSQL: trainer: datagrid search,'), find('PostgreSQL: datagrid search,'))}, pages ${percent(find('PostgreSQL: trainer: datagrid pages'), find('PostgreSQL: datagrid pages in turn'))} of the office's req/s`,
   );
 }
 console.log(

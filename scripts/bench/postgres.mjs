@@ -5,6 +5,7 @@ import { benchImport } from './import.mjs';
 import { measure } from './measure.mjs';
 import { benchUncached, listUrl, MEMBER_COUNT, seedForBench } from './members.mjs';
 import { startServer } from './server-process.mjs';
+import { benchTrainer, signInTrainer } from './trainer.mjs';
 
 const LOCAL_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -60,6 +61,14 @@ export async function benchPostgres({ url, admin, duration, signIn }) {
           cpuMs: server.cpuMs,
         })),
       );
+      const trainerCookie = await signInTrainer({ url: server.url, cookie });
+      for (const row of await benchTrainer({
+        url: server.url,
+        cookie: trainerCookie,
+        duration,
+        cpuMs: server.cpuMs,
+      }))
+        rows.push({ ...row, title: `PostgreSQL: ${row.title}` });
       const search = `${server.url}/api/cms/datagrid/member?s=${encodeURIComponent('čer')}&limit=25&sort=lastName`;
       rows.push(
         await measure('PostgreSQL: datagrid page 200, with total, repeated (no cache)', {

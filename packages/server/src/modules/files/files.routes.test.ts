@@ -146,7 +146,7 @@ describe.each(testEngines())('uploads and files on %s', (engine) => {
       'bez přípony.pdf',
       'fotka.JPEG',
     ]);
-    const served = await fetch(t.url + response.body.data[0].url);
+    const served = await asUploader(response.body.data[0].url);
     expect(served.headers.get('content-type')).toBe('application/pdf');
     expect(served.headers.get('content-disposition')).toBe(
       `attachment; filename="download.pdf"; filename*=UTF-8''${encodeURIComponent('zpráva.pdf')}`,
@@ -157,7 +157,7 @@ describe.each(testEngines())('uploads and files on %s', (engine) => {
       .set({ original_name: 'stará.html' })
       .where('id', '=', response.body.data[0].id)
       .execute();
-    const older = await fetch(t.url + response.body.data[0].url);
+    const older = await asUploader(response.body.data[0].url);
     expect(older.headers.get('content-disposition')).toContain(
       `filename*=UTF-8''${encodeURIComponent('stará.pdf')}`,
     );
