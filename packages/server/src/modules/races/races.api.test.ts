@@ -106,7 +106,7 @@ describe.each(testEngines())('races on %s', (engine) => {
     const entered = await created('race-participant', { race: future.id, member: jana.id });
 
     // Results entered after the race.
-    const petrEntry = (await root.get(`/api/admin/race/${spring.id}/participants`)).body.data.entries[0];
+    const petrEntry = (await root.get(`/api/admin/race/${spring.id}/participants`)).body.data.participants[0];
     const result = await root.put(`/api/cms/form/race-participant/${petrEntry.id}`, {
       resultPlace: 7,
       resultTime: '1:10:00',
@@ -119,7 +119,7 @@ describe.each(testEngines())('races on %s', (engine) => {
     expect(list.body.data.categories).toEqual(['Muži', 'Ženy']);
     expect(list.body.data.resultsOpen).toBe(true);
     expect(
-      list.body.data.entries.map((row: Record<string, unknown>) => [
+      list.body.data.participants.map((row: Record<string, unknown>) => [
         row.lastName,
         row.category,
         row.resultTime,
