@@ -3,6 +3,7 @@ import { czechDate, pragueToday } from '@klubovna/shared/validation/czech-date';
 import { sql } from 'kysely';
 import { validationFailed } from '../../errors/app-error.ts';
 import type {
+  CompiledEntity,
   EntityHooks,
   EntityRegistry,
   HookContext,
@@ -25,7 +26,7 @@ const refused = (field: string, message: string) => validationFailed([{ path: fi
 const TWICE: NonNullable<SignUpsDeclaration['twice']> = ({ member, parent, waiting }) =>
   waiting ? `${member} už čeká na místo: ${parent}.` : `${member} už je mezi přihlášenými: ${parent}.`;
 
-async function readRecord(db: DynamicDb, entity: SignUpParts['parent'], id: number) {
+async function readRecord(db: DynamicDb, entity: CompiledEntity, id: number) {
   const row = await db
     .selectFrom(entity.declaration.table)
     .selectAll()
@@ -92,7 +93,10 @@ export async function fillFreePlaces(
   );
 }
 
-/** The sign-up's status, queue and the parent's free places: where a new sign-up goes. */
+/**
+ * Where a new sign-up goes: a place while the parent has one free (or no capacity), else the end of
+ * the waiting list; either way the next number of the queue.
+ */
 async function placeOf(db: DynamicDb, parts: SignUpParts, parent: EntityRecord): Promise<Values> {
   const { entity, parentField, places } = parts;
   if (!places) return {};

@@ -162,8 +162,16 @@ describe.each(testEngines())('races on %s', (engine) => {
     const { client: salesman } = await signedInClient(t, { roles: ['ROLE_SALESMAN'] });
     expect((await salesman.get(`/api/admin/race/${race.id}/participants`)).status).toBe(403);
     expect((await salesman.get('/api/admin/race/member-races?memberId=1')).status).toBe(403);
+    const stranger = await created('member', { firstName: 'Cizí', lastName: 'Běžec' });
+    await created('race-participant', { race: race.id, member: stranger.id });
     const { client: trainer } = await signedInClient(t, { roles: ['ROLE_USER'] });
-    expect((await trainer.get(`/api/admin/race/${race.id}/participants`)).status).toBe(200);
+    const seen = await trainer.get(`/api/admin/race/${race.id}/participants`);
+    expect(seen.status).toBe(200);
+    // Entries of members neither theirs nor trained by them are not in their list.
+    expect(seen.body.data).toMatchObject({ capacity: null, participants: [], waiting: [] });
+    expect((await root.get(`/api/admin/race/${race.id}/participants`)).body.data.participants).toHaveLength(
+      1,
+    );
     expect((await trainer.get('/api/admin/race/member-races?memberId=1')).status).toBe(200);
     expect((await root.get('/api/admin/race/member-races?memberId=abc')).status).toBe(400);
   });
