@@ -9,6 +9,7 @@ export * from './api/paths.ts';
 export * from './api/profiles.ts';
 export * from './api/record-search.ts';
 export * from './api/schema.ts';
+export * from './api/sign-ups.ts';
 export * from './api/training.ts';
 export * from './api/trash.ts';
 export * from './api/users.ts';

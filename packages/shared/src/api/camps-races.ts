@@ -1,3 +1,5 @@
+import type { SignUpList, SignUpRow } from './sign-ups.ts';
+
 /** Payment states of a camp participant, with Czech labels. */
 export const PAYMENT_STATES = ['UNPAID', 'PAID', 'REFUNDED'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
@@ -12,25 +14,16 @@ export const CAMP_LISTS = ['participants', 'waiting'] as const;
 export type CampList = (typeof CAMP_LISTS)[number];
 
 /** One person on a camp's participant or waiting list. */
-export interface CampParticipantRow {
-  id: number;
-  version: number;
-  memberId: number;
+export interface CampParticipantRow extends SignUpRow {
   firstName: string;
   lastName: string;
   birthDate: string | null;
   paymentState: PaymentState;
   note: string | null;
-  /** Place on the waiting list, 1 first; null for a participant. */
-  waitingPosition: number | null;
 }
 
 /** Answer of `campParticipants`: who goes, who waits (in order), and the capacity. */
-export interface CampParticipants {
-  capacity: number | null;
-  participants: CampParticipantRow[];
-  waiting: CampParticipantRow[];
-}
+export type CampParticipants = SignUpList<CampParticipantRow>;
 
 /** One member's entry in a race, with the result once it is in. */
 export interface RaceEntryRow {
@@ -52,12 +45,26 @@ export interface RaceEntryRow {
   note: string | null;
 }
 
-/** Answer of `raceParticipants`: the race's categories (to choose from) and its entries by surname. */
-export interface RaceParticipants {
+/** One member's entry on a race's list: the category, and the result once the race is run. */
+export interface RaceParticipantRow extends SignUpRow {
+  firstName: string;
+  lastName: string;
+  category: string | null;
+  /** Finishing time as typed, e.g. `1:02:03` or `45:12.3`. */
+  resultTime: string | null;
+  /** Finishing place, 1 the winner. */
+  resultPlace: number | null;
+  note: string | null;
+}
+
+/**
+ * Answer of `raceParticipants`: the race's entries by surname (a race has no capacity, so nobody
+ * waits) and its categories to choose from.
+ */
+export interface RaceParticipants extends SignUpList<RaceParticipantRow> {
   categories: string[];
   /** Results may be entered from the race's first day on. */
   resultsOpen: boolean;
-  entries: RaceEntryRow[];
 }
 
 /** A race's categories as the organiser lists them: separated by commas or new lines. */

@@ -1,3 +1,4 @@
+import { withSignUps } from '../sign-ups/sign-ups.ts';
 import { type CompiledEntity, compileEntity } from './compile-entity.ts';
 import type { EntityDeclaration, EntityRegistry, FieldFilter, RecordCondition } from './entity.types.ts';
 
@@ -42,9 +43,14 @@ function checkSecondaryLabel(entity: CompiledEntity, registry: EntityRegistry) {
   }
 }
 
-/** Compiles declarations and checks that every relation points at an entity among them. */
-export function compileRegistry(declarations: readonly EntityDeclaration[]): EntityRegistry {
+/**
+ * Compiles declarations, with what their `signUps` imply, and checks that every relation points at an
+ * entity among them.
+ */
+export function compileRegistry(declared: readonly EntityDeclaration[]): EntityRegistry {
   const registry = new Map<string, CompiledEntity>();
+  // Sign-up lists become hooks and an action of their entities (their rules read the registry when run).
+  const declarations = withSignUps(declared, () => registry);
   const byAlias = new Map(declarations.map((declaration) => [declaration.alias, declaration]));
   for (const declaration of declarations) {
     if (registry.has(declaration.alias)) throw new Error(`Entity ${declaration.alias} is declared twice`);

@@ -1,16 +1,16 @@
-import { enumOptions, PAYMENT_STATE_LABELS, PAYMENT_STATES } from '@klubovna/shared';
+import {
+  API_PATHS,
+  enumOptions,
+  PAYMENT_STATE_LABELS,
+  PAYMENT_STATES,
+  SIGN_UP_STATUS_OPTIONS,
+} from '@klubovna/shared';
 import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
 import { isOwnOrTrainee, personal, trainees } from '../people/index.ts';
-import { participantHooks } from './camp.rules.ts';
-
-export const PARTICIPANT_STATUS_OPTIONS = [
-  { value: 'ACCEPTED', label: 'Účastník' },
-  { value: 'WAITING', label: 'Čeká na místo' },
-] as const;
 
 /**
  * A member signed up for a camp. Past the camp's capacity they wait, in the order they signed up
- * (`queue`), and move up when a place frees; the hooks keep status and order.
+ * (`queue`), and move up when a place frees: the engine's sign-up list keeps status and order.
  */
 export const campParticipantEntity: EntityDeclaration = {
   alias: 'camp-participant',
@@ -44,15 +44,31 @@ export const campParticipantEntity: EntityDeclaration = {
     status: {
       kind: 'enum',
       label: 'Stav',
-      options: PARTICIPANT_STATUS_OPTIONS,
+      options: SIGN_UP_STATUS_OPTIONS,
       readOnly: true,
     },
     queue: { kind: 'integer', label: 'Pořadí přihlášky', readOnly: true },
-    // Kept by the hooks: names the record in lists and dialogs and makes it findable by the member's name.
+    // Kept by the sign-up list: names the record in lists and dialogs and makes it findable by the member's name.
     title: { kind: 'text', label: 'Označení', maxLength: 300, readOnly: true, listed: false },
   },
   defaultSort: { field: 'queue', direction: 'asc' },
   searchFields: ['title'],
   labelFields: ['title'],
-  hooks: participantHooks,
+  signUps: {
+    parent: 'camp',
+    member: 'member',
+    places: { capacity: 'capacity', status: 'status', queue: 'queue' },
+    deadline: 'registrationDeadline',
+    title: 'title',
+    twice: ({ member, parent, waiting }) =>
+      waiting
+        ? `${member} už na soustředění ${parent} čeká na místo.`
+        : `${member} už je mezi účastníky soustředění ${parent}.`,
+    list: {
+      path: API_PATHS.campParticipants,
+      label: 'Účastníci soustředění',
+      fields: ['paymentState', 'note'],
+      memberFields: ['firstName', 'lastName', 'birthDate'],
+    },
+  },
 };

@@ -1,55 +1,19 @@
 import {
   API_PATHS,
   CAMP_LISTS,
-  type CampParticipantRow,
-  type CampParticipants,
   type EntityRecord,
   EXPORT_FORMATS,
   PAYMENT_STATE_LABELS,
   type PaymentState,
 } from '@klubovna/shared';
 import { z } from 'zod';
-import type { DynamicDb, EntityAction, RowCondition } from '../../engine/declaration/entity.types.ts';
+import type { ActionContext, DynamicDb, EntityAction } from '../../engine/declaration/entity.types.ts';
 import type { ExportCell, ExportColumn } from '../../engine/export/export-columns.ts';
 import { spreadsheetAnswer } from '../../engine/export/export-file.ts';
+import { readSignUps } from '../../engine/sign-ups/sign-up-list.ts';
 
-interface ExportedParticipant extends CampParticipantRow {
-  address: string | null;
-  groups: string;
-}
-
-/**
- * A camp's people in sign-up order, with what the accommodation asks for: those of `participants`
- * (the sign-ups the person may read).
- */
-async function campPeople(
-  db: DynamicDb,
-  camp: EntityRecord,
-  participants: RowCondition,
-): Promise<ExportedParticipant[]> {
-  const rows = await db
-    .selectFrom('camp_participants as p')
-    .innerJoin('members as m', 'm.id', 'p.member')
-    .select([
-      'p.id',
-      'p.version',
-      'p.member',
-      'p.status',
-      'p.payment_state',
-      'p.note',
-      'm.first_name',
-      'm.last_name',
-      'm.birth_date',
-      'm.address',
-    ])
-    .where('p.camp', '=', camp.id)
-    .where('p.id', 'in', db.selectFrom('camp_participants').select('id').where(participants))
-    .orderBy('p.queue')
-    .orderBy('p.id')
-    .execute();
-  // The groups each participant trains in when the camp begins.
-  const day = camp.dateFrom as string;
-  const memberIds = rows.map((row) => Number(row.member));
+/** The groups each of `memberIds` trains in on `day`, by member id, in the groups' order. */
+async function groupsOn(db: DynamicDb, memberIds: number[], day: string): Promise<Map<number, string[]>> {
   const memberships =
     memberIds.length === 0
       ? []
@@ -68,19 +32,37 @@ async function campPeople(
     list.push(row.name as string);
     groupsOf.set(Number(row.member_id), list);
   }
-  let waiting = 0;
-  return rows.map((row) => ({
-    id: Number(row.id),
-    version: Number(row.version),
-    memberId: Number(row.member),
-    firstName: row.first_name as string,
-    lastName: row.last_name as string,
-    birthDate: (row.birth_date as string | null) ?? null,
-    paymentState: row.payment_state as PaymentState,
-    note: (row.note as string | null) ?? null,
-    waitingPosition: row.status === 'WAITING' ? ++waiting : null,
-    address: (row.address as string | null) ?? null,
-    groups: (groupsOf.get(Number(row.member)) ?? []).join(', '),
+  return groupsOf;
+}
+
+/**
+ * A camp's participants or waiting list in sign-up order (the sign-ups the person may read), with what
+ * the accommodation asks for: birth date, address, and the groups each trains in when the camp begins.
+ */
+async function campPeople(
+  { db, entities, record, rowsOf }: ActionContext<unknown>,
+  waiting: boolean,
+): Promise<EntityRecord[]> {
+  const camp = record!;
+  const signUps = (
+    await readSignUps(db, entities, 'camp-participant', camp.id, rowsOf('camp-participant'))
+  ).filter((signUp) => (signUp.waitingPosition !== null) === waiting);
+  const groupsOf = await groupsOn(
+    db,
+    signUps.map((signUp) => signUp.member.id),
+    camp.dateFrom as string,
+  );
+  return signUps.map(({ record: participant, member, waitingPosition }) => ({
+    id: participant.id,
+    version: participant.version,
+    waitingPosition,
+    lastName: member.lastName,
+    firstName: member.firstName,
+    birthDate: member.birthDate,
+    address: member.address,
+    groups: (groupsOf.get(member.id) ?? []).join(', '),
+    paymentState: participant.paymentState,
+    note: participant.note,
   }));
 }
 
@@ -112,27 +94,6 @@ const WAITING_COLUMNS: ExportColumn[] = [
   ...PERSON_COLUMNS,
 ];
 
-const participantsInput = z.object({});
-
-/** Who goes and who waits, in order: what the camp form shows. */
-const getParticipants: EntityAction<typeof participantsInput> = {
-  label: 'Účastníci soustředění',
-  method: 'GET',
-  path: API_PATHS.campParticipants,
-  access: 'read',
-  input: participantsInput,
-  run: async ({ db, record, rowsOf }): Promise<CampParticipants> => {
-    const people = (await campPeople(db, record!, rowsOf('camp-participant'))).map(
-      ({ address: _a, groups: _g, ...row }) => row,
-    );
-    return {
-      capacity: record!.capacity === null ? null : Number(record!.capacity),
-      participants: people.filter((row) => row.waitingPosition === null),
-      waiting: people.filter((row) => row.waitingPosition !== null),
-    };
-  },
-};
-
 const exportInput = z.object({
   format: z.enum(EXPORT_FORMATS, { message: 'Zvolte formát csv nebo xlsx.' }).default('xlsx'),
   list: z.enum(CAMP_LISTS, { message: 'Zvolte seznam participants nebo waiting.' }).default('participants'),
@@ -145,11 +106,10 @@ const exportParticipants: EntityAction<typeof exportInput> = {
   path: API_PATHS.campExport,
   access: 'read',
   input: exportInput,
-  run: async ({ db, record, input, rowsOf }) => {
+  run: async (context) => {
+    const { record, input } = context;
     const waiting = input.list === 'waiting';
-    const rows = (await campPeople(db, record!, rowsOf('camp-participant'))).filter(
-      (row) => (row.waitingPosition !== null) === waiting,
-    );
+    const rows = await campPeople(context, waiting);
     const title = waiting ? 'Čekací listina' : 'Účastníci';
     const columns = waiting ? WAITING_COLUMNS : PERSON_COLUMNS;
     // Read whole inside the transaction; the writers only encode it afterwards.
@@ -158,12 +118,12 @@ const exportParticipants: EntityAction<typeof exportInput> = {
       title,
       baseName: `${record!.name} – ${title.toLowerCase()}`,
       columns,
-      rows: rows as unknown as EntityRecord[],
+      rows,
     });
   },
 };
 
+/** The camp's participants and waiting list are its sign-up list's action (`camp-participant`). */
 export const campActions = {
-  participants: getParticipants,
   'export-participants': exportParticipants,
 };

@@ -2,9 +2,11 @@ import { DEFAULT_CURRENCY } from '@klubovna/shared';
 import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
 import { personal, trainedGroups } from '../people/index.ts';
 import { campActions } from './camp.actions.ts';
-import { campHooks } from './camp.rules.ts';
 
-/** Training camps: when, where, for how much, for how many, and whom the club invites. */
+/**
+ * Training camps: when, where, for how much, for how many, and whom the club invites. Their
+ * participants and waiting list are the sign-ups of `camp-participant`.
+ */
 export const campEntity: EntityDeclaration = {
   alias: 'camp',
   table: 'camps',
@@ -74,6 +76,5 @@ export const campEntity: EntityDeclaration = {
   searchFields: ['name', 'place'],
   labelFields: ['name'],
   secondaryLabel: [{ field: 'dateFrom' }],
-  hooks: campHooks,
   actions: campActions,
 };

@@ -267,8 +267,13 @@ describe.each(testEngines())('camps on %s', (engine) => {
       (await salesman.post('/api/cms/form/camp', { name: 'X', dateFrom: '2027-01-01', dateTo: '2027-01-02' }))
         .status,
     ).toBe(403);
+    await signUp(trip.id, (await member('Cizí', 'Dítě')).id);
     const { client: trainer } = await signedInClient(t, { roles: ['ROLE_USER'] });
-    expect((await trainer.get(`/api/admin/camp/${trip.id}/participants`)).status).toBe(200);
+    const seen = await trainer.get(`/api/admin/camp/${trip.id}/participants`);
+    expect(seen.status).toBe(200);
+    // Sign-ups of members neither theirs nor trained by them are not in their list.
+    expect(seen.body.data).toEqual({ capacity: null, participants: [], waiting: [] });
+    expect((await lists(trip.id)).participants).toEqual(['Dítě']);
     expect((await trainer.get(`/api/admin/camp/${trip.id}/export?format=csv`)).status).toBe(200);
   });
 });

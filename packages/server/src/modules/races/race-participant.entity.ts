@@ -1,8 +1,13 @@
+import { API_PATHS, raceCategories } from '@klubovna/shared';
 import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
+import { pragueToday } from '../../engine/export/export-columns.ts';
 import { isOwnOrTrainee, personal, trainees } from '../people/index.ts';
 import { raceEntryHooks } from './race.rules.ts';
 
-/** A member's start in a race: the category, and the result once the race is run. */
+/**
+ * A member's start in a race: the category, and the result once the race is run. The entries are a
+ * sign-up list without places: everyone entered starts.
+ */
 export const raceParticipantEntity: EntityDeclaration = {
   alias: 'race-participant',
   table: 'race_participants',
@@ -35,11 +40,29 @@ export const raceParticipantEntity: EntityDeclaration = {
     },
     resultPlace: { kind: 'integer', label: 'Umístění', min: 1, max: 100_000 },
     note: { kind: 'longText', label: 'Poznámka', maxLength: 1000, listed: false },
-    // Kept by the hooks: names the record in lists and dialogs and makes it findable by the member's name.
+    // Kept by the sign-up list: names the record in lists and dialogs and makes it findable by the member's name.
     title: { kind: 'text', label: 'Označení', maxLength: 300, readOnly: true, listed: false },
   },
   defaultSort: { field: 'title', direction: 'asc' },
   searchFields: ['title'],
   labelFields: ['title'],
+  signUps: {
+    parent: 'race',
+    member: 'member',
+    deadline: 'registrationDeadline',
+    title: 'title',
+    twice: ({ member, parent, memberRecord }) =>
+      `${member} už je do závodu ${parent} ${memberRecord.gender === 'FEMALE' ? 'přihlášena' : 'přihlášen'}.`,
+    list: {
+      path: API_PATHS.raceParticipants,
+      label: 'Účastníci závodu',
+      fields: ['category', 'resultTime', 'resultPlace', 'note'],
+      memberFields: ['firstName', 'lastName'],
+      details: (race) => ({
+        categories: raceCategories(race.categories as string | null),
+        resultsOpen: (race.dateFrom as string) <= pragueToday(),
+      }),
+    },
+  },
   hooks: raceEntryHooks,
 };

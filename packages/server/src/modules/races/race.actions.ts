@@ -1,47 +1,40 @@
-import { API_PATHS, type RaceEntryRow, type RaceParticipants, raceCategories } from '@klubovna/shared';
+import { API_PATHS, type RaceEntryRow } from '@klubovna/shared';
 import { recordIdText } from '@klubovna/shared/validation/input-limits';
 import { z } from 'zod';
 import type { DynamicDb, EntityAction, RowCondition } from '../../engine/declaration/entity.types.ts';
-import { pragueToday } from '../../engine/export/export-columns.ts';
 
-// biome-ignore lint/suspicious/noExplicitAny: the engine's tables are untyped
-type Where = (query: any) => any;
-
-/** Entries of `readable` with their race and member, as the race form and the member form show them. */
-async function entries(
+/** A member's entries of `readable`, newest race first, with their race: what the member form shows. */
+async function memberEntries(
   db: DynamicDb,
   readable: RowCondition,
-  where: Where,
-  order: 'name' | 'date',
+  memberId: number,
 ): Promise<RaceEntryRow[]> {
-  let query = where(
-    db
-      .selectFrom('race_participants as p')
-      .where('p.id', 'in', db.selectFrom('race_participants').select('id').where(readable))
-      .innerJoin('races as r', 'r.id', 'p.race')
-      .innerJoin('members as m', 'm.id', 'p.member')
-      .select([
-        'p.id',
-        'p.version',
-        'p.race',
-        'r.name',
-        'r.date_from',
-        'r.date_to',
-        'r.place',
-        'p.member',
-        'm.first_name',
-        'm.last_name',
-        'p.category',
-        'p.result_time',
-        'p.result_place',
-        'p.note',
-      ]),
-  );
-  query =
-    order === 'name'
-      ? query.orderBy('m.last_name_sort').orderBy('m.first_name_sort')
-      : query.orderBy('r.date_from', 'desc').orderBy('r.name_sort');
-  const rows: Array<Record<string, unknown>> = await query.orderBy('p.id').execute();
+  const rows: Array<Record<string, unknown>> = await db
+    .selectFrom('race_participants as p')
+    .where('p.member', '=', memberId)
+    .where('p.id', 'in', db.selectFrom('race_participants').select('id').where(readable))
+    .innerJoin('races as r', 'r.id', 'p.race')
+    .innerJoin('members as m', 'm.id', 'p.member')
+    .select([
+      'p.id',
+      'p.version',
+      'p.race',
+      'r.name',
+      'r.date_from',
+      'r.date_to',
+      'r.place',
+      'p.member',
+      'm.first_name',
+      'm.last_name',
+      'p.category',
+      'p.result_time',
+      'p.result_place',
+      'p.note',
+    ])
+    .orderBy('r.date_from', 'desc')
+    .orderBy('r.name_sort')
+    .orderBy('p.id')
+    .execute();
   return rows.map((row) => ({
     id: Number(row.id),
     version: Number(row.version),
@@ -60,27 +53,6 @@ async function entries(
   }));
 }
 
-const noInput = z.object({});
-
-/** A race's entries by surname, with the categories to choose from: what the race form shows. */
-const getParticipants: EntityAction<typeof noInput> = {
-  label: 'Účastníci závodu',
-  method: 'GET',
-  path: API_PATHS.raceParticipants,
-  access: 'read',
-  input: noInput,
-  run: async ({ db, record, rowsOf }): Promise<RaceParticipants> => ({
-    categories: raceCategories(record!.categories as string | null),
-    resultsOpen: (record!.dateFrom as string) <= pragueToday(),
-    entries: await entries(
-      db,
-      rowsOf('race-participant'),
-      (query) => query.where('p.race', '=', record!.id),
-      'name',
-    ),
-  }),
-};
-
 const memberInput = z.object({ memberId: recordIdText });
 
 /** A member's races, newest first: what the member form shows. */
@@ -90,11 +62,10 @@ const getMemberRaces: EntityAction<typeof memberInput> = {
   path: API_PATHS.memberRaces,
   access: 'read',
   input: memberInput,
-  run: ({ db, input, rowsOf }) =>
-    entries(db, rowsOf('race-participant'), (query) => query.where('p.member', '=', input.memberId), 'date'),
+  run: ({ db, input, rowsOf }) => memberEntries(db, rowsOf('race-participant'), input.memberId),
 };
 
+/** A race's own entries are its sign-up list's action (`race-participant`). */
 export const raceActions = {
-  participants: getParticipants,
   'member-races': getMemberRaces,
 };

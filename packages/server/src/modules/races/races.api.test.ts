@@ -106,7 +106,7 @@ describe.each(testEngines())('races on %s', (engine) => {
     const entered = await created('race-participant', { race: future.id, member: jana.id });
 
     // Results entered after the race.
-    const petrEntry = (await root.get(`/api/admin/race/${spring.id}/participants`)).body.data.entries[0];
+    const petrEntry = (await root.get(`/api/admin/race/${spring.id}/participants`)).body.data.participants[0];
     const result = await root.put(`/api/cms/form/race-participant/${petrEntry.id}`, {
       resultPlace: 7,
       resultTime: '1:10:00',
@@ -119,7 +119,7 @@ describe.each(testEngines())('races on %s', (engine) => {
     expect(list.body.data.categories).toEqual(['Muži', 'Ženy']);
     expect(list.body.data.resultsOpen).toBe(true);
     expect(
-      list.body.data.entries.map((row: Record<string, unknown>) => [
+      list.body.data.participants.map((row: Record<string, unknown>) => [
         row.lastName,
         row.category,
         row.resultTime,
@@ -162,8 +162,16 @@ describe.each(testEngines())('races on %s', (engine) => {
     const { client: salesman } = await signedInClient(t, { roles: ['ROLE_SALESMAN'] });
     expect((await salesman.get(`/api/admin/race/${race.id}/participants`)).status).toBe(403);
     expect((await salesman.get('/api/admin/race/member-races?memberId=1')).status).toBe(403);
+    const stranger = await created('member', { firstName: 'Cizí', lastName: 'Běžec' });
+    await created('race-participant', { race: race.id, member: stranger.id });
     const { client: trainer } = await signedInClient(t, { roles: ['ROLE_USER'] });
-    expect((await trainer.get(`/api/admin/race/${race.id}/participants`)).status).toBe(200);
+    const seen = await trainer.get(`/api/admin/race/${race.id}/participants`);
+    expect(seen.status).toBe(200);
+    // Entries of members neither theirs nor trained by them are not in their list.
+    expect(seen.body.data).toMatchObject({ capacity: null, participants: [], waiting: [] });
+    expect((await root.get(`/api/admin/race/${race.id}/participants`)).body.data.participants).toHaveLength(
+      1,
+    );
     expect((await trainer.get('/api/admin/race/member-races?memberId=1')).status).toBe(200);
     expect((await root.get('/api/admin/race/member-races?memberId=abc')).status).toBe(400);
   });

@@ -1,3 +1,4 @@
+import type { RaceParticipantRow, RaceParticipants } from '@klubovna/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,18 +13,17 @@ const RACE = { id: 1, version: 1, name: 'Pražský půlmaraton', dateFrom: '2026
 const ENTRY = {
   id: 9,
   version: 1,
-  raceId: 1,
-  raceName: RACE.name,
-  dateFrom: RACE.dateFrom,
-  dateTo: null,
-  place: 'Praha',
   memberId: 3,
+  memberName: 'Eva Čermáková',
+  memberLabel: 'Čermáková Eva',
+  waitingPosition: null,
   firstName: 'Eva',
   lastName: 'Čermáková',
   category: null,
   resultTime: null,
   resultPlace: null,
-};
+  note: null,
+} satisfies RaceParticipantRow;
 const TIME_MESSAGE = 'Čas zapište jako 45:12, 1:02:03 nebo 9:58,4.';
 
 describe('race entries', () => {
@@ -38,7 +38,13 @@ describe('race entries', () => {
           return ok([{ alias: 'race-participant', labels: serverDatagridSchema('race-participant').labels }]);
         if (request.url === '/api/cms/form/race/1') return ok(RACE);
         if (request.url === '/api/admin/race/1/participants')
-          return ok({ categories: [], resultsOpen: true, entries: [ENTRY] });
+          return ok({
+            capacity: null,
+            participants: [ENTRY],
+            waiting: [],
+            categories: [],
+            resultsOpen: true,
+          } satisfies RaceParticipants);
         if (request.method === 'PUT' && request.url === '/api/cms/form/race-participant/9')
           return {
             status: 400,
