@@ -1,11 +1,11 @@
 import { ATTENDANCE_STATUSES } from '@klubovna/shared';
+import { pragueParts } from '@klubovna/shared/time/prague';
 import { recordIdSchema, recordIdText } from '@klubovna/shared/validation/input-limits';
 import { z } from 'zod';
 import type { EntityAction, RowCondition } from '../../engine/declaration/entity.types.ts';
 import { fieldError } from '../../engine/records/record-writes.service.ts';
 import type { DynamicDb } from '../../engine/records/records.repository.ts';
 import { exportStats, stats } from './attendance-stats.actions.ts';
-import { pragueParts } from './prague-time.ts';
 
 const STATUS = z.enum(ATTENDANCE_STATUSES);
 

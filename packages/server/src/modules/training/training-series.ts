@@ -1,5 +1,5 @@
+import { pragueToUtc } from '@klubovna/shared/time/prague';
 import Holidays from 'date-holidays';
-import { pragueToUtc } from './prague-time.ts';
 
 export interface SeriesPlanInput {
   /** ISO weekdays: 1 Monday … 7 Sunday. */

@@ -8,6 +8,7 @@ import {
   SUGGESTION_CONFIDENCE_LABELS,
   type SuggestionConfidence,
 } from '@klubovna/shared';
+import { czechDate } from '@klubovna/shared/time/prague';
 import {
   Alert,
   Badge,
@@ -33,7 +34,6 @@ import { useReported } from '../../engine/related/use-reported.ts';
 import { BusyButton } from '../../ui/busy/busy-button.tsx';
 import { useConfirm } from '../../ui/confirm/use-confirm.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
-import { formatDate } from '../../ui/format/date-format.ts';
 import { czechPlural } from '../../ui/format/plural.ts';
 
 /** Filled badges dark enough for white text (at least 4.5:1) in both schemes. */
@@ -47,7 +47,7 @@ const PAGE_SIZE = 20;
 const pairsToPair = (count: number) => `${count} ${czechPlural(count, ['dvojici', 'dvojice', 'dvojic'])}`;
 const pairsPaired = (count: number) => `${count} ${czechPlural(count, ['dvojice', 'dvojice', 'dvojic'])}`;
 const memberName = (member: PairedMember) =>
-  `${member.firstName} ${member.lastName}${member.birthDate ? ` (${formatDate(member.birthDate)})` : ''}`;
+  `${member.firstName} ${member.lastName}${member.birthDate ? ` (${czechDate(member.birthDate)})` : ''}`;
 
 /** Unpaired profiles with the members they probably are, paired one by one or all sure ones at once. */
 export function BulkPairingPage() {

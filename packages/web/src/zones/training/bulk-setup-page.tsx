@@ -6,6 +6,7 @@ import {
   MEMBER_TYPE_LABELS,
   type MemberType,
 } from '@klubovna/shared';
+import { czechDate, pragueToday } from '@klubovna/shared/time/prague';
 import { Alert, Button, Checkbox, Group, Paper, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -19,7 +20,6 @@ import { czechPlural } from '../../ui/format/plural.ts';
 import { appPath } from '../../ui/navigation/app-path.ts';
 import { CandidateFilters } from './candidate-filters.tsx';
 import { type Candidate, EMPTY_FILTER, filterCandidates } from './member-filter.ts';
-import { czechDay, pragueDay } from './training-api.ts';
 
 const CANDIDATES_URL = apiPath(API_PATHS.action, { alias: 'group', action: 'setup-candidates' });
 const SAVE_URL = apiPath(API_PATHS.action, { alias: 'group', action: 'set-members' });
@@ -31,7 +31,7 @@ const members = (count: number) => `${count} ${czechPlural(count, ['člen', 'čl
  */
 export function BulkSetupPage() {
   const [params, setParams] = useSearchParams();
-  const from = params.get('od') ?? pragueDay(new Date());
+  const from = params.get('od') ?? pragueToday();
   // The previous answer stays while another day's loads, so the ticks made meanwhile stay too.
   const { data, mutate } = useSWR<GroupSetupCandidates>([CANDIDATES_URL, { from }], {
     keepPreviousData: true,
@@ -142,7 +142,7 @@ function GroupSetup({
     const backdated =
       result.backdated > 0 ? `, začátek posunut na tento den u ${members(result.backdated)}` : '';
     flash.show({
-      message: `Skupina ${group.name} uložena od ${czechDay(data.from)}: přidáno ${members(result.added)}, odebráno ${members(result.removed)}${backdated}.`,
+      message: `Skupina ${group.name} uložena od ${czechDate(data.from)}: přidáno ${members(result.added)}, odebráno ${members(result.removed)}${backdated}.`,
     });
     setChanges(new Map());
     onSaved();
@@ -232,7 +232,7 @@ function CandidateTable({
             <Table.Th>Příjmení a jméno</Table.Th>
             <Table.Th>Rok narození</Table.Th>
             <Table.Th>Typ</Table.Th>
-            <Table.Th>Ve skupinách od {czechDay(from)}</Table.Th>
+            <Table.Th>Ve skupinách od {czechDate(from)}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

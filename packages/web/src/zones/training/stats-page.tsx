@@ -1,4 +1,5 @@
 import { type AttendanceStats, EXPORT_FORMATS, serializeQuery } from '@klubovna/shared';
+import { addDays, pragueToday } from '@klubovna/shared/time/prague';
 import { DATE_RANGE, recordRuleErrors } from '@klubovna/shared/validation/record-rules';
 import {
   Alert,
@@ -19,14 +20,14 @@ import useSWR from 'swr';
 import { describeError } from '../../api/describe-error.ts';
 import { CzechDateInput } from '../../engine/kinds/date/czech-date-input.tsx';
 import { PageHeader } from '../../engine/pages/page-header.tsx';
-import { action, addDays, pragueDay, useGroupOptions } from './training-api.ts';
+import { action, useGroupOptions } from './training-api.ts';
 
 const percent = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)} %`);
 
 /** A group's attendance over a date range: the share present per member as bars, and the export. */
 export function StatsPage() {
   const [params, setParams] = useSearchParams();
-  const today = pragueDay(new Date());
+  const today = pragueToday();
   const groupId = params.get('skupina');
   const from = params.get('od') ?? addDays(today, -90);
   const to = params.get('do') ?? today;

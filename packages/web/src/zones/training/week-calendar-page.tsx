@@ -1,4 +1,5 @@
 import type { CalendarTraining } from '@klubovna/shared';
+import { addDays, czechDate, czechTime, pragueParts, pragueToday } from '@klubovna/shared/time/prague';
 import {
   ActionIcon,
   Anchor,
@@ -18,21 +19,12 @@ import { Link, useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import { PageHeader } from '../../engine/pages/page-header.tsx';
 import { appPath } from '../../ui/navigation/app-path.ts';
-import {
-  action,
-  addDays,
-  czechDay,
-  mondayOf,
-  pragueDay,
-  pragueTime,
-  useGroupOptions,
-  WEEKDAYS,
-} from './training-api.ts';
+import { action, mondayOf, useGroupOptions, WEEKDAYS } from './training-api.ts';
 
 /** A week of trainings, a column per day, each in its category's colour; `?tyden=` and `?skupina=` in the address. */
 export function WeekCalendarPage() {
   const [params, setParams] = useSearchParams();
-  const today = pragueDay(new Date());
+  const today = pragueToday();
   const monday = mondayOf(params.get('tyden') ?? today);
   const groupId = params.get('skupina');
   const { data: groups } = useGroupOptions();
@@ -64,7 +56,7 @@ export function WeekCalendarPage() {
             <IconChevronLeft size={18} aria-hidden />
           </ActionIcon>
           <Text fw={600} aria-live="polite">
-            {czechDay(monday)} – {czechDay(addDays(monday, 6))}
+            {czechDate(monday)} – {czechDate(addDays(monday, 6))}
           </Text>
           <ActionIcon
             variant="default"
@@ -94,7 +86,7 @@ export function WeekCalendarPage() {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 7 }} spacing="xs">
           {days.map(({ label, day }) => {
-            const trainings = data.filter((training) => pragueDay(training.startsAt) === day);
+            const trainings = data.filter((training) => pragueParts(training.startsAt).date === day);
             return (
               <Paper
                 key={day}
@@ -102,10 +94,10 @@ export function WeekCalendarPage() {
                 p="xs"
                 mih={120}
                 component="section"
-                aria-label={`${label} ${czechDay(day)}`}
+                aria-label={`${label} ${czechDate(day)}`}
               >
                 <Text size="sm" fw={day === today ? 700 : 500} mb={6}>
-                  {label} {czechDay(day).slice(0, -5)}
+                  {label} {czechDate(day).slice(0, -5)}
                 </Text>
                 <Stack gap={6}>
                   {trainings.length === 0 && (
@@ -148,7 +140,7 @@ function TrainingCard({ training }: { training: CalendarTraining }) {
       }}
     >
       <Text size="sm" fw={600}>
-        {pragueTime(training.startsAt)}–{pragueTime(training.endsAt)}
+        {czechTime(training.startsAt)}–{czechTime(training.endsAt)}
       </Text>
       <Text size="sm">{training.groupName}</Text>
       {training.place && <Text size="xs">{training.place}</Text>}
