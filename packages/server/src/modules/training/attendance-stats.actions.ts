@@ -1,4 +1,4 @@
-import { EXPORT_FORMATS } from '@klubovna/shared';
+import { type AttendanceStats, EXPORT_FORMATS, type MemberAttendance } from '@klubovna/shared';
 import { addDays, pragueParts, pragueToUtc } from '@klubovna/shared/time/prague';
 import { isoDateSchema, recordIdText } from '@klubovna/shared/validation/input-limits';
 import { DATE_RANGE, refineRecordRules } from '@klubovna/shared/validation/record-rules';
@@ -13,26 +13,18 @@ const statsInput = z
   .object({ groupId: recordIdText, from: isoDateSchema, to: isoDateSchema })
   .superRefine(refineRecordRules(DATE_RANGE));
 
-interface MemberStats {
-  id: number;
-  version: number;
-  memberId: number;
-  firstName: string;
-  lastName: string;
-  trainings: number;
-  present: number;
-  absent: number;
-  excused: number;
-  unmarked: number;
-  /** Present of the trainings the member belonged to, 0–1; null without any. */
-  share: number | null;
-}
+/** A member's row of the statistics, with the id and version every listed row carries. */
+type MemberStats = MemberAttendance & { id: number; version: number };
 
 /**
  * Attendance of a group's members over a date range: counts and the share present, cancelled trainings
  * left out. Only of a group in `groups` (the person's: those they train).
  */
-async function groupStats(db: DynamicDb, input: z.infer<typeof statsInput>, groups: RowCondition) {
+async function groupStats(
+  db: DynamicDb,
+  input: z.infer<typeof statsInput>,
+  groups: RowCondition,
+): Promise<Omit<AttendanceStats, 'members'> & { members: MemberStats[] }> {
   const group = await db
     .selectFrom('training_groups')
     .select(['id', 'name'])

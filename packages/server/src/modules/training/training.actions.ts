@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { API_PATHS } from '@klubovna/shared';
+import { API_PATHS, type CalendarTraining, type TrainingSeriesPlan } from '@klubovna/shared';
 import { addDays, pragueParts, pragueToUtc } from '@klubovna/shared/time/prague';
 import {
   isoDateSchema,
@@ -46,7 +46,7 @@ const seriesInput = z
 const createSeries: EntityAction<typeof seriesInput> = {
   label: 'Vytvořit sérii tréninků',
   input: seriesInput,
-  run: async ({ db, input, records, rowsOf }) => {
+  run: async ({ db, input, records, rowsOf }): Promise<TrainingSeriesPlan> => {
     const plan = planSeries(input);
     if (plan.trainings.length > MAX_SERIES_TRAININGS)
       throw fieldError(
@@ -138,7 +138,7 @@ const calendar: EntityAction<typeof weekInput> = {
   method: 'GET',
   access: 'read',
   input: weekInput,
-  run: async ({ db, input, rowsOf }) => {
+  run: async ({ db, input, rowsOf }): Promise<CalendarTraining[]> => {
     const end = addDays(input.from, input.days);
     let query = db
       .selectFrom('trainings as t')

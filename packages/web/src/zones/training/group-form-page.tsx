@@ -1,4 +1,4 @@
-import { API_PATHS, apiPath, type EntityRecord, findRoute } from '@klubovna/shared';
+import { API_PATHS, apiPath, type EntityRecord, findRoute, type GroupMembersPage } from '@klubovna/shared';
 import { czechDate, pragueToday } from '@klubovna/shared/time/prague';
 import {
   Alert,
@@ -24,18 +24,6 @@ import { useFlash } from '../../ui/flash/flash-provider.tsx';
 import { appPath } from '../../ui/navigation/app-path.ts';
 import { useMayOpen } from '../../ui/navigation/use-may-open.ts';
 import { recordAction } from './training-api.ts';
-
-interface GroupMembersPage {
-  items: Array<{
-    id: number;
-    memberId: number;
-    firstName: string;
-    lastName: string;
-    validFrom: string;
-    validTo: string | null;
-  }>;
-  total: number;
-}
 
 /** The group's generic form with, below it, its members and its calendar address. */
 export function GroupFormPage() {
