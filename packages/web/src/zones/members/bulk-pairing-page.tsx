@@ -1,8 +1,10 @@
 import {
   API_PATHS,
   can,
+  type GuardianSuggestion,
   type PairedMember,
   type PairingsAccepted,
+  type ProfileAccount,
   type ProfilePage,
   type ProfileSuggestions,
   SUGGESTION_CONFIDENCE_LABELS,
@@ -23,7 +25,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChecks, IconLink, IconLinkOff, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import useSWR from 'swr';
 import { api } from '../../api/api.ts';
 import { useCurrentUser } from '../../api/use-current-user.ts';
@@ -48,6 +50,7 @@ const pairsToPair = (count: number) => `${count} ${czechPlural(count, ['dvojici'
 const pairsPaired = (count: number) => `${count} ${czechPlural(count, ['dvojice', 'dvojice', 'dvojic'])}`;
 const memberName = (member: PairedMember) =>
   `${member.firstName} ${member.lastName}${member.birthDate ? ` (${czechDate(member.birthDate)})` : ''}`;
+const fullName = (member: PairedMember) => `${member.firstName} ${member.lastName}`;
 
 /** Unpaired profiles with the members they probably are, paired one by one or all sure ones at once. */
 export function BulkPairingPage() {
@@ -72,27 +75,52 @@ export function BulkPairingPage() {
       await api.post(API_PATHS.pairProfileMember, { profileId, memberId });
       await refresh();
     }, `Spárováno: ${what}.`);
+  const acceptGuardian = (profile: ProfileAccount, guardian: GuardianSuggestion) =>
+    reported(
+      async () => {
+        await api.post(API_PATHS.acceptPairings, {
+          guardians: [{ profileId: profile.id, guardianId: guardian.guardianId }],
+        });
+        await refresh();
+      },
+      `Spárováno: ${profile.email} – zákonný zástupce: ${fullName(guardian.member)}.`,
+    );
   const unpair = (profileId: number, memberId: number, what: string) =>
     reported(async () => {
       await api.post(API_PATHS.unpairProfileMember, { profileId, memberId });
       await refresh();
     }, `Spárování zrušeno: ${what}.`);
 
-  const sure = (suggestions.data?.profiles ?? []).flatMap((profile) =>
+  const waiting = suggestions.data?.profiles ?? [];
+  const sure = waiting.flatMap((profile) =>
     profile.suggestions
       .filter((suggestion) => suggestion.confidence === 'sure')
       .map((suggestion) => ({ profileId: profile.id, memberId: suggestion.member.id })),
   );
+  // A guardian record naming the profile's e-mail is a sure match.
+  const sureGuardians = waiting.flatMap((profile) =>
+    profile.guardianOf.map((guardian) => ({ profileId: profile.id, guardianId: guardian.guardianId })),
+  );
+  const sureCount = sure.length + sureGuardians.length;
+  const sureWhat = [
+    sure.length > 0 && `${pairsToPair(sure.length)} profilů a členů`,
+    sureGuardians.length > 0 && `${pairsToPair(sureGuardians.length)} profilů a zákonných zástupců`,
+  ]
+    .filter(Boolean)
+    .join(' a ');
   const acceptAll = () =>
     confirm({
       title: 'Přijmout všechny jisté návrhy?',
-      message: `Spárovat ${pairsToPair(sure.length)} profilů a členů najednou? Když některé spárování nepůjde, neuloží se žádné.`,
+      message: `Spárovat ${sureWhat} najednou? Když některé spárování nepůjde, neuloží se žádné.`,
       confirmLabel: 'Spárovat vše',
       onConfirm: async () => {
         let paired = 0;
         const done = await reported(async () => {
-          const result = await api.post<PairingsAccepted>(API_PATHS.acceptPairings, { pairs: sure });
-          paired = result.paired;
+          const result = await api.post<PairingsAccepted>(API_PATHS.acceptPairings, {
+            pairs: sure,
+            guardians: sureGuardians,
+          });
+          paired = result.paired + result.guardians;
           await refresh();
         });
         if (done) flash.show({ message: `Spárováno: ${pairsPaired(paired)}.` });
@@ -105,12 +133,8 @@ export function BulkPairingPage() {
         title="Hromadné párování"
         actions={
           canPair && (
-            <BusyButton
-              leftSection={<IconChecks size={18} />}
-              disabled={sure.length === 0}
-              onClick={acceptAll}
-            >
-              Přijmout všechny jisté návrhy ({sure.length})
+            <BusyButton leftSection={<IconChecks size={18} />} disabled={sureCount === 0} onClick={acceptAll}>
+              Přijmout všechny jisté návrhy ({sureCount})
             </BusyButton>
           )
         }
@@ -118,7 +142,8 @@ export function BulkPairingPage() {
       <Text c="dimmed" maw={720}>
         Profil je přihlašovací účet člověka mimo kancelář (sportovce, rodiče). Jeden profil může patřit k více
         členům a člen může mít více profilů. Návrhy vycházejí ze shodného e-mailu nebo ze shodného jména bez
-        ohledu na velikost písmen a diakritiku.
+        ohledu na velikost písmen a diakritiku. Profil s e-mailem zákonného zástupce, který ještě nemá účet,
+        se nabízí jako tento zástupce: po přijetí spravuje údaje dítěte.
       </Text>
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="unpaired">
         <Stack gap="md">
@@ -145,40 +170,59 @@ export function BulkPairingPage() {
                     {profile.email}
                   </Text>
                 </Text>
-                {profile.suggestions.length === 0 ? (
+                {profile.suggestions.length === 0 && profile.guardianOf.length === 0 && (
                   <Text size="sm" c="dimmed">
                     Žádný návrh: vyberte člena ručně.
                   </Text>
-                ) : (
-                  profile.suggestions.map((suggestion) => (
-                    <Group key={suggestion.member.id} gap="sm" pl="md" wrap="wrap">
-                      <Text size="sm">{memberName(suggestion.member)}</Text>
-                      <Badge color={CONFIDENCE_COLORS[suggestion.confidence]} variant="filled">
-                        {SUGGESTION_CONFIDENCE_LABELS[suggestion.confidence]}
-                      </Badge>
-                      <Text size="sm" c="dimmed">
-                        {suggestion.reasons.join(', ')}
-                      </Text>
-                      {canPair && (
+                )}
+                {profile.guardianOf.map((guardian) => (
+                  <Suggestion
+                    key={`guardian-${guardian.guardianId}`}
+                    label={`zákonný zástupce: ${memberName(guardian.member)}`}
+                    confidence="sure"
+                    reasons={`stejný e-mail (záznam zástupce: ${guardian.name})`}
+                    action={
+                      canPair && (
                         <BusyButton
                           size="xs"
                           variant="light"
                           leftSection={<IconLink size={16} />}
-                          aria-label={`Spárovat profil ${profile.email} se členem ${suggestion.member.firstName} ${suggestion.member.lastName}`}
+                          aria-label={`Přijmout profil ${profile.email} jako zákonného zástupce člena ${fullName(guardian.member)}`}
+                          onClick={() => acceptGuardian(profile, guardian)}
+                        >
+                          Přijmout
+                        </BusyButton>
+                      )
+                    }
+                  />
+                ))}
+                {profile.suggestions.map((suggestion) => (
+                  <Suggestion
+                    key={suggestion.member.id}
+                    label={memberName(suggestion.member)}
+                    confidence={suggestion.confidence}
+                    reasons={suggestion.reasons.join(', ')}
+                    action={
+                      canPair && (
+                        <BusyButton
+                          size="xs"
+                          variant="light"
+                          leftSection={<IconLink size={16} />}
+                          aria-label={`Spárovat profil ${profile.email} se členem ${fullName(suggestion.member)}`}
                           onClick={() =>
                             pair(
                               profile.id,
                               suggestion.member.id,
-                              `${profile.email} – ${suggestion.member.firstName} ${suggestion.member.lastName}`,
+                              `${profile.email} – ${fullName(suggestion.member)}`,
                             )
                           }
                         >
                           Spárovat
                         </BusyButton>
-                      )}
-                    </Group>
-                  ))
-                )}
+                      )
+                    }
+                  />
+                ))}
                 {canPair && (
                   <ManualPair
                     label={`Jiný člen pro ${profile.email}`}
@@ -230,13 +274,9 @@ export function BulkPairingPage() {
                         variant="subtle"
                         color="red"
                         leftSection={<IconLinkOff size={16} />}
-                        aria-label={`Zrušit spárování profilu ${profile.email} se členem ${member.firstName} ${member.lastName}`}
+                        aria-label={`Zrušit spárování profilu ${profile.email} se členem ${fullName(member)}`}
                         onClick={() =>
-                          unpair(
-                            profile.id,
-                            member.id,
-                            `${profile.email} – ${member.firstName} ${member.lastName}`,
-                          )
+                          unpair(profile.id, member.id, `${profile.email} – ${fullName(member)}`)
                         }
                       >
                         Zrušit spárování
@@ -265,6 +305,32 @@ export function BulkPairingPage() {
         </Stack>
       </Paper>
     </Stack>
+  );
+}
+
+/** One suggested match of a profile: what it is, how sure, why, and the button that accepts it. */
+function Suggestion({
+  label,
+  confidence,
+  reasons,
+  action,
+}: {
+  label: string;
+  confidence: SuggestionConfidence;
+  reasons: string;
+  action: ReactNode;
+}) {
+  return (
+    <Group gap="sm" pl="md" wrap="wrap">
+      <Text size="sm">{label}</Text>
+      <Badge color={CONFIDENCE_COLORS[confidence]} variant="filled">
+        {SUGGESTION_CONFIDENCE_LABELS[confidence]}
+      </Badge>
+      <Text size="sm" c="dimmed">
+        {reasons}
+      </Text>
+      {action}
+    </Group>
   );
 }
 
