@@ -25,7 +25,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChecks, IconLink, IconLinkOff, IconSearch } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import useSWR from 'swr';
 import { api } from '../../api/api.ts';
 import { useCurrentUser } from '../../api/use-current-user.ts';
@@ -181,18 +181,12 @@ export function BulkPairingPage() {
                     label={`zákonný zástupce: ${memberName(guardian.member)}`}
                     confidence="sure"
                     reasons={`stejný e-mail (záznam zástupce: ${guardian.name})`}
-                    action={
-                      canPair && (
-                        <BusyButton
-                          size="xs"
-                          variant="light"
-                          leftSection={<IconLink size={16} />}
-                          aria-label={`Přijmout profil ${profile.email} jako zákonného zástupce člena ${fullName(guardian.member)}`}
-                          onClick={() => acceptGuardian(profile, guardian)}
-                        >
-                          Přijmout
-                        </BusyButton>
-                      )
+                    accept={
+                      canPair && {
+                        text: 'Přijmout',
+                        label: `Přijmout profil ${profile.email} jako zákonného zástupce člena ${fullName(guardian.member)}`,
+                        run: () => acceptGuardian(profile, guardian),
+                      }
                     }
                   />
                 ))}
@@ -202,24 +196,17 @@ export function BulkPairingPage() {
                     label={memberName(suggestion.member)}
                     confidence={suggestion.confidence}
                     reasons={suggestion.reasons.join(', ')}
-                    action={
-                      canPair && (
-                        <BusyButton
-                          size="xs"
-                          variant="light"
-                          leftSection={<IconLink size={16} />}
-                          aria-label={`Spárovat profil ${profile.email} se členem ${fullName(suggestion.member)}`}
-                          onClick={() =>
-                            pair(
-                              profile.id,
-                              suggestion.member.id,
-                              `${profile.email} – ${fullName(suggestion.member)}`,
-                            )
-                          }
-                        >
-                          Spárovat
-                        </BusyButton>
-                      )
+                    accept={
+                      canPair && {
+                        text: 'Spárovat',
+                        label: `Spárovat profil ${profile.email} se členem ${fullName(suggestion.member)}`,
+                        run: () =>
+                          pair(
+                            profile.id,
+                            suggestion.member.id,
+                            `${profile.email} – ${fullName(suggestion.member)}`,
+                          ),
+                      }
                     }
                   />
                 ))}
@@ -308,17 +295,17 @@ export function BulkPairingPage() {
   );
 }
 
-/** One suggested match of a profile: what it is, how sure, why, and the button that accepts it. */
+/** One suggested match of a profile: what it is, how sure, why, and (for who may pair) the button that accepts it. */
 function Suggestion({
   label,
   confidence,
   reasons,
-  action,
+  accept,
 }: {
   label: string;
   confidence: SuggestionConfidence;
   reasons: string;
-  action: ReactNode;
+  accept: false | { text: string; label: string; run: () => Promise<unknown> };
 }) {
   return (
     <Group gap="sm" pl="md" wrap="wrap">
@@ -329,7 +316,17 @@ function Suggestion({
       <Text size="sm" c="dimmed">
         {reasons}
       </Text>
-      {action}
+      {accept && (
+        <BusyButton
+          size="xs"
+          variant="light"
+          leftSection={<IconLink size={16} />}
+          aria-label={accept.label}
+          onClick={accept.run}
+        >
+          {accept.text}
+        </BusyButton>
+      )}
     </Group>
   );
 }

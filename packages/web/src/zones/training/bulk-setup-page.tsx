@@ -9,7 +9,7 @@ import {
 import { czechDate, pragueToday } from '@klubovna/shared/time/prague';
 import { Alert, Button, Checkbox, Group, Paper, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import useSWR from 'swr';
 import { api } from '../../api/api.ts';
 import { CzechDateInput } from '../../engine/kinds/date/czech-date-input.tsx';
@@ -20,6 +20,7 @@ import { czechPlural } from '../../ui/format/plural.ts';
 import { appPath } from '../../ui/navigation/app-path.ts';
 import { CandidateFilters } from './candidate-filters.tsx';
 import { type Candidate, EMPTY_FILTER, filterCandidates } from './member-filter.ts';
+import { useQueryParams } from './training-api.ts';
 
 const CANDIDATES_URL = apiPath(API_PATHS.action, { alias: 'group', action: 'setup-candidates' });
 const SAVE_URL = apiPath(API_PATHS.action, { alias: 'group', action: 'set-members' });
@@ -30,7 +31,7 @@ const members = (count: number) => `${count} ${czechPlural(count, ['člen', 'čl
  * tick its members in a filtered list of everyone, and save the lot at once.
  */
 export function BulkSetupPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useQueryParams();
   const from = params.get('od') ?? pragueToday();
   // The previous answer stays while another day's loads, so the ticks made meanwhile stay too.
   const { data, mutate } = useSWR<GroupSetupCandidates>([CANDIDATES_URL, { from }], {
@@ -38,12 +39,6 @@ export function BulkSetupPage() {
   });
   const groupId = Number(params.get('skupina')) || null;
   const group = data?.groups.find((candidate) => candidate.id === groupId) ?? null;
-  const set = (key: string, value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
 
   return (
     <Stack gap="lg">
@@ -69,7 +64,7 @@ export function BulkSetupPage() {
               w={{ base: '100%', xs: 320 }}
               data={data.groups.map((candidate) => ({ value: String(candidate.id), label: candidate.name }))}
               value={group ? String(group.id) : null}
-              onChange={(value) => set('skupina', value)}
+              onChange={(value) => change({ skupina: value })}
             />
             <CzechDateInput
               label="Ve skupině od"
@@ -77,7 +72,7 @@ export function BulkSetupPage() {
               inputWrapperOrder={['label', 'input', 'description', 'error']}
               w={{ base: '100%', xs: 200 }}
               value={from}
-              onChange={(value) => set('od', value)}
+              onChange={(value) => change({ od: value })}
             />
           </Group>
           {group && (

@@ -1,5 +1,6 @@
 import { API_PATHS, type AutocompleteOption, apiPath } from '@klubovna/shared';
 import { addDays } from '@klubovna/shared/time/prague';
+import { useSearchParams } from 'react-router';
 import useSWR from 'swr';
 
 export const action = (alias: string, name: string) => apiPath(API_PATHS.action, { alias, action: name });
@@ -12,6 +13,20 @@ export function useGroupOptions() {
     apiPath(API_PATHS.autocomplete, { alias: 'group' }),
     { s: '', limit: 50 },
   ]);
+}
+
+/** The address's query, and a change of some of its values (null removes one) that replaces the history entry. */
+export function useQueryParams() {
+  const [params, setParams] = useSearchParams();
+  const change = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next, { replace: true });
+  };
+  return [params, change] as const;
 }
 
 /** The Monday of the week a calendar day is in. */

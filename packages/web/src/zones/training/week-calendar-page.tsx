@@ -15,15 +15,15 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import useSWR from 'swr';
 import { PageHeader } from '../../engine/pages/page-header.tsx';
 import { appPath } from '../../ui/navigation/app-path.ts';
-import { action, mondayOf, useGroupOptions, WEEKDAYS } from './training-api.ts';
+import { action, mondayOf, useGroupOptions, useQueryParams, WEEKDAYS } from './training-api.ts';
 
 /** A week of trainings, a column per day, each in its category's colour; `?tyden=` and `?skupina=` in the address. */
 export function WeekCalendarPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useQueryParams();
   const today = pragueToday();
   const monday = mondayOf(params.get('tyden') ?? today);
   const groupId = params.get('skupina');
@@ -32,14 +32,6 @@ export function WeekCalendarPage() {
     action('training', 'calendar'),
     { from: monday, days: 7, ...(groupId ? { groupId } : {}) },
   ]);
-  const go = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setParams(next, { replace: true });
-  };
   const days = WEEKDAYS.map((label, index) => ({ label, day: addDays(monday, index) }));
 
   return (
@@ -51,7 +43,7 @@ export function WeekCalendarPage() {
             variant="default"
             size="lg"
             aria-label="Předchozí týden"
-            onClick={() => go({ tyden: addDays(monday, -7) })}
+            onClick={() => change({ tyden: addDays(monday, -7) })}
           >
             <IconChevronLeft size={18} aria-hidden />
           </ActionIcon>
@@ -62,11 +54,11 @@ export function WeekCalendarPage() {
             variant="default"
             size="lg"
             aria-label="Další týden"
-            onClick={() => go({ tyden: addDays(monday, 7) })}
+            onClick={() => change({ tyden: addDays(monday, 7) })}
           >
             <IconChevronRight size={18} aria-hidden />
           </ActionIcon>
-          <Button variant="subtle" size="xs" onClick={() => go({ tyden: null })}>
+          <Button variant="subtle" size="xs" onClick={() => change({ tyden: null })}>
             Tento týden
           </Button>
         </Group>
@@ -78,7 +70,7 @@ export function WeekCalendarPage() {
           w={260}
           data={(groups ?? []).map((group) => ({ value: String(group.value), label: group.label }))}
           value={groupId}
-          onChange={(value) => go({ skupina: value })}
+          onChange={(value) => change({ skupina: value })}
         />
       </Group>
       {!data ? (
