@@ -61,6 +61,13 @@ describe('Prague time', () => {
     expect(pragueToday(new Date('2026-10-25T23:00:00Z'))).toBe('2026-10-26');
   });
 
+  it('reads the years from 1 to 9999, with the local mean time Prague kept before 1891', () => {
+    expect(pragueWallClock('0001-01-01T00:00:00Z')).toBe('0001-01-01T00:57:44');
+    expect(pragueToUtc('1890-06-01', '00:00')).toBe('1890-05-31T23:02:16.000Z');
+    expect(pragueToUtc('0001-01-02', '00:00')).toBe('0001-01-01T23:02:16.000Z');
+    expect(pragueToUtc('9999-12-31', '23:59:59')).toBe('9999-12-31T22:59:59.000Z');
+  });
+
   it('moves calendar days by whole days, across the switches and the years', () => {
     expect(addDays('2026-03-28', 1)).toBe('2026-03-29');
     expect(addDays('2026-03-29', 1)).toBe('2026-03-30');

@@ -28,7 +28,7 @@ export function pragueWallClock(instant: Instant): string {
   const part = Object.fromEntries(
     wallClockFormat.formatToParts(new Date(instant)).map((each) => [each.type, each.value]),
   );
-  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}`;
+  return `${part.year!.padStart(4, '0')}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}`;
 }
 
 /** An instant's Prague calendar day `2026-11-24` and time `17:30`. */
@@ -60,7 +60,8 @@ export function pragueToUtc(date: string, time: string): string {
   // A day either side of a moment, Prague has the offsets from before and after any change of clocks.
   const before = wall - offsetMs(wall - DAY_MS);
   const after = wall - offsetMs(wall + DAY_MS);
-  const shown = [before, after].filter((utc) => wallClockMs(utc) === wall);
+  // Past the year 9999 there is no offset to read: only the candidates that are instants count.
+  const shown = [before, after].filter((utc) => Number.isFinite(utc) && wallClockMs(utc) === wall);
   return new Date(shown.length > 0 ? Math.min(...shown) : before).toISOString();
 }
 
