@@ -224,4 +224,66 @@ describe('camps, races and pairing in the browser', () => {
     const races = page.getByRole('table', { name: 'Závody člena' });
     await races.getByRole('row', { name: /3\. 10\. 2026 Kros Klánovice – 38:41,5 3\./ }).waitFor();
   });
+
+  it('offers a profile as the guardian of a child whose guardian record has its e-mail, one by one and all at once', async () => {
+    /** A child with a guardian record naming an e-mail, and a profile of that e-mail. */
+    const guardianOf = async (
+      child: Record<string, string>,
+      firstName: string,
+      lastName: string,
+      email: string,
+    ) => {
+      const member = await createMember(api, child);
+      const guardian = await api.data<{ id: number }>('POST', '/api/cms/form/guardian', {
+        member: member.id,
+        name: `${firstName} ${lastName}`,
+        relationship: 'MOTHER',
+        email,
+      });
+      const profileId = await createProfileAccount(api, { email, firstName, lastName });
+      return { guardianId: guardian.id, profileId, email };
+    };
+    const hana = await guardianOf(
+      { firstName: 'Bára', lastName: 'Zástupcová', birthDate: '2013-04-05' },
+      'Hana',
+      'Zástupcová',
+      'hana.zastupcova@rodina.test',
+    );
+    const { page } = await openSignedIn(app, '/admin/clenove/hromadne-parovani');
+    const profile = page.getByRole('article', { name: 'Profil Hana Zástupcová' });
+    await profile.getByText('zákonný zástupce: Bára Zástupcová (5. 4. 2013)').waitFor();
+    await profile.getByText('stejný e-mail (záznam zástupce: Hana Zástupcová)').waitFor();
+    expect(await failuresInBothSchemes(page, profile)).toEqual({ light: '', dark: '' });
+    await page.getByRole('button', { name: 'Přijmout všechny jisté návrhy (1)' }).waitFor();
+
+    await profile
+      .getByRole('button', {
+        name: `Přijmout profil ${hana.email} jako zákonného zástupce člena Bára Zástupcová`,
+      })
+      .click();
+    await flash(page, `Spárováno: ${hana.email} – zákonný zástupce: Bára Zástupcová.`).waitFor();
+    await profile.waitFor({ state: 'detached' });
+    const saved = await api.data<{ account: number }>('GET', `/api/cms/form/guardian/${hana.guardianId}`);
+    expect(saved.account).toBe(hana.profileId);
+
+    // A sure guardian is accepted with the other sure suggestions.
+    const iva = await guardianOf(
+      { firstName: 'Emil', lastName: 'Zástupce', birthDate: '2015-09-01' },
+      'Iva',
+      'Zástupcová',
+      'iva.zastupcova@rodina.test',
+    );
+    await page.reload();
+    await page.getByRole('article', { name: 'Profil Iva Zástupcová' }).getByText('Jistá shoda').waitFor();
+    await page.getByRole('button', { name: 'Přijmout všechny jisté návrhy (1)' }).click();
+    await page
+      .getByRole('dialog')
+      .getByText('Spárovat 1 dvojici profilů a zákonných zástupců najednou?', { exact: false })
+      .waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Spárovat vše' }).click();
+    await flash(page, 'Spárováno: 1 dvojice.').waitFor();
+    await page.getByRole('article', { name: 'Profil Iva Zástupcová' }).waitFor({ state: 'detached' });
+    const accepted = await api.data<{ account: number }>('GET', `/api/cms/form/guardian/${iva.guardianId}`);
+    expect(accepted.account).toBe(iva.profileId);
+  });
 });

@@ -1,3 +1,4 @@
+import { addDays, czechDate, pragueToday } from '@klubovna/shared/time/prague';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSession, apiSession } from './support/api-session.ts';
 import { failuresInBothSchemes } from './support/axe.ts';
@@ -13,10 +14,6 @@ const ATHLETES = [
   ['Čermák', 'Čeněk'],
   ['Dvořáková', 'Dana'],
 ];
-const pragueToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Prague' }).format(new Date());
-const czech = (day: string) => day.split('-').reverse().map(Number).join('. ');
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   app = await startKlubovna();
@@ -58,7 +55,7 @@ describe('training zone', () => {
     await page.getByRole('button', { name: 'Uložit skupinu' }).click();
     await flash(
       page,
-      `Skupina Dorost A uložena od ${czech(today)}: přidáno 5 členů, odebráno 0 členů.`,
+      `Skupina Dorost A uložena od ${czechDate(today)}: přidáno 5 členů, odebráno 0 členů.`,
     ).waitFor();
 
     await page.goto(app.url(`/admin/skupiny/edit?id=${groupId}`));
@@ -79,9 +76,9 @@ describe('training zone', () => {
     for (const day of ['Pondělí', 'Úterý', 'Středa', 'Čtvrtek', 'Pátek', 'Sobota', 'Neděle']) {
       await page.getByText(day, { exact: true }).click();
     }
-    await page.getByRole('textbox', { name: 'Od' }).fill(czech(today));
+    await page.getByRole('textbox', { name: 'Od' }).fill(czechDate(today));
     await page.getByRole('textbox', { name: 'Od' }).press('Tab');
-    await page.getByRole('textbox', { name: 'Do' }).fill(czech(addDays(today, 6)));
+    await page.getByRole('textbox', { name: 'Do' }).fill(czechDate(addDays(today, 6)));
     await page.getByRole('textbox', { name: 'Do' }).press('Tab');
     await page.getByRole('button', { name: 'Zobrazit náhled' }).click();
     const table = page.getByRole('table', { name: 'Náhled série tréninků' });
@@ -139,7 +136,7 @@ describe('training zone', () => {
 
     await page.goto(app.url('/admin/treninky/kalendar'));
     await page
-      .getByRole('region', { name: new RegExp(czech(today)) })
+      .getByRole('region', { name: new RegExp(czechDate(today)) })
       .getByRole('link', { name: /Dorost A/ })
       .first()
       .waitFor();

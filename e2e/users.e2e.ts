@@ -1,3 +1,4 @@
+import type { CmsUser } from '@klubovna/shared';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSession, apiSession } from './support/api-session.ts';
@@ -18,12 +19,6 @@ afterAll(async () => {
 });
 
 const PASSWORD = 'Zelena-louka-u-reky-7';
-
-interface CmsUser {
-  id: number;
-  email: string;
-  active: boolean;
-}
 
 describe('users zone in the browser', () => {
   it('invites a member’s account, who sets a password from the mailed link, lands on their own page and sees only what is theirs', async () => {

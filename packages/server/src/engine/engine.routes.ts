@@ -1,11 +1,12 @@
 import { API_PATHS, can, EXPORT_FORMATS, type ExportFormat } from '@klubovna/shared';
+import { pragueToday } from '@klubovna/shared/time/prague';
 import { recordIdSchema, recordIdText, SEARCH_MAX_LENGTH } from '@klubovna/shared/validation/input-limits';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, unauthorized } from '../errors/app-error.ts';
 import type { ZodTypeProvider } from '../http/zod-type-provider.ts';
 import { datagridSchema, entityMeta, formSchema } from './declaration/schema-json.ts';
-import { exportBatches, exportColumns, pragueToday } from './export/export-columns.ts';
+import { exportBatches, exportColumns } from './export/export-columns.ts';
 import { spreadsheetAnswer } from './export/export-file.ts';
 import { sendFile } from './export/file-answer.ts';
 import { recordHistory } from './history/history.service.ts';

@@ -7,13 +7,17 @@ export interface PairedMember {
   email: string | null;
 }
 
-/** A profile: the sign-in account of a person outside the office, with the members it is paired with. */
-export interface ProfileRow {
+/** A profile: the sign-in account of a person outside the office. */
+export interface ProfileAccount {
   id: number;
   email: string;
   firstName: string;
   lastName: string;
   active: boolean;
+}
+
+/** A profile with the members it is paired with. */
+export interface ProfileRow extends ProfileAccount {
   members: PairedMember[];
 }
 
@@ -55,9 +59,7 @@ export interface GuardianSuggestion {
  * members it probably is (best first) and the guardian records it probably is.
  */
 export interface ProfileSuggestions {
-  profiles: Array<
-    Omit<ProfileRow, 'members'> & { suggestions: PairingSuggestion[]; guardianOf: GuardianSuggestion[] }
-  >;
+  profiles: Array<ProfileAccount & { suggestions: PairingSuggestion[]; guardianOf: GuardianSuggestion[] }>;
 }
 
 /** Answer of `acceptPairings`: profiles paired with members, and guardian records given an account. */

@@ -17,6 +17,29 @@ export interface GroupSetupCandidates {
   }>;
 }
 
+/** One membership of a group, with the member's name. */
+export interface GroupMembership {
+  id: number;
+  groupId: number;
+  groupName: string;
+  memberId: number;
+  firstName: string;
+  lastName: string;
+  validFrom: string;
+  /** The last day; null while it lasts. */
+  validTo: string | null;
+  role: string | null;
+  version: number;
+}
+
+/** Answer of `groupMembers`: a page of memberships by the members' surnames. */
+export interface GroupMembersPage {
+  items: GroupMembership[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
 /** Answer of the group entity's `set-members` action. */
 export interface GroupMembersSaved {
   added: number;
@@ -33,12 +56,20 @@ export interface PlannedTraining {
   endsAt: string;
 }
 
+/** A date the weekdays of a series hit but the series leaves out. */
+export interface SkippedDate {
+  date: string;
+  /** Czech reason: the holiday's name, or that it was listed. */
+  reason: string;
+}
+
 /** Answer of the training entity's `create-series` action (with `preview`, nothing is created). */
 export interface TrainingSeriesPlan {
   trainings: PlannedTraining[];
-  /** Dates the weekdays hit but the series leaves out, with the Czech reason. */
-  skipped: Array<{ date: string; reason: string }>;
+  skipped: SkippedDate[];
   created: number;
+  /** The key the created trainings share; none in a preview. */
+  series?: string;
 }
 
 export const ATTENDANCE_STATUSES = ['PRESENT', 'ABSENT', 'EXCUSED'] as const;
@@ -71,6 +102,21 @@ export interface AttendanceSheet {
   }>;
 }
 
+/** One member's attendance over the range of `AttendanceStats` (a type, so it may be a spreadsheet's row). */
+export type MemberAttendance = {
+  memberId: number;
+  firstName: string;
+  lastName: string;
+  /** Trainings the member belonged to. */
+  trainings: number;
+  present: number;
+  absent: number;
+  excused: number;
+  unmarked: number;
+  /** Present of the trainings the member belonged to, 0–1; null without any. */
+  share: number | null;
+};
+
 /** Answer of the attendance entity's `stats` action. */
 export interface AttendanceStats {
   group: { id: number; name: string };
@@ -80,17 +126,7 @@ export interface AttendanceStats {
   trainings: number;
   /** Present of all the members' trainings, 0–1; null without any. */
   share: number | null;
-  members: Array<{
-    memberId: number;
-    firstName: string;
-    lastName: string;
-    trainings: number;
-    present: number;
-    absent: number;
-    excused: number;
-    unmarked: number;
-    share: number | null;
-  }>;
+  members: MemberAttendance[];
 }
 
 /** One training of the training entity's `calendar` action. */

@@ -1,4 +1,4 @@
-import type { Role } from '../domain/roles.ts';
+import type { UserDto } from './envelope.ts';
 
 /**
  * Where a user's invitation stands: `none` (the user has a password), `pending` (a link mailed and
@@ -12,20 +12,13 @@ export const INVITATION_STATE_LABELS: Record<InvitationState, string> = {
   expired: 'Vypršela',
 };
 
-/** A CMS user as the user list and form show it. */
-export interface CmsUser {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  roles: Role[];
-  active: boolean;
+/** A CMS user as the user list and form show it: the account as its own user sees it, and more. */
+export interface CmsUser extends UserDto {
   /** ISO date-time of the last sign-in; null when never. */
   lastLoginAt: string | null;
   invitation: InvitationState;
   /** ISO date-time until which the last invitation link works; null when none was sent. */
   invitationExpiresAt: string | null;
-  /** Signs in with two factors. */
   twoFactor: boolean;
   version: number;
 }

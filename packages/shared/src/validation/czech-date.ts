@@ -11,32 +11,3 @@ export function parseCzechDate(input: string): string | null {
     return null;
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
-
-const PRAGUE_DAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Prague',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-const PRAGUE_DATE_TIME = new Intl.DateTimeFormat('cs-CZ', {
-  timeZone: 'Europe/Prague',
-  day: 'numeric',
-  month: 'numeric',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** Today's date in Prague, `2026-11-26`: the club's "today" whichever clock's zone asks. */
-export const pragueToday = (now: Date = new Date()): string => PRAGUE_DAY.format(now);
-
-/** An ISO date `2026-09-01` written the Czech way: `1. 9. 2026`. */
-export function czechDate(isoDate: string): string {
-  const [year, month, day] = isoDate.slice(0, 10).split('-');
-  return `${Number(day)}. ${Number(month)}. ${year}`;
-}
-
-/** An ISO instant as Prague time written the Czech way: `26. 11. 2026 17:30`. */
-export const czechDateTime = (iso: string): string => PRAGUE_DATE_TIME.format(new Date(iso));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_KINDS, type FieldKind } from '../api/schema.ts';
-import { pragueToday } from './czech-date.ts';
+import { pragueToday } from '../time/prague.ts';
 import { labelledMessages } from './czech-messages.ts';
 import { buildFieldSchema, type ValidatedField } from './field-schema.ts';
 import { PROGRAMMER_WORDS } from './jargon.ts';

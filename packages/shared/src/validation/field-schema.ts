@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FieldConstraints, FieldKind, FieldOption } from '../api/schema.ts';
 import { isCurrencyCode } from '../domain/currency.ts';
-import { pragueToday } from './czech-date.ts';
+import { pragueToday } from '../time/prague.ts';
 import { say } from './czech-messages.ts';
 import {
   cleanPastedText,

@@ -73,8 +73,9 @@ export const recordVersionSchema = z
   .min(0, 'Verze záznamu musí být celé číslo.')
   .max(INT32_MAX, 'Verze záznamu je mimo rozsah.');
 
-const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
-const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+/** The first and last instants a date-time may name (what PostgreSQL's timestamptz takes on both engines). */
+export const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
+export const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
 
 /** A calendar date `RRRR-MM-DD` from the year 1 to 9999. */
 export const isoDateSchema = z.iso

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ValidationError } from '../api/envelope.ts';
 import type { FieldConstraints, FieldKind } from '../api/schema.ts';
-import { czechDate, czechDateTime } from './czech-date.ts';
+import { czechDate, czechDateTime } from '../time/prague.ts';
 
 // Rules that compare two fields of one record (an end and its start), declared on the later field
 // (`notBefore`, `notAfter`) and checked alike by the server and the form.

@@ -1,4 +1,5 @@
 import type { EntityRecord } from '@klubovna/shared';
+import { pragueWallClock } from '@klubovna/shared/time/prague';
 import type { CompiledEntity, CompiledField } from '../declaration/compile-entity.ts';
 import type { ListQuery } from '../list/list-query.ts';
 import { optionLabel, type Row } from '../records/record-mapper.ts';
@@ -21,28 +22,6 @@ export interface ExportColumn {
   width: number;
   cell(record: EntityRecord): ExportCell;
 }
-
-const PRAGUE = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Prague',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** An ISO instant as Prague wall-clock time `YYYY-MM-DDTHH:MM:SS`; undefined when it is not a date. */
-export function pragueDateTime(iso: string): string | undefined {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return undefined;
-  const part = Object.fromEntries(PRAGUE.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}`;
-}
-
-/** Today's date in Prague, for file names. */
-export const pragueToday = () => pragueDateTime(new Date().toISOString())!.slice(0, 10);
 
 const text = (value: string): ExportCell => (value === '' ? null : { type: 'text', value });
 
@@ -70,10 +49,10 @@ function fieldCell(field: CompiledField, record: EntityRecord): ExportCell {
     }
     case 'date':
       return /^\d{4}-\d{2}-\d{2}$/.test(String(value)) ? { type: 'date', value: String(value) } : null;
-    case 'dateTime': {
-      const local = pragueDateTime(String(value));
-      return local ? { type: 'dateTime', value: local } : null;
-    }
+    case 'dateTime':
+      return Number.isNaN(Date.parse(String(value)))
+        ? null
+        : { type: 'dateTime', value: pragueWallClock(String(value)) };
     default:
       return text(String(value));
   }

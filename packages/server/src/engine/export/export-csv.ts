@@ -1,11 +1,7 @@
 import { Readable } from 'node:stream';
 import type { EntityRecord } from '@klubovna/shared';
+import { czechDate } from '@klubovna/shared/time/prague';
 import type { ExportCell, ExportColumn } from './export-columns.ts';
-
-const czechDate = (iso: string) => {
-  const [year, month, day] = iso.slice(0, 10).split('-');
-  return `${Number(day)}. ${Number(month)}. ${year}`;
-};
 
 /**
  * Text that Excel would run as a formula (`=`, `+`, `-`, `@`, tab or CR first) gets a leading
@@ -38,7 +34,7 @@ function cellText(cell: ExportCell): string {
       return czechDate(cell.value);
     case 'dateTime':
       // Seconds only when there are some: an import reads either back.
-      return `${czechDate(cell.value)} ${cell.value.slice(11, cell.value.endsWith(':00') ? 16 : 19)}`;
+      return `${czechDate(cell.value.slice(0, 10))} ${cell.value.slice(11, cell.value.endsWith(':00') ? 16 : 19)}`;
   }
 }
 

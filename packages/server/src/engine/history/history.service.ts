@@ -1,10 +1,9 @@
 import type { HistoryEntry } from '@klubovna/shared';
+import { czechDate, czechDateTime } from '@klubovna/shared/time/prague';
 import type { CompiledEntity, CompiledField } from '../declaration/compile-entity.ts';
-import { pragueDateTime } from '../export/export-columns.ts';
 import { optionLabel, recordLabel, toRecord } from '../records/record-mapper.ts';
 import { type DynamicDb, findRows } from '../records/records.repository.ts';
 import { dynamic, type EngineContext } from '../records/records.service.ts';
-import { czechDate } from '../schema/czech-text.ts';
 
 const HISTORY_LIMIT = 200;
 
@@ -129,10 +128,8 @@ function valueText(field: CompiledField, value: unknown, labels: LabelsByAlias):
       return (value as unknown[]).map((choice) => optionLabel(field, choice)).join(', ');
     case 'date':
       return czechDate(String(value));
-    case 'dateTime': {
-      const local = pragueDateTime(String(value));
-      return local ? `${czechDate(local.slice(0, 10))} ${local.slice(11, 16)}` : String(value);
-    }
+    case 'dateTime':
+      return Number.isNaN(Date.parse(String(value))) ? String(value) : czechDateTime(String(value));
     case 'money': {
       const money = value as { amount: number; currency: string };
       return `${MONEY.format(money.amount)} ${money.currency}`;

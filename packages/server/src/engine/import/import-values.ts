@@ -1,4 +1,5 @@
 import { DEFAULT_CURRENCY, isCurrencyCode } from '@klubovna/shared';
+import { pragueToUtc } from '@klubovna/shared/time/prague';
 import { parseCzechDate } from '@klubovna/shared/validation/czech-date';
 import type { CompiledField } from '../declaration/compile-entity.ts';
 import { searchNormalize } from '../schema/czech-text.ts';
@@ -35,45 +36,17 @@ export function parseCzechNumber(text: string): number | null {
   return /^[-+]?\d+(\.\d+)?$/.test(compact) ? Number(compact) : null;
 }
 
-/** Milliseconds Prague is ahead of UTC at `instant`. */
-function pragueOffsetMs(instant: number): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Prague',
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-      .formatToParts(new Date(instant))
-      .map((part) => [part.type, Number(part.value)]),
-  );
-  return (
-    Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - instant
-  );
-}
-
-/** A wall-clock time in Prague as an ISO instant. */
-function fromPragueWallClock(wall: number): string {
-  const first = wall - pragueOffsetMs(wall);
-  return new Date(wall - pragueOffsetMs(first)).toISOString();
-}
-
 function parseDateTime(cell: Cell): string | null {
-  if (cell instanceof Date) return fromPragueWallClock(cell.getTime());
+  if (cell instanceof Date) return pragueToUtc(isoDateOf(cell), cell.toISOString().slice(11, 19));
   const text = cellText(cell);
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text))
     return Number.isNaN(Date.parse(text)) ? null : new Date(text).toISOString();
   const match = /^(.+?)[\sT]+(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text);
   const date = match ? parseCzechDate(match[1]!) : null;
   if (!match || !date) return null;
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const [hour, minute, second] = [Number(match[2]), Number(match[3]), Number(match[4] ?? 0)];
   if (hour > 23 || minute > 59 || second > 59) return null;
-  return fromPragueWallClock(Date.UTC(year, month - 1, day, hour, minute, second));
+  return pragueToUtc(date, `${pad(hour)}:${pad(minute)}:${pad(second)}`);
 }
 
 /** A currency as a code (`EUR`) or a word people write (`Kč`, `€`); null when it is none we know. */

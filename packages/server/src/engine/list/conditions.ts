@@ -78,24 +78,8 @@ function filterCondition(eb: Builder, filter: FieldFilter) {
   }
   const parts = [];
   if (filter.from !== undefined) parts.push(eb(column, '>=', filter.from));
-  if (filter.to !== undefined) {
-    // An end date includes the whole day of a date-time.
-    parts.push(
-      eb(
-        column,
-        filter.field.kind === 'dateTime' && String(filter.to).length === 10 ? '<' : '<=',
-        nextDayIfDate(filter),
-      ),
-    );
-  }
+  if (filter.to !== undefined) parts.push(eb(column, '<=', filter.to));
   return eb.and(parts);
-}
-
-function nextDayIfDate(filter: Extract<FieldFilter, { type: 'range' }>) {
-  if (filter.field.kind !== 'dateTime' || String(filter.to).length !== 10) return filter.to;
-  const next = new Date(`${filter.to}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
 }
 
 /** All the filters at once (a relation's `where`, say), as one condition on the entity's own table. */

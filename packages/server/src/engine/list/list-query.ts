@@ -1,7 +1,10 @@
+import { pragueToUtc } from '@klubovna/shared/time/prague';
 import {
+  FIRST_INSTANT,
   INT32_MAX,
   isoDateSchema,
   isoDateTimeSchema,
+  LAST_INSTANT,
   recordIdText,
   SEARCH_MAX_LENGTH,
 } from '@klubovna/shared/validation/input-limits';
@@ -58,6 +61,23 @@ function rangeValue(field: CompiledField, raw: string | undefined): string | num
   return raw;
 }
 
+/**
+ * A bound of a date-time range as the UTC instant the column holds: a date is a whole Prague day, from
+ * its first moment (`from`) to its last (`to`); a date-time with an offset is the instant it names.
+ */
+function instantBound(field: CompiledField, raw: string | undefined, bound: 'from' | 'to') {
+  const value = rangeValue(field, raw) as string | undefined;
+  if (value === undefined) return undefined;
+  const instant =
+    value.length > 10
+      ? Date.parse(value)
+      : bound === 'from'
+        ? Date.parse(pragueToUtc(value, '00:00'))
+        : Date.parse(pragueToUtc(value, '23:59:59')) + 999;
+  // The first Prague day begins in the year 0 of UTC, which PostgreSQL does not take.
+  return new Date(Math.min(Math.max(instant, FIRST_INSTANT), LAST_INSTANT)).toISOString();
+}
+
 function parseFilter(field: CompiledField, values: string[], from?: string, to?: string): FieldFilter {
   if (field.kind === 'boolean') {
     if (values.length !== 1 || !['true', 'false'].includes(values[0]!)) {
@@ -65,7 +85,14 @@ function parseFilter(field: CompiledField, values: string[], from?: string, to?:
     }
     return { field, type: 'boolean', value: values[0] === 'true' };
   }
-  if (['date', 'dateTime', 'integer', 'decimal'].includes(field.kind)) {
+  if (field.kind === 'dateTime')
+    return {
+      field,
+      type: 'range',
+      from: instantBound(field, from, 'from'),
+      to: instantBound(field, to, 'to'),
+    };
+  if (['date', 'integer', 'decimal'].includes(field.kind)) {
     return { field, type: 'range', from: rangeValue(field, from), to: rangeValue(field, to) };
   }
   if (field.kind === 'enum' || field.kind === 'multiEnum') {

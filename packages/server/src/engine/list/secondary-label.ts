@@ -1,4 +1,4 @@
-import { czechDate, pragueToday } from '@klubovna/shared/validation/czech-date';
+import { czechDate, pragueToday } from '@klubovna/shared/time/prague';
 import type { CompiledEntity } from '../declaration/compile-entity.ts';
 import type { SecondaryLabelPart } from '../declaration/entity.types.ts';
 import type { EntityRegistry } from '../declaration/registry.ts';

@@ -83,9 +83,6 @@ export function czechPlural<T>(count: number, forms: { one: T; few: T; many: T }
   return count >= 2 && count <= 4 ? forms.few : forms.many;
 }
 
-/** An ISO date `2026-09-01` written the Czech way: `1. 9. 2026` (the form's messages write it alike). */
-export { czechDate } from '@klubovna/shared/validation/czech-date';
-
 /** The primary part of a sort key: the letters in Czech order, without accents and case. */
 const primaryKey = (text: string) => czechSortKey(text).split('\u0001')[0]!;
 

@@ -1,5 +1,5 @@
 import { type EntityRecord, SIGN_UP_STATUS_OPTIONS, type SignUpStatus } from '@klubovna/shared';
-import { czechDate, pragueToday } from '@klubovna/shared/validation/czech-date';
+import { czechDate, pragueToday } from '@klubovna/shared/time/prague';
 import { sql } from 'kysely';
 import { validationFailed } from '../../errors/app-error.ts';
 import type {

@@ -1,5 +1,5 @@
 import { apiPath, isOffice, SIGN_UP_STATUS_OPTIONS, type SignUpList, type SignUpRow } from '@klubovna/shared';
-import { pragueToday } from '@klubovna/shared/validation/czech-date';
+import { pragueToday } from '@klubovna/shared/time/prague';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../../test/fixtures.ts';
 import type { HttpClient } from '../../test/http-client.ts';

@@ -12,6 +12,7 @@ export {
   findUserById,
   insertUser,
   parseRoles,
+  toUserDto,
   type UserRow,
   updatePasswordHash,
 } from './users.repository.ts';

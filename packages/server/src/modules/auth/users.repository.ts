@@ -28,9 +28,10 @@ export const USER_DTO_COLUMNS = [
   'version',
 ] as const;
 
+/** A users row as the API's user: the signed-in user, and the start of a CMS user. */
 export function toUserDto(
   row: Pick<UserRow, (typeof USER_DTO_COLUMNS)[number]>,
-): UserDto & { version: number } {
+): UserDto & { twoFactor: boolean; version: number } {
   return {
     id: row.id,
     email: row.email,

@@ -1,6 +1,6 @@
 import { CONSENT_KINDS } from '@klubovna/shared';
+import { pragueToday } from '@klubovna/shared/time/prague';
 import type { EntityHooks, HookContext } from '../../engine/declaration/entity.types.ts';
-import { pragueToday } from '../../engine/export/export-columns.ts';
 import type { Values } from '../../engine/records/record-mapper.ts';
 import { fieldError } from '../../engine/records/record-writes.service.ts';
 

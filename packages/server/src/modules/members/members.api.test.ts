@@ -1,4 +1,4 @@
-import { pragueToday } from '@klubovna/shared/validation/czech-date';
+import { pragueToday } from '@klubovna/shared/time/prague';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../../test/fixtures.ts';
 import type { HttpClient } from '../../test/http-client.ts';

@@ -1,4 +1,5 @@
 import { API_PATHS } from '@klubovna/shared';
+import { pragueToday } from '@klubovna/shared/time/prague';
 import { z } from 'zod';
 import type { ActionContext, DynamicDb, EntityAction } from '../../engine/declaration/entity.types.ts';
 import { FileAnswer } from '../../engine/export/file-answer.ts';
@@ -72,8 +73,6 @@ async function heldAbout(db: DynamicDb, memberId: number) {
   };
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 /**
  * Everything held about one member as one JSON file (an access request under the GDPR). A POST: each
  * such download is recorded in the member's history.
@@ -87,7 +86,7 @@ const personalData: EntityAction<typeof noInput> = {
     const member = record!;
     const held = { generatedAt: new Date().toISOString(), member, ...(await heldAbout(db, member.id)) };
     return new FileAnswer(
-      `Osobní údaje – ${member.firstName} ${member.lastName} – ${today()}.json`,
+      `Osobní údaje – ${member.firstName} ${member.lastName} – ${pragueToday()}.json`,
       'application/json; charset=utf-8',
       JSON.stringify(held, null, 2),
     );

@@ -1,6 +1,6 @@
 import { CONSENT_KINDS, type MyClub, type MyClubMember } from '@klubovna/shared';
+import { pragueToday } from '@klubovna/shared/time/prague';
 import type { DynamicDb } from '../../engine/declaration/entity.types.ts';
-import { pragueToday } from '../../engine/export/export-columns.ts';
 
 /** Trainings shown per member. */
 const NEXT_TRAININGS = 5;

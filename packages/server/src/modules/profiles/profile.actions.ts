@@ -1,4 +1,10 @@
-import type { PairedMember, PairingsAccepted, ProfilePage, ProfileSuggestions } from '@klubovna/shared';
+import type {
+  PairedMember,
+  PairingsAccepted,
+  ProfileAccount,
+  ProfilePage,
+  ProfileSuggestions,
+} from '@klubovna/shared';
 import { API_PATHS } from '@klubovna/shared';
 import { recordIdSchema, recordIdText } from '@klubovna/shared/validation/input-limits';
 import { z } from 'zod';
@@ -6,7 +12,7 @@ import type { DynamicDb, EntityAction } from '../../engine/declaration/entity.ty
 import { fieldError } from '../../engine/records/record-writes.service.ts';
 import { czechSortKey, searchNormalize } from '../../engine/schema/czech-text.ts';
 import { memberSuggester } from './pairing-suggestions.ts';
-import { findProfile, PROFILE_ROLES_JSON, type ProfileAccount, toProfile } from './profile.rules.ts';
+import { findProfile, PROFILE_ROLES_JSON, toProfile } from './profile.rules.ts';
 
 const toMember = (row: Record<string, unknown>): PairedMember => ({
   id: Number(row.id),

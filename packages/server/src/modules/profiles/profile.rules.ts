@@ -1,17 +1,9 @@
-import { PROFILE_ROLE, ROLE_LABELS } from '@klubovna/shared';
+import { PROFILE_ROLE, type ProfileAccount, ROLE_LABELS } from '@klubovna/shared';
 import type { DynamicDb, EntityHooks, HookContext, Values } from '../../engine/declaration/entity.types.ts';
 import { fieldError } from '../../engine/records/record-writes.service.ts';
 
 /** Accounts that are profiles: only the lowest role (roles are stored as a JSON array). */
 export const PROFILE_ROLES_JSON = JSON.stringify([PROFILE_ROLE]);
-
-export interface ProfileAccount {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  active: boolean;
-}
 
 export async function findProfile(db: DynamicDb, id: number): Promise<ProfileAccount | undefined> {
   const row = await db

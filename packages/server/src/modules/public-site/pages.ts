@@ -1,22 +1,11 @@
-import { pragueDateTime } from '../../engine/export/export-columns.ts';
-import { czechDate, czechPlural } from '../../engine/schema/czech-text.ts';
+import { czechDate, czechDateTime } from '@klubovna/shared/time/prague';
+import { czechPlural } from '../../engine/schema/czech-text.ts';
 import { html, type SafeHtml, trusted } from './html.ts';
 import { picture } from './layout.ts';
 import type { Article, ArticleSummary } from './public-articles.repository.ts';
 import type { PublicEvent, PublicSponsor, TeamPerson } from './public-web.repository.ts';
 
-/** `22. 11. 2026` in Prague. */
-export function pragueDate(iso: string): string {
-  return czechDate(pragueDateTime(iso)!.slice(0, 10));
-}
-
-/** `22. 11. 2026 17:30` in Prague. */
-function pragueDateAndTime(iso: string): string {
-  const local = pragueDateTime(iso)!;
-  return `${czechDate(local.slice(0, 10))} ${local.slice(11, 16)}`;
-}
-
-const timeTag = (iso: string) => html`<time datetime="${iso}">${pragueDate(iso)}</time>`;
+const timeTag = (iso: string) => html`<time datetime="${iso}">${czechDate(iso)}</time>`;
 
 export function articleCards(articles: ArticleSummary[], level: 'h2' | 'h3' = 'h3'): SafeHtml {
   if (articles.length === 0) return html`<p>Zatím tu nejsou žádné články.</p>`;
@@ -45,8 +34,8 @@ export function eventList(events: PublicEvent[], empty: string): SafeHtml {
     (
       event,
     ) => html`<li><h3>${event.link ? html`<a href="${event.link}" rel="noopener">${event.title}</a>` : event.title}</h3>
-<p class="muted"><time datetime="${event.startsAt}">${pragueDateAndTime(event.startsAt)}</time>${
-      event.endsAt ? html` – <time datetime="${event.endsAt}">${pragueDateAndTime(event.endsAt)}</time>` : ''
+<p class="muted"><time datetime="${event.startsAt}">${czechDateTime(event.startsAt)}</time>${
+      event.endsAt ? html` – <time datetime="${event.endsAt}">${czechDateTime(event.endsAt)}</time>` : ''
     }${event.place ? html`, ${event.place}` : ''}</p>${event.description ? html`<div>${trusted(event.description)}</div>` : ''}</li>`,
   )}</ul>`;
 }

@@ -1,4 +1,5 @@
 import { API_PATHS } from '@klubovna/shared';
+import { pragueToday } from '@klubovna/shared/time/prague';
 import { recordIdText } from '@klubovna/shared/validation/input-limits';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -6,7 +7,6 @@ import { z } from 'zod';
 import { StampedCache } from '../../db/stamped-cache.ts';
 import { writeTrackerOf } from '../../db/write-tracker.ts';
 import type { DynamicDb } from '../../engine/declaration/entity.types.ts';
-import { pragueDateTime } from '../../engine/export/export-columns.ts';
 import { toRecord } from '../../engine/records/record-mapper.ts';
 import { notFound } from '../../errors/app-error.ts';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.ts';
@@ -145,7 +145,7 @@ export const publicSiteRoutes = fp(async (fastify: FastifyInstance): Promise<voi
       await articleQueries.listArticles(db, now(), {}, HOME_ARTICLES, 0),
       await webQueries.listEvents(db, now(), 'upcoming', 5),
       await webQueries.listTeam(db),
-      await webQueries.listSponsors(db, pragueDateTime(now())!.slice(0, 10), [...SPONSOR_LEVELS.keys()]),
+      await webQueries.listSponsors(db, pragueToday(), [...SPONSOR_LEVELS.keys()]),
     ];
     const body = homePage(config.clubName, articles.items, events, team, sponsors);
     return { body: layout(config, baseUrl, { title: null, path: '/' }, body) };
@@ -224,7 +224,7 @@ export const publicSiteRoutes = fp(async (fastify: FastifyInstance): Promise<voi
   );
 
   publicGet('/sponzori', async () => {
-    const today = pragueDateTime(now())!.slice(0, 10);
+    const today = pragueToday();
     const sponsors = await webQueries.listSponsors(db, today, [...SPONSOR_LEVELS.keys()]);
     return page({ title: 'Sponzoři', path: '/sponzori' }, sponsorsPage(sponsors, SPONSOR_LEVELS));
   });

@@ -1,6 +1,6 @@
 import { API_PATHS, raceCategories } from '@klubovna/shared';
+import { pragueToday } from '@klubovna/shared/time/prague';
 import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
-import { pragueToday } from '../../engine/export/export-columns.ts';
 import { isOwnOrTrainee, personal, trainees } from '../people/index.ts';
 import { raceEntryHooks } from './race.rules.ts';
 

@@ -1,8 +1,7 @@
 import { raceCategories } from '@klubovna/shared';
+import { czechDate, pragueToday } from '@klubovna/shared/time/prague';
 import type { EntityHooks, HookContext, Values } from '../../engine/declaration/entity.types.ts';
-import { pragueToday } from '../../engine/export/export-columns.ts';
 import { fieldError } from '../../engine/records/record-writes.service.ts';
-import { czechDate } from '../../engine/schema/czech-text.ts';
 
 /**
  * Checks an entry before it is saved (the sign-up list has checked who and when): in one of the race's

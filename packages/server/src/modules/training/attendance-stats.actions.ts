@@ -1,4 +1,5 @@
-import { EXPORT_FORMATS } from '@klubovna/shared';
+import { type AttendanceStats, EXPORT_FORMATS, type MemberAttendance } from '@klubovna/shared';
+import { addDays, pragueParts, pragueToUtc } from '@klubovna/shared/time/prague';
 import { isoDateSchema, recordIdText } from '@klubovna/shared/validation/input-limits';
 import { DATE_RANGE, refineRecordRules } from '@klubovna/shared/validation/record-rules';
 import { z } from 'zod';
@@ -7,35 +8,23 @@ import type { ExportColumn } from '../../engine/export/export-columns.ts';
 import { spreadsheetAnswer } from '../../engine/export/export-file.ts';
 import { fieldError } from '../../engine/records/record-writes.service.ts';
 import type { DynamicDb } from '../../engine/records/records.repository.ts';
-import { pragueParts, pragueToUtc } from './prague-time.ts';
 
 const statsInput = z
   .object({ groupId: recordIdText, from: isoDateSchema, to: isoDateSchema })
   .superRefine(refineRecordRules(DATE_RANGE));
 
-interface MemberStats {
-  id: number;
-  version: number;
-  memberId: number;
-  firstName: string;
-  lastName: string;
-  trainings: number;
-  present: number;
-  absent: number;
-  excused: number;
-  unmarked: number;
-  /** Present of the trainings the member belonged to, 0–1; null without any. */
-  share: number | null;
-}
-
-const addDay = (date: string) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+/** A member's row of the statistics, with the id and version every listed row carries. */
+type MemberStats = MemberAttendance & { id: number; version: number };
 
 /**
  * Attendance of a group's members over a date range: counts and the share present, cancelled trainings
  * left out. Only of a group in `groups` (the person's: those they train).
  */
-async function groupStats(db: DynamicDb, input: z.infer<typeof statsInput>, groups: RowCondition) {
+async function groupStats(
+  db: DynamicDb,
+  input: z.infer<typeof statsInput>,
+  groups: RowCondition,
+): Promise<Omit<AttendanceStats, 'members'> & { members: MemberStats[] }> {
   const group = await db
     .selectFrom('training_groups')
     .select(['id', 'name'])
@@ -50,7 +39,7 @@ async function groupStats(db: DynamicDb, input: z.infer<typeof statsInput>, grou
       .where('group_id', '=', input.groupId)
       .where('cancelled', '=', 0 as never)
       .where('starts_at', '>=', pragueToUtc(input.from, '00:00'))
-      .where('starts_at', '<', pragueToUtc(addDay(input.to), '00:00'))
+      .where('starts_at', '<', pragueToUtc(addDays(input.to, 1), '00:00'))
       .execute()
   ).map((row) => ({ id: Number(row.id), date: pragueParts(new Date(row.starts_at)).date }));
   const memberships = await db

@@ -1,26 +1,19 @@
-import { ATTENDANCE_STATUSES } from '@klubovna/shared';
+import { ATTENDANCE_STATUSES, type AttendanceSheet, type AttendanceStatus } from '@klubovna/shared';
+import { pragueParts } from '@klubovna/shared/time/prague';
 import { recordIdSchema, recordIdText } from '@klubovna/shared/validation/input-limits';
 import { z } from 'zod';
 import type { EntityAction, RowCondition } from '../../engine/declaration/entity.types.ts';
 import { fieldError } from '../../engine/records/record-writes.service.ts';
 import type { DynamicDb } from '../../engine/records/records.repository.ts';
 import { exportStats, stats } from './attendance-stats.actions.ts';
-import { pragueParts } from './prague-time.ts';
 
 const STATUS = z.enum(ATTENDANCE_STATUSES);
 
-interface SheetTraining {
-  id: number;
-  groupId: number;
-  date: string;
-}
+/** The training of a sheet, with its Prague day. */
+type SheetTraining = AttendanceSheet['training'] & { date: string };
 
 /** A training of `trainings` (the person's: of the groups they train) with its group's name. */
-async function findTraining(
-  db: DynamicDb,
-  id: number,
-  trainings: RowCondition,
-): Promise<SheetTraining & Record<string, unknown>> {
+async function findTraining(db: DynamicDb, id: number, trainings: RowCondition): Promise<SheetTraining> {
   const row = await db
     .selectFrom('trainings as t')
     .innerJoin('training_groups as g', 'g.id', 't.group_id')
@@ -55,7 +48,7 @@ async function findTraining(
 }
 
 /** Who belongs on a training's sheet: the group's members on its day, and anyone already marked. */
-async function sheetMembers(db: DynamicDb, training: SheetTraining) {
+async function sheetMembers(db: DynamicDb, training: SheetTraining): Promise<AttendanceSheet['members']> {
   const rows = await db
     .selectFrom('members as m')
     .leftJoin('attendances as a', (join) =>
@@ -87,7 +80,7 @@ async function sheetMembers(db: DynamicDb, training: SheetTraining) {
     memberId: Number(row.id),
     firstName: row.first_name,
     lastName: row.last_name,
-    status: row.status ?? null,
+    status: (row.status as AttendanceStatus | null) ?? null,
     note: row.note ?? null,
   }));
 }
@@ -100,7 +93,7 @@ const sheet: EntityAction<typeof sheetInput> = {
   method: 'GET',
   access: 'read',
   input: sheetInput,
-  run: async ({ db, input, rowsOf }) => {
+  run: async ({ db, input, rowsOf }): Promise<AttendanceSheet> => {
     // The whole sheet is the trainer's (and the office's); a member sees their own marks in the list.
     const training = await findTraining(db, input.trainingId, rowsOf('training', 'write'));
     return { training, members: await sheetMembers(db, training) };

@@ -1,4 +1,4 @@
-import { API_PATHS } from '@klubovna/shared';
+import { API_PATHS, type GroupMembersPage } from '@klubovna/shared';
 import { recordIdSchema, recordIdText } from '@klubovna/shared/validation/input-limits';
 import { z } from 'zod';
 import type { EntityAction } from '../../engine/declaration/entity.types.ts';
@@ -16,7 +16,7 @@ const getGroupMembers: EntityAction<typeof listInput> = {
   path: API_PATHS.groupMembers,
   access: 'read',
   input: listInput,
-  run: async ({ db, input, rowsOf }) => {
+  run: async ({ db, input, rowsOf }): Promise<GroupMembersPage> => {
     let query = db
       .selectFrom('group_members as gm')
       .innerJoin('members as m', 'm.id', 'gm.member_id')

@@ -1,5 +1,5 @@
+import { pragueToday } from '@klubovna/shared/time/prague';
 import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
-import { pragueToday } from '../../engine/export/export-columns.ts';
 import { isOwnMember, isTrainedGroup, personal } from '../people/index.ts';
 import { groupMemberActions } from './group-member.actions.ts';
 import { checkedMembership } from './group-member.rules.ts';

@@ -1,7 +1,8 @@
+import { czechDate } from '@klubovna/shared/time/prague';
 import type { Values } from '../../engine/records/record-mapper.ts';
 import { fieldError } from '../../engine/records/record-writes.service.ts';
 import type { DynamicDb } from '../../engine/records/records.repository.ts';
-import { czechDate, czechPlural } from '../../engine/schema/czech-text.ts';
+import { czechPlural } from '../../engine/schema/czech-text.ts';
 
 interface Period {
   validFrom: string;

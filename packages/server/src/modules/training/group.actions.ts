@@ -1,9 +1,9 @@
 import type { GroupMembersSaved, GroupSetupCandidates } from '@klubovna/shared';
+import { addDays, pragueToday } from '@klubovna/shared/time/prague';
 import { isoDateSchema, recordIdSchema } from '@klubovna/shared/validation/input-limits';
 import { type ExpressionBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import type { ActionContext, EntityAction } from '../../engine/declaration/entity.types.ts';
-import { pragueToday } from '../../engine/export/export-columns.ts';
 import { diffRecords, toRow } from '../../engine/records/record-mapper.ts';
 import { fieldError } from '../../engine/records/record-writes.service.ts';
 import { insertAudits } from '../../engine/records/records.repository.ts';
@@ -13,9 +13,6 @@ import { calendarLinkActions } from './calendar-link.actions.ts';
 // biome-ignore lint/suspicious/noExplicitAny: the engine's tables are untyped
 const fromDayOn = (day: string) => (eb: ExpressionBuilder<any, any>) =>
   eb.or([eb('valid_to', 'is', null), eb('valid_to', '>=', day)]);
-
-const dayBefore = (day: string) =>
-  new Date(Date.parse(`${day}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 const candidatesInput = z.object({
   /** The day the setup takes effect (default today): members' groups are those from that day on. */
@@ -190,7 +187,7 @@ async function addMembers(
 async function endMemberships(context: ActionContext<unknown>, rows: Membership[], from: string) {
   const { db, entities, userId } = context;
   const entity = entities.get('group-member')!;
-  const lastDay = dayBefore(from);
+  const lastDay = addDays(from, -1);
   const notYetBegun = rows.filter((row) => String(row.valid_from) >= from).map((row) => Number(row.id));
   const ended = rows.filter((row) => String(row.valid_from) < from);
   if (notYetBegun.length > 0) await db.deleteFrom('group_members').where('id', 'in', notYetBegun).execute();

@@ -1,5 +1,6 @@
+import type { PlannedTraining, SkippedDate, TrainingSeriesPlan } from '@klubovna/shared';
+import { addDays, pragueToUtc } from '@klubovna/shared/time/prague';
 import Holidays from 'date-holidays';
-import { pragueToUtc } from './prague-time.ts';
 
 export interface SeriesPlanInput {
   /** ISO weekdays: 1 Monday … 7 Sunday. */
@@ -14,19 +15,6 @@ export interface SeriesPlanInput {
   skipDates: string[];
 }
 
-export interface PlannedTraining {
-  date: string;
-  startsAt: string;
-  endsAt: string;
-}
-
-export interface SkippedDate {
-  date: string;
-  /** Czech reason: the holiday's name, or that it was listed. */
-  reason: string;
-}
-
-const DAY_MS = 86_400_000;
 const czechHolidays = new Holidays('CZ');
 const holidaysByYear = new Map<number, Map<string, string>>();
 
@@ -51,19 +39,14 @@ export function holidayOn(date: string): string | undefined {
 }
 
 /** Every date of the range on the chosen weekdays, with the holidays and listed dates set aside. */
-export function planSeries(input: SeriesPlanInput): { trainings: PlannedTraining[]; skipped: SkippedDate[] } {
+export function planSeries(input: SeriesPlanInput): Omit<TrainingSeriesPlan, 'created'> {
   const trainings: PlannedTraining[] = [];
   const skipped: SkippedDate[] = [];
   const listed = new Set(input.skipDates);
   const weekdays = new Set(input.weekdays);
-  for (
-    let day = Date.parse(`${input.from}T00:00:00Z`);
-    day <= Date.parse(`${input.to}T00:00:00Z`);
-    day += DAY_MS
-  ) {
-    const isoWeekday = new Date(day).getUTCDay() || 7;
+  for (let date = input.from; date <= input.to; date = addDays(date, 1)) {
+    const isoWeekday = new Date(`${date}T00:00:00Z`).getUTCDay() || 7;
     if (!weekdays.has(isoWeekday)) continue;
-    const date = new Date(day).toISOString().slice(0, 10);
     const holiday = input.skipHolidays ? holidayOn(date) : undefined;
     if (holiday) skipped.push({ date, reason: `Státní svátek: ${holiday}` });
     else if (listed.has(date)) skipped.push({ date, reason: 'Vynecháno podle seznamu' });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { API_PATHS } from '@klubovna/shared';
+import { API_PATHS, type CalendarTraining, type TrainingSeriesPlan } from '@klubovna/shared';
+import { addDays, pragueParts, pragueToUtc } from '@klubovna/shared/time/prague';
 import {
   isoDateSchema,
   pickedRecordId,
@@ -10,7 +11,6 @@ import { DATE_RANGE, refineRecordRules } from '@klubovna/shared/validation/recor
 import { z } from 'zod';
 import type { EntityAction } from '../../engine/declaration/entity.types.ts';
 import { fieldError } from '../../engine/records/record-writes.service.ts';
-import { pragueParts, pragueToUtc } from './prague-time.ts';
 import { planSeries } from './training-series.ts';
 
 /** The most trainings one series may create: three a week for a long season. */
@@ -46,7 +46,7 @@ const seriesInput = z
 const createSeries: EntityAction<typeof seriesInput> = {
   label: 'Vytvořit sérii tréninků',
   input: seriesInput,
-  run: async ({ db, input, records, rowsOf }) => {
+  run: async ({ db, input, records, rowsOf }): Promise<TrainingSeriesPlan> => {
     const plan = planSeries(input);
     if (plan.trainings.length > MAX_SERIES_TRAININGS)
       throw fieldError(
@@ -138,10 +138,8 @@ const calendar: EntityAction<typeof weekInput> = {
   method: 'GET',
   access: 'read',
   input: weekInput,
-  run: async ({ db, input, rowsOf }) => {
-    const end = new Date(Date.parse(`${input.from}T00:00:00Z`) + input.days * 86_400_000)
-      .toISOString()
-      .slice(0, 10);
+  run: async ({ db, input, rowsOf }): Promise<CalendarTraining[]> => {
+    const end = addDays(input.from, input.days);
     let query = db
       .selectFrom('trainings as t')
       .innerJoin('training_groups as g', 'g.id', 't.group_id')

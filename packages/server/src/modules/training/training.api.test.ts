@@ -1,13 +1,11 @@
-import { czechDate, pragueToday } from '@klubovna/shared/validation/czech-date';
+import { addDays, czechDate, pragueToday } from '@klubovna/shared/time/prague';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../../test/fixtures.ts';
 import type { HttpClient } from '../../test/http-client.ts';
 import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts';
 import { seedMembers } from '../members/index.ts';
 
-const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Prague' }).format(new Date());
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const today = pragueToday();
 
 describe.each(testEngines())('training groups on %s', (engine) => {
   let t: TestApp;

@@ -1,8 +1,7 @@
+import { czechDate, pragueParts } from '@klubovna/shared/time/prague';
 import type { EntityDeclaration, HookContext } from '../../engine/declaration/entity.types.ts';
 import type { Values } from '../../engine/records/record-mapper.ts';
-import { czechDate } from '../../engine/schema/czech-text.ts';
 import { isTrainedGroup, ownGroups, personal } from '../people/index.ts';
-import { pragueParts } from './prague-time.ts';
 import { LED_BY_TRAINERS } from './trainer-rules.ts';
 import { trainingActions } from './training.actions.ts';
 

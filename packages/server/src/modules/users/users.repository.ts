@@ -1,20 +1,13 @@
 import type { CmsUser } from '@klubovna/shared';
 import type { Executor } from '../../db/database.ts';
-import { parseRoles, type UserRow } from '../auth/index.ts';
+import { toUserDto, type UserRow } from '../auth/index.ts';
 import { invitationState } from './invitation-state.ts';
 
 const toCmsUser = (row: UserRow, now: string): CmsUser => ({
-  id: row.id,
-  email: row.email,
-  firstName: row.first_name,
-  lastName: row.last_name,
-  roles: parseRoles(row.roles),
-  active: Boolean(row.active),
+  ...toUserDto(row),
   lastLoginAt: row.last_login_at ?? null,
   invitation: invitationState(row.invitation, row.invitation_expires_at, now),
   invitationExpiresAt: row.invitation_expires_at ?? null,
-  twoFactor: row.totp_enabled_at !== null,
-  version: row.version,
 });
 
 export async function findCmsUser(db: Executor, id: number, now: string): Promise<CmsUser | undefined> {

@@ -1,13 +1,13 @@
 import type { DatagridSchema } from '@klubovna/shared';
+import { czechDate } from '@klubovna/shared/time/prague';
 import { Button, CloseButton, Group, Pill, Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { formatDate } from '../../ui/format/date-format.ts';
 import { ColumnChooser } from './column-chooser.tsx';
 import { ExportMenu } from './export-menu.tsx';
 import { describeFilter } from './filter-description.ts';
 import type { DatagridState } from './use-datagrid.ts';
 
-const formatFilterDate = (iso: string) => formatDate(`${iso.slice(0, 10)}T12:00:00Z`);
+const formatFilterDate = (iso: string) => czechDate(iso.slice(0, 10));
 
 /** Search, active filters, columns and export above a datagrid. */
 export function DatagridToolbar({

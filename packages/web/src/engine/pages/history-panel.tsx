@@ -1,4 +1,5 @@
 import type { EntityRecord, FormSchema, HistoryChange, HistoryEntry } from '@klubovna/shared';
+import { czechDateTime } from '@klubovna/shared/time/prague';
 import { Accordion, Button, Group, List, Skeleton, Stack, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,7 +9,6 @@ import { describeError } from '../../api/describe-error.ts';
 import { useConfirm } from '../../ui/confirm/use-confirm.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
 import { engineUrls, saveRecord } from '../engine-api.ts';
-import { formatDateTime } from '../kinds/date/date-values.ts';
 
 const ACTION_LABELS: Record<HistoryEntry['action'], string> = {
   create: 'Vytvořeno',
@@ -76,7 +76,7 @@ function HistoryEntries({ schema, record, version, onRestored }: HistoryPanelPro
       {data.map((entry) => (
         <li key={entry.id}>
           <Text size="sm" fw={600}>
-            {formatDateTime(entry.at)} · {entry.user?.name ?? 'systém'} ·{' '}
+            {czechDateTime(entry.at)} · {entry.user?.name ?? 'systém'} ·{' '}
             {entry.action === 'action'
               ? `${ACTION_LABELS.action}: ${entry.actionName}`
               : ACTION_LABELS[entry.action]}

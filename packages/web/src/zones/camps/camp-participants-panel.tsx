@@ -10,10 +10,10 @@ import {
   PAYMENT_STATES,
   type PaymentState,
 } from '@klubovna/shared';
+import { czechDate as formatDate } from '@klubovna/shared/time/prague';
 import { Button, Menu, Select } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { type SignUpColumn, SignUpsPanel } from '../../engine/related/sign-ups-panel.tsx';
-import { formatDate } from '../../ui/format/date-format.ts';
 
 const PAYMENT_OPTIONS = PAYMENT_STATES.map((value) => ({ value, label: PAYMENT_STATE_LABELS[value] }));
 

@@ -1,13 +1,16 @@
 import {
   API_PATHS,
   can,
+  type GuardianSuggestion,
   type PairedMember,
   type PairingsAccepted,
+  type ProfileAccount,
   type ProfilePage,
   type ProfileSuggestions,
   SUGGESTION_CONFIDENCE_LABELS,
   type SuggestionConfidence,
 } from '@klubovna/shared';
+import { czechDate } from '@klubovna/shared/time/prague';
 import {
   Alert,
   Badge,
@@ -33,7 +36,6 @@ import { useReported } from '../../engine/related/use-reported.ts';
 import { BusyButton } from '../../ui/busy/busy-button.tsx';
 import { useConfirm } from '../../ui/confirm/use-confirm.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
-import { formatDate } from '../../ui/format/date-format.ts';
 import { czechPlural } from '../../ui/format/plural.ts';
 
 /** Filled badges dark enough for white text (at least 4.5:1) in both schemes. */
@@ -47,7 +49,8 @@ const PAGE_SIZE = 20;
 const pairsToPair = (count: number) => `${count} ${czechPlural(count, ['dvojici', 'dvojice', 'dvojic'])}`;
 const pairsPaired = (count: number) => `${count} ${czechPlural(count, ['dvojice', 'dvojice', 'dvojic'])}`;
 const memberName = (member: PairedMember) =>
-  `${member.firstName} ${member.lastName}${member.birthDate ? ` (${formatDate(member.birthDate)})` : ''}`;
+  `${member.firstName} ${member.lastName}${member.birthDate ? ` (${czechDate(member.birthDate)})` : ''}`;
+const fullName = (member: PairedMember) => `${member.firstName} ${member.lastName}`;
 
 /** Unpaired profiles with the members they probably are, paired one by one or all sure ones at once. */
 export function BulkPairingPage() {
@@ -72,27 +75,52 @@ export function BulkPairingPage() {
       await api.post(API_PATHS.pairProfileMember, { profileId, memberId });
       await refresh();
     }, `Spárováno: ${what}.`);
+  const acceptGuardian = (profile: ProfileAccount, guardian: GuardianSuggestion) =>
+    reported(
+      async () => {
+        await api.post(API_PATHS.acceptPairings, {
+          guardians: [{ profileId: profile.id, guardianId: guardian.guardianId }],
+        });
+        await refresh();
+      },
+      `Spárováno: ${profile.email} – zákonný zástupce: ${fullName(guardian.member)}.`,
+    );
   const unpair = (profileId: number, memberId: number, what: string) =>
     reported(async () => {
       await api.post(API_PATHS.unpairProfileMember, { profileId, memberId });
       await refresh();
     }, `Spárování zrušeno: ${what}.`);
 
-  const sure = (suggestions.data?.profiles ?? []).flatMap((profile) =>
+  const waiting = suggestions.data?.profiles ?? [];
+  const sure = waiting.flatMap((profile) =>
     profile.suggestions
       .filter((suggestion) => suggestion.confidence === 'sure')
       .map((suggestion) => ({ profileId: profile.id, memberId: suggestion.member.id })),
   );
+  // A guardian record naming the profile's e-mail is a sure match.
+  const sureGuardians = waiting.flatMap((profile) =>
+    profile.guardianOf.map((guardian) => ({ profileId: profile.id, guardianId: guardian.guardianId })),
+  );
+  const sureCount = sure.length + sureGuardians.length;
+  const sureWhat = [
+    sure.length > 0 && `${pairsToPair(sure.length)} profilů a členů`,
+    sureGuardians.length > 0 && `${pairsToPair(sureGuardians.length)} profilů a zákonných zástupců`,
+  ]
+    .filter(Boolean)
+    .join(' a ');
   const acceptAll = () =>
     confirm({
       title: 'Přijmout všechny jisté návrhy?',
-      message: `Spárovat ${pairsToPair(sure.length)} profilů a členů najednou? Když některé spárování nepůjde, neuloží se žádné.`,
+      message: `Spárovat ${sureWhat} najednou? Když některé spárování nepůjde, neuloží se žádné.`,
       confirmLabel: 'Spárovat vše',
       onConfirm: async () => {
         let paired = 0;
         const done = await reported(async () => {
-          const result = await api.post<PairingsAccepted>(API_PATHS.acceptPairings, { pairs: sure });
-          paired = result.paired;
+          const result = await api.post<PairingsAccepted>(API_PATHS.acceptPairings, {
+            pairs: sure,
+            guardians: sureGuardians,
+          });
+          paired = result.paired + result.guardians;
           await refresh();
         });
         if (done) flash.show({ message: `Spárováno: ${pairsPaired(paired)}.` });
@@ -105,12 +133,8 @@ export function BulkPairingPage() {
         title="Hromadné párování"
         actions={
           canPair && (
-            <BusyButton
-              leftSection={<IconChecks size={18} />}
-              disabled={sure.length === 0}
-              onClick={acceptAll}
-            >
-              Přijmout všechny jisté návrhy ({sure.length})
+            <BusyButton leftSection={<IconChecks size={18} />} disabled={sureCount === 0} onClick={acceptAll}>
+              Přijmout všechny jisté návrhy ({sureCount})
             </BusyButton>
           )
         }
@@ -118,7 +142,8 @@ export function BulkPairingPage() {
       <Text c="dimmed" maw={720}>
         Profil je přihlašovací účet člověka mimo kancelář (sportovce, rodiče). Jeden profil může patřit k více
         členům a člen může mít více profilů. Návrhy vycházejí ze shodného e-mailu nebo ze shodného jména bez
-        ohledu na velikost písmen a diakritiku.
+        ohledu na velikost písmen a diakritiku. Profil s e-mailem zákonného zástupce, který ještě nemá účet,
+        se nabízí jako tento zástupce: po přijetí spravuje údaje dítěte.
       </Text>
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="unpaired">
         <Stack gap="md">
@@ -145,40 +170,46 @@ export function BulkPairingPage() {
                     {profile.email}
                   </Text>
                 </Text>
-                {profile.suggestions.length === 0 ? (
+                {profile.suggestions.length === 0 && profile.guardianOf.length === 0 && (
                   <Text size="sm" c="dimmed">
                     Žádný návrh: vyberte člena ručně.
                   </Text>
-                ) : (
-                  profile.suggestions.map((suggestion) => (
-                    <Group key={suggestion.member.id} gap="sm" pl="md" wrap="wrap">
-                      <Text size="sm">{memberName(suggestion.member)}</Text>
-                      <Badge color={CONFIDENCE_COLORS[suggestion.confidence]} variant="filled">
-                        {SUGGESTION_CONFIDENCE_LABELS[suggestion.confidence]}
-                      </Badge>
-                      <Text size="sm" c="dimmed">
-                        {suggestion.reasons.join(', ')}
-                      </Text>
-                      {canPair && (
-                        <BusyButton
-                          size="xs"
-                          variant="light"
-                          leftSection={<IconLink size={16} />}
-                          aria-label={`Spárovat profil ${profile.email} se členem ${suggestion.member.firstName} ${suggestion.member.lastName}`}
-                          onClick={() =>
-                            pair(
-                              profile.id,
-                              suggestion.member.id,
-                              `${profile.email} – ${suggestion.member.firstName} ${suggestion.member.lastName}`,
-                            )
-                          }
-                        >
-                          Spárovat
-                        </BusyButton>
-                      )}
-                    </Group>
-                  ))
                 )}
+                {profile.guardianOf.map((guardian) => (
+                  <Suggestion
+                    key={`guardian-${guardian.guardianId}`}
+                    label={`zákonný zástupce: ${memberName(guardian.member)}`}
+                    confidence="sure"
+                    reasons={`stejný e-mail (záznam zástupce: ${guardian.name})`}
+                    accept={
+                      canPair && {
+                        text: 'Přijmout',
+                        label: `Přijmout profil ${profile.email} jako zákonného zástupce člena ${fullName(guardian.member)}`,
+                        run: () => acceptGuardian(profile, guardian),
+                      }
+                    }
+                  />
+                ))}
+                {profile.suggestions.map((suggestion) => (
+                  <Suggestion
+                    key={suggestion.member.id}
+                    label={memberName(suggestion.member)}
+                    confidence={suggestion.confidence}
+                    reasons={suggestion.reasons.join(', ')}
+                    accept={
+                      canPair && {
+                        text: 'Spárovat',
+                        label: `Spárovat profil ${profile.email} se členem ${fullName(suggestion.member)}`,
+                        run: () =>
+                          pair(
+                            profile.id,
+                            suggestion.member.id,
+                            `${profile.email} – ${fullName(suggestion.member)}`,
+                          ),
+                      }
+                    }
+                  />
+                ))}
                 {canPair && (
                   <ManualPair
                     label={`Jiný člen pro ${profile.email}`}
@@ -230,13 +261,9 @@ export function BulkPairingPage() {
                         variant="subtle"
                         color="red"
                         leftSection={<IconLinkOff size={16} />}
-                        aria-label={`Zrušit spárování profilu ${profile.email} se členem ${member.firstName} ${member.lastName}`}
+                        aria-label={`Zrušit spárování profilu ${profile.email} se členem ${fullName(member)}`}
                         onClick={() =>
-                          unpair(
-                            profile.id,
-                            member.id,
-                            `${profile.email} – ${member.firstName} ${member.lastName}`,
-                          )
+                          unpair(profile.id, member.id, `${profile.email} – ${fullName(member)}`)
                         }
                       >
                         Zrušit spárování
@@ -265,6 +292,42 @@ export function BulkPairingPage() {
         </Stack>
       </Paper>
     </Stack>
+  );
+}
+
+/** One suggested match of a profile: what it is, how sure, why, and (for who may pair) the button that accepts it. */
+function Suggestion({
+  label,
+  confidence,
+  reasons,
+  accept,
+}: {
+  label: string;
+  confidence: SuggestionConfidence;
+  reasons: string;
+  accept: false | { text: string; label: string; run: () => Promise<unknown> };
+}) {
+  return (
+    <Group gap="sm" pl="md" wrap="wrap">
+      <Text size="sm">{label}</Text>
+      <Badge color={CONFIDENCE_COLORS[confidence]} variant="filled">
+        {SUGGESTION_CONFIDENCE_LABELS[confidence]}
+      </Badge>
+      <Text size="sm" c="dimmed">
+        {reasons}
+      </Text>
+      {accept && (
+        <BusyButton
+          size="xs"
+          variant="light"
+          leftSection={<IconLink size={16} />}
+          aria-label={accept.label}
+          onClick={accept.run}
+        >
+          {accept.text}
+        </BusyButton>
+      )}
+    </Group>
   );
 }
 

@@ -1,15 +1,15 @@
 import { API_PATHS, can, type RaceEntryRow } from '@klubovna/shared';
+import { czechDate } from '@klubovna/shared/time/prague';
 import { Anchor, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import useSWR from 'swr';
 import { useCurrentUser } from '../../api/use-current-user.ts';
-import { formatDate } from '../../ui/format/date-format.ts';
 import { appPath } from '../../ui/navigation/app-path.ts';
 
 const dates = (row: RaceEntryRow) =>
   row.dateTo && row.dateTo !== row.dateFrom
-    ? `${formatDate(row.dateFrom)} – ${formatDate(row.dateTo)}`
-    : formatDate(row.dateFrom);
+    ? `${czechDate(row.dateFrom)} – ${czechDate(row.dateTo)}`
+    : czechDate(row.dateFrom);
 
 /** The races a member started in, newest first, with category and result. */
 export function MemberRacesPanel({ memberId }: { memberId: number }) {

@@ -1,11 +1,11 @@
 import type { MyClubTraining } from '@klubovna/shared';
+import { czechLongDate, czechTime } from '@klubovna/shared/time/prague';
 import { Badge, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import { formatLongDate, formatTime } from '../../ui/format/date-format.ts';
 
 /** `čtvrtek 26. 11. 2026, 16:00–17:30` in Prague time. */
 const when = (training: MyClubTraining) =>
-  `${formatLongDate(training.startsAt)}, ${formatTime(training.startsAt)}–${formatTime(training.endsAt)}`;
+  `${czechLongDate(training.startsAt)}, ${czechTime(training.startsAt)}–${czechTime(training.endsAt)}`;
 
 /** The member's groups' next trainings; a cancelled one marked. */
 export function NextTrainings({ trainings }: { trainings: MyClubTraining[] }) {

@@ -5,6 +5,7 @@ import {
   type AttendanceStatus,
   type CalendarTraining,
 } from '@klubovna/shared';
+import { addDays, czechLongDate, czechTime, pragueToday } from '@klubovna/shared/time/prague';
 import {
   Alert,
   Anchor,
@@ -25,10 +26,9 @@ import { api } from '../../api/api.ts';
 import { describeError } from '../../api/describe-error.ts';
 import { PageHeader } from '../../engine/pages/page-header.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
-import { formatLongDate } from '../../ui/format/date-format.ts';
 import { appPath } from '../../ui/navigation/app-path.ts';
 import classes from './attendance-page.module.css';
-import { action, addDays, pragueDay, pragueTime } from './training-api.ts';
+import { action } from './training-api.ts';
 
 const NOT_MARKED = 'NONE';
 /** Dark enough for the white label of the chosen segment (at least 4.5:1) in both schemes. */
@@ -47,7 +47,7 @@ export function AttendancePage() {
 
 /** Trainings of the last two weeks and the next few days, newest first, each opening its sheet. */
 function RecentTrainings() {
-  const today = pragueDay(new Date());
+  const today = pragueToday();
   const { data } = useSWR<CalendarTraining[]>([
     action('training', 'calendar'),
     { from: addDays(today, -14), days: 18 },
@@ -80,7 +80,7 @@ function RecentTrainings() {
                 rightSection={training.cancelled ? <Badge color="gray">Zrušeno</Badge> : undefined}
               >
                 <span>
-                  {training.groupName} · {formatLongDate(training.startsAt)} {pragueTime(training.startsAt)}
+                  {training.groupName} · {czechLongDate(training.startsAt)} {czechTime(training.startsAt)}
                 </span>
               </Button>
             </li>
@@ -117,7 +117,7 @@ function TrainingSheet({ id }: { id: number }) {
     <Stack gap="md">
       <PageHeader title={`Docházka: ${training.groupName}`} back={back} />
       <Text>
-        {formatLongDate(training.startsAt)}, {pragueTime(training.startsAt)}–{pragueTime(training.endsAt)}
+        {czechLongDate(training.startsAt)}, {czechTime(training.startsAt)}–{czechTime(training.endsAt)}
         {training.place && ` · ${training.place}`}
       </Text>
       {training.cancelled && (

@@ -6,9 +6,10 @@ import {
   MEMBER_TYPE_LABELS,
   type MemberType,
 } from '@klubovna/shared';
+import { czechDate, pragueToday } from '@klubovna/shared/time/prague';
 import { Alert, Button, Checkbox, Group, Paper, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import useSWR from 'swr';
 import { api } from '../../api/api.ts';
 import { CzechDateInput } from '../../engine/kinds/date/czech-date-input.tsx';
@@ -19,7 +20,7 @@ import { czechPlural } from '../../ui/format/plural.ts';
 import { appPath } from '../../ui/navigation/app-path.ts';
 import { CandidateFilters } from './candidate-filters.tsx';
 import { type Candidate, EMPTY_FILTER, filterCandidates } from './member-filter.ts';
-import { czechDay, pragueDay } from './training-api.ts';
+import { useQueryParams } from './training-api.ts';
 
 const CANDIDATES_URL = apiPath(API_PATHS.action, { alias: 'group', action: 'setup-candidates' });
 const SAVE_URL = apiPath(API_PATHS.action, { alias: 'group', action: 'set-members' });
@@ -30,20 +31,14 @@ const members = (count: number) => `${count} ${czechPlural(count, ['člen', 'čl
  * tick its members in a filtered list of everyone, and save the lot at once.
  */
 export function BulkSetupPage() {
-  const [params, setParams] = useSearchParams();
-  const from = params.get('od') ?? pragueDay(new Date());
+  const [params, change] = useQueryParams();
+  const from = params.get('od') ?? pragueToday();
   // The previous answer stays while another day's loads, so the ticks made meanwhile stay too.
   const { data, mutate } = useSWR<GroupSetupCandidates>([CANDIDATES_URL, { from }], {
     keepPreviousData: true,
   });
   const groupId = Number(params.get('skupina')) || null;
   const group = data?.groups.find((candidate) => candidate.id === groupId) ?? null;
-  const set = (key: string, value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
 
   return (
     <Stack gap="lg">
@@ -69,7 +64,7 @@ export function BulkSetupPage() {
               w={{ base: '100%', xs: 320 }}
               data={data.groups.map((candidate) => ({ value: String(candidate.id), label: candidate.name }))}
               value={group ? String(group.id) : null}
-              onChange={(value) => set('skupina', value)}
+              onChange={(value) => change({ skupina: value })}
             />
             <CzechDateInput
               label="Ve skupině od"
@@ -77,7 +72,7 @@ export function BulkSetupPage() {
               inputWrapperOrder={['label', 'input', 'description', 'error']}
               w={{ base: '100%', xs: 200 }}
               value={from}
-              onChange={(value) => set('od', value)}
+              onChange={(value) => change({ od: value })}
             />
           </Group>
           {group && (
@@ -142,7 +137,7 @@ function GroupSetup({
     const backdated =
       result.backdated > 0 ? `, začátek posunut na tento den u ${members(result.backdated)}` : '';
     flash.show({
-      message: `Skupina ${group.name} uložena od ${czechDay(data.from)}: přidáno ${members(result.added)}, odebráno ${members(result.removed)}${backdated}.`,
+      message: `Skupina ${group.name} uložena od ${czechDate(data.from)}: přidáno ${members(result.added)}, odebráno ${members(result.removed)}${backdated}.`,
     });
     setChanges(new Map());
     onSaved();
@@ -232,7 +227,7 @@ function CandidateTable({
             <Table.Th>Příjmení a jméno</Table.Th>
             <Table.Th>Rok narození</Table.Th>
             <Table.Th>Typ</Table.Th>
-            <Table.Th>Ve skupinách od {czechDay(from)}</Table.Th>
+            <Table.Th>Ve skupinách od {czechDate(from)}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -1,4 +1,5 @@
-import { API_PATHS, apiPath, type EntityRecord, findRoute } from '@klubovna/shared';
+import { API_PATHS, apiPath, type EntityRecord, findRoute, type GroupMembersPage } from '@klubovna/shared';
+import { czechDate, pragueToday } from '@klubovna/shared/time/prague';
 import {
   Alert,
   Anchor,
@@ -22,19 +23,7 @@ import { useConfirm } from '../../ui/confirm/use-confirm.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
 import { appPath } from '../../ui/navigation/app-path.ts';
 import { useMayOpen } from '../../ui/navigation/use-may-open.ts';
-import { czechDay, recordAction } from './training-api.ts';
-
-interface GroupMembersPage {
-  items: Array<{
-    id: number;
-    memberId: number;
-    firstName: string;
-    lastName: string;
-    validFrom: string;
-    validTo: string | null;
-  }>;
-  total: number;
-}
+import { recordAction } from './training-api.ts';
 
 /** The group's generic form with, below it, its members and its calendar address. */
 export function GroupFormPage() {
@@ -56,7 +45,7 @@ export function GroupFormPage() {
 function GroupMembersPanel({ group }: { group: EntityRecord }) {
   const { data } = useSWR<GroupMembersPage>([API_PATHS.groupMembers, { groupId: group.id, limit: 500 }]);
   const bulkSetup = useMayOpen('groupMembers.bulkSetup');
-  const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Prague' }).format(new Date());
+  const today = pragueToday();
   const current = (data?.items ?? []).filter(
     (item) => item.validFrom <= today && (item.validTo === null || item.validTo >= today),
   );
@@ -99,8 +88,8 @@ function GroupMembersPanel({ group }: { group: EntityRecord }) {
                       {item.lastName} {item.firstName}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>{czechDay(item.validFrom)}</Table.Td>
-                  <Table.Td>{item.validTo ? czechDay(item.validTo) : '—'}</Table.Td>
+                  <Table.Td>{czechDate(item.validFrom)}</Table.Td>
+                  <Table.Td>{item.validTo ? czechDate(item.validTo) : '—'}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,4 +1,5 @@
 import type { TrainingSeriesPlan } from '@klubovna/shared';
+import { czechDate, czechTime } from '@klubovna/shared/time/prague';
 import {
   Alert,
   Anchor,
@@ -24,7 +25,7 @@ import { BusyButton } from '../../ui/busy/busy-button.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
 import { czechPlural } from '../../ui/format/plural.ts';
 import { appPath } from '../../ui/navigation/app-path.ts';
-import { action, czechDay, pragueTime, useGroupOptions, WEEKDAYS } from './training-api.ts';
+import { action, useGroupOptions, WEEKDAYS } from './training-api.ts';
 
 const SERIES_URL = action('training', 'create-series');
 const trainings = (count: number) => `${count} ${czechPlural(count, ['trénink', 'tréninky', 'tréninků'])}`;
@@ -249,10 +250,10 @@ function SeriesPreview({ plan }: { plan: TrainingSeriesPlan }) {
               .sort((a, b) => a.date.localeCompare(b.date))
               .map((row) => (
                 <Table.Tr key={row.date}>
-                  <Table.Td>{czechDay(row.date)}</Table.Td>
+                  <Table.Td>{czechDate(row.date)}</Table.Td>
                   <Table.Td>
                     {row.training
-                      ? `${pragueTime(row.training.startsAt)}–${pragueTime(row.training.endsAt)}`
+                      ? `${czechTime(row.training.startsAt)}–${czechTime(row.training.endsAt)}`
                       : '—'}
                   </Table.Td>
                   <Table.Td>{row.reason ?? ''}</Table.Td>

@@ -1,4 +1,5 @@
 import { type AttendanceStats, EXPORT_FORMATS, serializeQuery } from '@klubovna/shared';
+import { addDays, pragueToday } from '@klubovna/shared/time/prague';
 import { DATE_RANGE, recordRuleErrors } from '@klubovna/shared/validation/record-rules';
 import {
   Alert,
@@ -14,19 +15,18 @@ import {
   Text,
 } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import { describeError } from '../../api/describe-error.ts';
 import { CzechDateInput } from '../../engine/kinds/date/czech-date-input.tsx';
 import { PageHeader } from '../../engine/pages/page-header.tsx';
-import { action, addDays, pragueDay, useGroupOptions } from './training-api.ts';
+import { action, useGroupOptions, useQueryParams } from './training-api.ts';
 
 const percent = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)} %`);
 
 /** A group's attendance over a date range: the share present per member as bars, and the export. */
 export function StatsPage() {
-  const [params, setParams] = useSearchParams();
-  const today = pragueDay(new Date());
+  const [params, change] = useQueryParams();
+  const today = pragueToday();
   const groupId = params.get('skupina');
   const from = params.get('od') ?? addDays(today, -90);
   const to = params.get('do') ?? today;
@@ -34,12 +34,6 @@ export function StatsPage() {
   const rangeError = recordRuleErrors(DATE_RANGE, { from, to })[0]?.message;
   const query = groupId && from && to && !rangeError ? { groupId, from, to } : null;
   const { data, error } = useSWR<AttendanceStats>(query ? [action('attendance', 'stats'), query] : null);
-  const set = (key: string, value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
 
   return (
     <Stack gap="lg">
@@ -52,10 +46,10 @@ export function StatsPage() {
           w={260}
           data={(groups ?? []).map((group) => ({ value: String(group.value), label: group.label }))}
           value={groupId}
-          onChange={(value) => set('skupina', value)}
+          onChange={(value) => change({ skupina: value })}
         />
-        <CzechDateInput label="Od" w={150} value={from} onChange={(value) => set('od', value)} />
-        <CzechDateInput label="Do" w={150} value={to} onChange={(value) => set('do', value)} />
+        <CzechDateInput label="Od" w={150} value={from} onChange={(value) => change({ od: value })} />
+        <CzechDateInput label="Do" w={150} value={to} onChange={(value) => change({ do: value })} />
       </Group>
       {rangeError && <Alert color="red">{rangeError}</Alert>}
       {!groupId ? (

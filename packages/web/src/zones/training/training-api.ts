@@ -1,6 +1,7 @@
 import { API_PATHS, type AutocompleteOption, apiPath } from '@klubovna/shared';
+import { addDays } from '@klubovna/shared/time/prague';
+import { useSearchParams } from 'react-router';
 import useSWR from 'swr';
-import { formatTime } from '../../ui/format/date-format.ts';
 
 export const action = (alias: string, name: string) => apiPath(API_PATHS.action, { alias, action: name });
 export const recordAction = (alias: string, id: number, name: string) =>
@@ -14,28 +15,24 @@ export function useGroupOptions() {
   ]);
 }
 
-const PRAGUE_DAY = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Prague' });
-
-/** The Prague calendar day `2026-11-23` of an instant. */
-export const pragueDay = (instant: string | Date) => PRAGUE_DAY.format(new Date(instant));
-/** The Prague time `17:30` of an instant. */
-export const pragueTime = formatTime;
-
-/** A calendar day moved by `days`. */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** The address's query, and a change of some of its values (null removes one) that replaces the history entry. */
+export function useQueryParams() {
+  const [params, setParams] = useSearchParams();
+  const change = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next, { replace: true });
+  };
+  return [params, change] as const;
 }
 
 /** The Monday of the week a calendar day is in. */
 export function mondayOf(day: string): string {
   const weekday = new Date(`${day}T00:00:00Z`).getUTCDay() || 7;
   return addDays(day, 1 - weekday);
-}
-
-/** `23. 11. 2026` of a calendar day, without time-zone arithmetic. */
-export function czechDay(day: string): string {
-  const [year, month, date] = day.split('-');
-  return `${Number(date)}. ${Number(month)}. ${year}`;
 }
 
 export const WEEKDAYS = ['Pondělí', 'Úterý', 'Středa', 'Čtvrtek', 'Pátek', 'Sobota', 'Neděle'] as const;

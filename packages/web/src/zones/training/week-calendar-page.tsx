@@ -1,4 +1,5 @@
 import type { CalendarTraining } from '@klubovna/shared';
+import { addDays, czechDate, czechTime, pragueParts, pragueToday } from '@klubovna/shared/time/prague';
 import {
   ActionIcon,
   Anchor,
@@ -14,25 +15,16 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import useSWR from 'swr';
 import { PageHeader } from '../../engine/pages/page-header.tsx';
 import { appPath } from '../../ui/navigation/app-path.ts';
-import {
-  action,
-  addDays,
-  czechDay,
-  mondayOf,
-  pragueDay,
-  pragueTime,
-  useGroupOptions,
-  WEEKDAYS,
-} from './training-api.ts';
+import { action, mondayOf, useGroupOptions, useQueryParams, WEEKDAYS } from './training-api.ts';
 
 /** A week of trainings, a column per day, each in its category's colour; `?tyden=` and `?skupina=` in the address. */
 export function WeekCalendarPage() {
-  const [params, setParams] = useSearchParams();
-  const today = pragueDay(new Date());
+  const [params, change] = useQueryParams();
+  const today = pragueToday();
   const monday = mondayOf(params.get('tyden') ?? today);
   const groupId = params.get('skupina');
   const { data: groups } = useGroupOptions();
@@ -40,14 +32,6 @@ export function WeekCalendarPage() {
     action('training', 'calendar'),
     { from: monday, days: 7, ...(groupId ? { groupId } : {}) },
   ]);
-  const go = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setParams(next, { replace: true });
-  };
   const days = WEEKDAYS.map((label, index) => ({ label, day: addDays(monday, index) }));
 
   return (
@@ -59,22 +43,22 @@ export function WeekCalendarPage() {
             variant="default"
             size="lg"
             aria-label="Předchozí týden"
-            onClick={() => go({ tyden: addDays(monday, -7) })}
+            onClick={() => change({ tyden: addDays(monday, -7) })}
           >
             <IconChevronLeft size={18} aria-hidden />
           </ActionIcon>
           <Text fw={600} aria-live="polite">
-            {czechDay(monday)} – {czechDay(addDays(monday, 6))}
+            {czechDate(monday)} – {czechDate(addDays(monday, 6))}
           </Text>
           <ActionIcon
             variant="default"
             size="lg"
             aria-label="Další týden"
-            onClick={() => go({ tyden: addDays(monday, 7) })}
+            onClick={() => change({ tyden: addDays(monday, 7) })}
           >
             <IconChevronRight size={18} aria-hidden />
           </ActionIcon>
-          <Button variant="subtle" size="xs" onClick={() => go({ tyden: null })}>
+          <Button variant="subtle" size="xs" onClick={() => change({ tyden: null })}>
             Tento týden
           </Button>
         </Group>
@@ -86,7 +70,7 @@ export function WeekCalendarPage() {
           w={260}
           data={(groups ?? []).map((group) => ({ value: String(group.value), label: group.label }))}
           value={groupId}
-          onChange={(value) => go({ skupina: value })}
+          onChange={(value) => change({ skupina: value })}
         />
       </Group>
       {!data ? (
@@ -94,7 +78,7 @@ export function WeekCalendarPage() {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 7 }} spacing="xs">
           {days.map(({ label, day }) => {
-            const trainings = data.filter((training) => pragueDay(training.startsAt) === day);
+            const trainings = data.filter((training) => pragueParts(training.startsAt).date === day);
             return (
               <Paper
                 key={day}
@@ -102,10 +86,10 @@ export function WeekCalendarPage() {
                 p="xs"
                 mih={120}
                 component="section"
-                aria-label={`${label} ${czechDay(day)}`}
+                aria-label={`${label} ${czechDate(day)}`}
               >
                 <Text size="sm" fw={day === today ? 700 : 500} mb={6}>
-                  {label} {czechDay(day).slice(0, -5)}
+                  {label} {czechDate(day).slice(0, -5)}
                 </Text>
                 <Stack gap={6}>
                   {trainings.length === 0 && (
@@ -148,7 +132,7 @@ function TrainingCard({ training }: { training: CalendarTraining }) {
       }}
     >
       <Text size="sm" fw={600}>
-        {pragueTime(training.startsAt)}–{pragueTime(training.endsAt)}
+        {czechTime(training.startsAt)}–{czechTime(training.endsAt)}
       </Text>
       <Text size="sm">{training.groupName}</Text>
       {training.place && <Text size="xs">{training.place}</Text>}

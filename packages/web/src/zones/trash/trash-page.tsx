@@ -6,13 +6,13 @@ import {
   type TrashPage as TrashPageData,
   type TrashRestoreResult,
 } from '@klubovna/shared';
+import { czechDateTime } from '@klubovna/shared/time/prague';
 import { Alert, Group, Pagination, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconRestore, IconSearch, IconTrashX } from '@tabler/icons-react';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { api } from '../../api/api.ts';
-import { formatDateTime } from '../../engine/kinds/date/date-values.ts';
 import { PageHeader } from '../../engine/pages/page-header.tsx';
 import { useReported } from '../../engine/related/use-reported.ts';
 import { BusyButton } from '../../ui/busy/busy-button.tsx';
@@ -123,7 +123,7 @@ export function TrashPage() {
                     <Table.Td>{entry.label}</Table.Td>
                     <Table.Td>{entry.entityLabel}</Table.Td>
                     <Table.Td>{entry.deletedBy?.name ?? 'systém'}</Table.Td>
-                    <Table.Td>{formatDateTime(entry.deletedAt)}</Table.Td>
+                    <Table.Td>{czechDateTime(entry.deletedAt)}</Table.Td>
                     <Table.Td>
                       {entry.canRestore ? (
                         <Group gap="xs" wrap="nowrap">

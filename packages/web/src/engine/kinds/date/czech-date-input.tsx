@@ -1,9 +1,10 @@
 import '@mantine/dates/styles.css';
 import { DateInput, type DateInputProps, DatesProvider, type DatesProviderSettings } from '@mantine/dates';
 import type { ReactNode } from 'react';
+import '../../../ui/format/dayjs-setup.ts';
 import { parseCzechDate } from './date-values.ts';
 
-/** Mantine dates in Czech, weeks from Monday (`date-values.ts` sets dayjs up for Czech and Prague). */
+/** Mantine dates in Czech, weeks from Monday (`dayjs-setup.ts` gives dayjs the Czech names). */
 const DATES_SETTINGS: DatesProviderSettings = { locale: 'cs', firstDayOfWeek: 1, weekendDays: [0, 6] };
 
 /**

@@ -1,19 +1,13 @@
-import { APP_TIME_ZONE } from '../../../ui/format/date-format.ts';
-import { dayjs } from '../../../ui/format/dayjs-setup.ts';
+import { pragueToUtc, pragueWallClock } from '@klubovna/shared/time/prague';
 
-/** How Mantine's date-time picker holds a value: wall-clock time in Prague. */
-const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-
-/** An API date-time (ISO 8601 with offset) as the picker's Prague wall-clock string. */
+/** An API date-time (ISO 8601 with offset) as Mantine's date-time picker holds it: Prague wall clock `2026-11-22 18:30:00`. */
 export function toPickerDateTime(value: string | null): string | null {
-  return value ? dayjs(value).tz(APP_TIME_ZONE).format(PICKER_FORMAT) : null;
+  return value ? pragueWallClock(value).replace('T', ' ') : null;
 }
 
-/** The picker's Prague wall-clock string as an ISO 8601 date-time with the Prague offset. */
+/** The picker's Prague wall-clock string as the API's ISO 8601 date-time (in UTC, as the server stores it). */
 export function fromPickerDateTime(value: string | null): string | null {
-  return value ? dayjs.tz(value, PICKER_FORMAT, APP_TIME_ZONE).format() : null;
+  return value ? pragueToUtc(value.slice(0, 10), value.slice(11, 19)) : null;
 }
 
 export { parseCzechDate } from '@klubovna/shared/validation/czech-date';
-/** `22. 11. 2026 18:30` in Prague time. */
-export { formatDateTime } from '../../../ui/format/date-format.ts';

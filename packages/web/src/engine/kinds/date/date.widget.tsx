@@ -16,7 +16,7 @@ function DateWidget(props: WidgetProps<string | null>) {
   );
 }
 
-/** Date and time in Prague; stored as ISO 8601 with the offset. */
+/** Date and time in Prague; stored as an ISO 8601 instant. */
 function DateTimeWidget(props: WidgetProps<string | null>) {
   return (
     <CzechDates>

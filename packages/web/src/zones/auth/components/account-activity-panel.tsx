@@ -1,4 +1,5 @@
 import { type AccountActivity, API_PATHS } from '@klubovna/shared';
+import { czechDateTime } from '@klubovna/shared/time/prague';
 import { Alert, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import useSWR from 'swr';
@@ -6,7 +7,6 @@ import { api } from '../../../api/api.ts';
 import { describeError } from '../../../api/describe-error.ts';
 import { useReported } from '../../../engine/related/use-reported.ts';
 import { BusyButton } from '../../../ui/busy/busy-button.tsx';
-import { formatDateTime } from '../../../ui/format/date-format.ts';
 import { czechPlural } from '../../../ui/format/plural.ts';
 
 /** Filled badge dark enough for white text (at least 4.5:1) in both schemes. */
@@ -74,8 +74,8 @@ export function AccountActivityPanel() {
                 )}
               </Group>
               <Text size="sm">
-                IP {session.ip ?? 'neznámá'} · přihlášeno {formatDateTime(session.createdAt)} · naposledy{' '}
-                {formatDateTime(session.lastSeenAt)}
+                IP {session.ip ?? 'neznámá'} · přihlášeno {czechDateTime(session.createdAt)} · naposledy{' '}
+                {czechDateTime(session.lastSeenAt)}
               </Text>
             </Paper>
           ))}
@@ -98,7 +98,7 @@ export function AccountActivityPanel() {
           >
             {data.signIns.map((signIn) => (
               <Text component="li" size="sm" key={`${signIn.at}-${signIn.device}`}>
-                {formatDateTime(signIn.at)} · {signIn.device} · IP {signIn.ip ?? 'neznámá'}
+                {czechDateTime(signIn.at)} · {signIn.device} · IP {signIn.ip ?? 'neznámá'}
               </Text>
             ))}
           </Stack>

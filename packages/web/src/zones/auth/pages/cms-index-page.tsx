@@ -1,4 +1,5 @@
 import { ROLE_LABELS } from '@klubovna/shared';
+import { czechLongDate, pragueHour } from '@klubovna/shared/time/prague';
 import {
   Anchor,
   Badge,
@@ -15,7 +16,6 @@ import {
 import { IconKey, IconLayoutDashboard, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../../api/use-current-user.ts';
-import { formatLongDate, pragueHour } from '../../../ui/format/date-format.ts';
 import { appPath } from '../../../ui/navigation/app-path.ts';
 import { useNavigationGroups } from '../../../ui/navigation/navigation-context.ts';
 import { zoneIcon } from '../../../ui/navigation/zone-icons.tsx';
@@ -37,7 +37,7 @@ export function CmsIndexPage() {
     <Stack gap="xl">
       <div>
         <Text c="dimmed" size="sm" tt="capitalize">
-          {formatLongDate(new Date())}
+          {czechLongDate(new Date())}
         </Text>
         <Title order={1} mt={4}>
           {greeting(pragueHour())}
