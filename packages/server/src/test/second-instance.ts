@@ -28,7 +28,7 @@ export async function startSecondInstance(t: TestApp): Promise<SecondInstance> {
     config: t.config,
     database,
     logger: false,
-    entities: [...t.app.entities.values()].map((entity) => entity.declaration),
+    entities: t.declarations,
   });
   await app.ready();
   return {

@@ -32,6 +32,8 @@ export interface TestApp {
   config: AppConfig;
   db: DatabaseHandle['db'];
   engine: Engine;
+  /** The declarations the app was built from (a second instance is built from the same). */
+  declarations: readonly EntityDeclaration[];
   /** A fresh HTTP client with its own cookie jar. */
   client(): HttpClient;
   /** A client already signed in as the root user from ADMIN_EMAIL. */
@@ -101,11 +103,12 @@ export async function startTestApp(
     ...overrides,
   };
   const database = openDatabase({ databaseUrl, dataDir, ...(pgSchema ? { schema: pgSchema.schema } : {}) });
+  const declarations = [...(product ? DECLARATIONS : []), ...fixtures];
   const app = await buildApp({
     config,
     database,
     logger: process.env.DEBUG_TEST_LOG ? { level: 'error' } : false,
-    entities: [...(product ? DECLARATIONS : []), ...fixtures],
+    entities: declarations,
   });
   for (const fixture of fixtures)
     await createEntityTables(database.db, app.entities.get(fixture.alias)!, app.entities);
@@ -116,6 +119,7 @@ export async function startTestApp(
     config,
     db: database.db,
     engine,
+    declarations,
     client: () => new HttpClient(url),
     async signedInAsRoot() {
       const client = new HttpClient(url);
