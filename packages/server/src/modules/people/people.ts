@@ -40,9 +40,15 @@ export const selfMembers = (eb: Eb, person: Person) =>
 export const children = (eb: Eb, person: Person) =>
   eb.selectFrom('guardians').select('member').where('account', '=', person.userId);
 
+/**
+ * The person's own members, themselves and their children, as one set: a rule is then one `in` of a
+ * small set, which both databases start from, not an `or` of several, which they test row by row.
+ */
+export const ownMembers = (eb: Eb, person: Person) => selfMembers(eb, person).union(children(eb, person));
+
 /** `column` (a member id) names one of the person's own members: themselves or a child. */
 export const isOwnMember = (eb: Eb, column: string, person: Person) =>
-  eb.or([eb(column, 'in', selfMembers(eb, person)), eb(column, 'in', children(eb, person))]);
+  eb(column, 'in', ownMembers(eb, person));
 
 /** The groups one of the person's own member records trains. */
 export const trainedGroups = (eb: Eb, person: Person) =>
@@ -79,7 +85,7 @@ export const isTrainedGroup = (eb: Eb, column: string, person: Person) =>
 
 /** `column` (a member id) names one of the person's own members or one they train. */
 export const isOwnOrTrainee = (eb: Eb, column: string, person: Person) =>
-  eb.or([isOwnMember(eb, column, person), eb(column, 'in', trainees(eb, person))]);
+  eb(column, 'in', ownMembers(eb, person).union(trainees(eb, person)));
 
 /** The person trains at least one group. */
 export const isTrainer = (eb: Eb, person: Person) => eb.exists(trainedGroups(eb, person));

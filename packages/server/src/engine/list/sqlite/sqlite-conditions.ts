@@ -1,7 +1,14 @@
 import { sql } from 'kysely';
 import type { CompiledEntity } from '../../declaration/compile-entity.ts';
 import type { DynamicDb } from '../../records/records.repository.ts';
-import { narrowed, type SearchWays, SUBSTRING_MIN_LENGTH, searchWords } from '../conditions.ts';
+import {
+  likeWord,
+  narrowed,
+  plainColumn,
+  type SearchWays,
+  SUBSTRING_MIN_LENGTH,
+  searchWords,
+} from '../conditions.ts';
 import type { ListQuery } from '../list-query.ts';
 
 // What SQLite writes of a list's WHERE: words through the trigram index (FTS5), and the unary plus that
@@ -22,13 +29,19 @@ const SQLITE_WAYS: SearchWays = {
   column: (column, dense) => (dense ? sql`+${sql.ref(column)}` : sql.ref(column)),
 };
 
+/**
+ * Under a row rule, words are looked for in each of the person's rows: a rule's rows are few (a
+ * trainer's 40), and the trigram index would first collect every match of the whole table.
+ */
+const WAYS_IN_SCOPE: SearchWays = { word: likeWord, column: plainColumn };
+
 /** The list's rows where its filters and words hold (see narrowed). */
 export const sqliteNarrowed = (
   db: DynamicDb,
   entity: CompiledEntity,
   query: Pick<ListQuery, 'search' | 'filters' | 'scope'>,
   dense = false,
-) => narrowed(db, entity, query, SQLITE_WAYS, dense);
+) => narrowed(db, entity, query, query.scope ? WAYS_IN_SCOPE : SQLITE_WAYS, dense);
 
 /** The FTS5 query for search words when the trigram index can answer alone, else undefined. */
 export function ftsOnlyQuery(query: ListQuery): string | undefined {
