@@ -1,4 +1,4 @@
-import { ROUTES } from '@klubovna/shared';
+import type { EntityMeta } from '@klubovna/shared';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSession, apiSession } from './support/api-session.ts';
@@ -20,14 +20,15 @@ let training: { groupId: number; trainingId: number };
 
 const LAPTOP = { width: 1366, height: 768 };
 const PHONE = { width: 375, height: 740 };
-/** Every entity's list screen in the route table. */
-const LIST_SCREENS = ROUTES.filter(
-  (route) => route.active && 'entity' in route && route.name.endsWith('.list'),
-) as ReadonlyArray<{ path: string; title: string; entity: string }>;
+/** Every entity's list screen, as the server declares them. */
+let LIST_SCREENS: Array<{ path: string; title: string; entity: string }>;
 
 beforeAll(async () => {
   app = await startKlubovna();
   api = await apiSession(app.server.url, ADMIN.email, ADMIN.password);
+  LIST_SCREENS = (await api.data<EntityMeta[]>('GET', '/api/cms/tables')).flatMap((entity) =>
+    entity.routes ? [{ path: entity.routes.list, title: entity.labels.plural, entity: entity.alias }] : [],
+  );
   training = await seedTrainingDay(await seedMembers(api));
 });
 

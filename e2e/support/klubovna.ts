@@ -24,10 +24,11 @@ export interface Klubovna {
   close: () => Promise<void>;
 }
 
-export async function startKlubovna(): Promise<Klubovna> {
+/** Starts it all, the server of this repository or of a copy of it (`root`, see startServer). */
+export async function startKlubovna(options: { root?: string } = {}): Promise<Klubovna> {
   ensureWebBuilt();
   const mailbox = await startMailbox();
-  const server = await startServer({ smtpUrl: mailbox.url });
+  const server = await startServer({ smtpUrl: mailbox.url, ...options });
   const browser = await launchBrowser();
   const contexts: BrowserContext[] = [];
   const auditor = new ScreenAuditor();

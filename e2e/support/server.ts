@@ -42,14 +42,23 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`The server did not answer /api/health within ${timeoutMs} ms:\n${output()}`);
 }
 
-/** Starts `node packages/server/src/server.ts` on a free port with a fresh data folder. */
-export async function startServer({ smtpUrl }: { smtpUrl: string }): Promise<RunningServer> {
+/**
+ * Starts `node packages/server/src/server.ts` on a free port with a fresh data folder, of this
+ * repository or of a copy of it (`root`).
+ */
+export async function startServer({
+  smtpUrl,
+  root = REPO_ROOT,
+}: {
+  smtpUrl: string;
+  root?: string;
+}): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'klubovna-e2e-'));
   let log = '';
   const child = spawn(process.execPath, ['packages/server/src/server.ts'], {
-    cwd: REPO_ROOT,
+    cwd: root,
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,

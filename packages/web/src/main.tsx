@@ -9,6 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { preloadApiClient } from './api/api.ts';
 import { createAppRouter } from './app/router.tsx';
+import { startEntityScreens } from './app/screens.ts';
 import { startErrorTracking } from './app/start-error-tracking.ts';
 import { applyColorSchemeClass, resolveColorScheme } from './ui/color-scheme/color-scheme.ts';
 import { UiKitProvider } from './ui/provider/ui-kit-provider.tsx';
@@ -18,6 +19,9 @@ applyColorSchemeClass(resolveColorScheme());
 
 // Error tracking only when the server configured a DSN; the SDK is its own chunk.
 startErrorTracking();
+
+// The entity screens the server declares: routed and linked beside the route table's.
+startEntityScreens();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element in index.html.');

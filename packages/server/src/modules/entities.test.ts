@@ -1,3 +1,4 @@
+import { ROUTES } from '@klubovna/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestSchema, loadMigrations } from '../db/migration-files.ts';
 import type { EntityDeclaration } from '../engine/declaration/entity.types.ts';
@@ -22,7 +23,60 @@ const changedMember: EntityDeclaration = {
   searchFields: [...memberEntity.searchFields, 'nickname'],
 };
 
+/** Every screen path the product has, plus the public site's renewal page. */
+const SCREEN_PATHS = [
+  ...['/', '/obnova-hesla/[token]', '/admin', '/admin/login', '/admin/logout', '/admin/forgotten-password'],
+  ...['/admin/renew-password/[token]', '/admin/user/profile', '/admin/admin', '/admin/users'],
+  ...['/admin/clenove', '/admin/kategorie', '/admin/skupiny', '/admin/clenove-skupiny'].flatMap(crud),
+  '/admin/clenove/hromadne-parovani',
+  // Guardians of minors and members' consents (beside the specification's member zone).
+  ...['/admin/zakonni-zastupci', '/admin/souhlasy'].flatMap(crud),
+  '/admin/clenove-skupiny/hromadne-nastaveni-skupiny',
+  ...['/admin/treninky', '/admin/soustredeni', '/admin/zavody'].flatMap(crud),
+  ...['/admin/obsah/clanky', '/admin/obsah/clanek/create', '/admin/obsah/clanek/edit'],
+  ...['/admin/obsah/autori', '/admin/obsah/autor/create', '/admin/obsah/autor/edit'],
+  ...['/admin/obsah/tagy', '/admin/obsah/tag/create', '/admin/obsah/tag/edit'],
+  ...crud('/admin/obsah/kategorie'),
+  ...['/admin/uzivatele', '/admin/uzivatel/create', '/admin/uzivatel/edit'],
+  ...['/admin/uzivatel/pozvanka', '/admin/uzivatel/zmena-hesla', '/admin/web/konfigurace'],
+  ...['/admin/web/udalosti', '/admin/web/team', '/admin/web/sponzori'].flatMap(crud),
+  // The product's own beside the specification's: the training zone's tools, the trash, the import,
+  // the own page of a member, parent or trainer, the confirmation of an own e-mail change.
+  ...['serie', 'kalendar', 'dochazka', 'statistiky'].map((slug) => `/admin/treninky/${slug}`),
+  ...['/admin/kos', '/admin/import', '/admin/muj-klub', '/admin/potvrzeni-emailu/[token]'],
+];
+
+function crud(list: string): string[] {
+  return [list, `${list}/create`, `${list}/edit`];
+}
+
 describe('the product’s declarations', () => {
+  it('with the route table, give every screen path of the product once, and nothing else', () => {
+    const screens = [...compileRegistry(DECLARATIONS).values()].flatMap((entity) => entity.screenRoutes);
+    const paths = [...ROUTES, ...screens].map((route) => route.path);
+    expect([...paths].sort()).toEqual([...SCREEN_PATHS].sort());
+    const names = [...ROUTES, ...screens].map((route) => route.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('each say which screens they have, or that they have none (`api-only`); one saying neither is refused', () => {
+    const apiOnly = DECLARATIONS.filter((declaration) => declaration.screens === 'api-only').map(
+      (declaration) => declaration.alias,
+    );
+    expect(apiOnly.sort()).toEqual([
+      'attendance',
+      'camp-participant',
+      'group-calendar',
+      'profile-member',
+      'race-participant',
+      'web-configuration',
+    ]);
+    const { screens: _screens, ...unsaid } = memberEntity;
+    expect(() => compileRegistry([unsaid as EntityDeclaration])).toThrow(
+      "Entity member declares neither its screens nor screens: 'api-only'",
+    );
+  });
+
   it('each names its records in sentences with the accusative of its noun (`Smazat člena …?`)', () => {
     const missing = DECLARATIONS.filter((declaration) => !declaration.labels.accusative).map(
       (declaration) => declaration.alias,

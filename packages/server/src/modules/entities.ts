@@ -23,7 +23,10 @@ import { sponsorEntity } from './web/sponsor.entity.ts';
 import { teamMemberEntity } from './web/team-member.entity.ts';
 import { webConfigurationEntity } from './web/web-configuration.entity.ts';
 
-/** Every entity the product declares: one line each. Their tables, API and screens follow from this list. */
+/**
+ * Every entity the product declares: one line each. Their tables, API and screens follow from this list;
+ * its order is the order of their lists in each zone of the navigation.
+ */
 export const DECLARATIONS: readonly EntityDeclaration[] = [
   userEntity,
   memberEntity,
@@ -40,10 +43,10 @@ export const DECLARATIONS: readonly EntityDeclaration[] = [
   raceEntity,
   raceParticipantEntity,
   profileMemberEntity,
+  articleEntity,
   authorEntity,
   tagEntity,
   contentCategoryEntity,
-  articleEntity,
   eventEntity,
   teamMemberEntity,
   sponsorEntity,

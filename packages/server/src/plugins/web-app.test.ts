@@ -79,6 +79,31 @@ describe('serving the back-office app', () => {
     }
   });
 
+  it("names the routes of the declared entities' screens in the page, as their declarations give them", async () => {
+    const html = await (await fetch(`${t.url}/admin`)).text();
+    const content = /<meta name="klubovna-entity-screens" content="([^"]*)">/.exec(html)?.[1] ?? '';
+    const routes: Array<{ name: string; path: string; title: string; entity: string }> = JSON.parse(
+      content.replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&amp;', '&'),
+    );
+    expect(routes).toContainEqual(
+      expect.objectContaining({
+        name: 'member.list',
+        path: '/admin/clenove',
+        title: 'Členové',
+        entity: 'member',
+      }),
+    );
+    expect(routes).toContainEqual(
+      expect.objectContaining({
+        name: 'article.edit',
+        path: '/admin/obsah/clanek/edit',
+        title: 'Úprava článku',
+      }),
+    );
+    // An entity reached only through its API and other screens has none.
+    expect(routes.some((route) => route.entity === 'attendance')).toBe(false);
+  });
+
   it('serves hashed assets for a year and picks up a rebuilt index.html without a restart', async () => {
     const asset = await fetch(`${t.url}/admin/assets/app-Bx3f9K2q.js`);
     expect(asset.headers.get('cache-control')).toContain('immutable');
@@ -92,18 +117,27 @@ describe('serving the back-office app', () => {
   it("names the code of the route's screen in index.html, so the browser fetches it while the entry runs (larger code after the entry)", async () => {
     const shell = 'src/app/shell/authenticated-layout.tsx';
     const list = 'src/engine/pages/entity-list-screen.tsx';
+    const form = 'src/engine/pages/entity-form-screen.tsx';
     const auth = 'src/zones/auth/auth.zone.ts';
     fs.writeFileSync(
       path.join(dist, 'route-preloads.json'),
       JSON.stringify({
-        routes: { 'cms.login': [auth], 'members.list': [shell, list] },
-        urgent: ['cms.login'],
+        screens: { 'cms.login': { sources: [auth], shell: false, answers: [] } },
+        generic: { list: [shell, list], form: [shell, form] },
         chunks: {
           [auth]: { js: ['assets/auth-Aa11Bb22.js'], css: ['assets/auth-Cc33Dd44.css'] },
           [shell]: { js: ['assets/shell-Ee55Ff66.js', 'assets/Button-Gg77Hh88.js'], css: [] },
           [list]: { js: ['assets/list-Ii99Jj00.js', 'assets/Button-Gg77Hh88.js'], css: [] },
+          [form]: { js: ['assets/form-Kk11Ll22.js'], css: [] },
         },
-        answers: { 'members.list': ['/api/cms/user', '/api/cms/datagrid/schema/member'] },
+        bytes: {
+          'assets/auth-Aa11Bb22.js': 12_000,
+          'assets/auth-Cc33Dd44.css': 2_000,
+          'assets/shell-Ee55Ff66.js': 30_000,
+          'assets/Button-Gg77Hh88.js': 10_000,
+          'assets/list-Ii99Jj00.js': 20_000,
+          'assets/form-Kk11Ll22.js': 20_000,
+        },
       }),
     );
     // Read with the next index.html, as a build writes both.
@@ -146,7 +180,15 @@ describe('serving the back-office app', () => {
       [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
     expect(answers(members.html)).toEqual([]);
     const signedIn = await page('/admin/clenove', { cookie: 'klubovna_session=whatever' });
-    expect(answers(signedIn.html)).toEqual(['/api/cms/user', '/api/cms/datagrid/schema/member']);
+    expect(answers(signedIn.html)).toEqual([
+      '/api/cms/user',
+      '/api/cms/datagrid/schema/member',
+      '/api/cms/user-config',
+    ]);
+    // A generic form: the engine's form chunk after the shell, its schema first.
+    const category = await page('/admin/kategorie/create', { cookie: 'klubovna_session=whatever' });
+    expect(modules(category.html)).toContain('/admin/assets/form-Kk11Ll22.js');
+    expect(answers(category.html)).toEqual(['/api/cms/user', '/api/cms/form/category/schema']);
     expect(modules(signedIn.html)).toEqual(modules(members.html));
     expect(signedIn.etag).not.toBe(members.etag);
     expect(signedIn.cacheControl).toBe('private, no-cache');
@@ -165,12 +207,10 @@ describe('serving the back-office app', () => {
     fs.writeFileSync(
       path.join(dist, 'route-preloads.json'),
       JSON.stringify({
-        routes: { 'members.list': [list], 'members.edit': [list] },
-        urgent: [],
+        screens: { 'member.edit': { sources: [list], shell: true, answers: [], form: true } },
+        generic: { list: [list], form: [list] },
         chunks: { [list]: { js: ['assets/list-Ii99Jj00.js'], css: [] } },
-        answers: { 'members.list': ['/api/cms/user'] },
-        lists: { 'members.list': 'member' },
-        forms: { 'members.edit': 'member' },
+        bytes: { 'assets/list-Ii99Jj00.js': 40_000 },
       }),
     );
     fs.writeFileSync(path.join(dist, 'index.html'), '<html><head><title>Řádky</title></head></html>');
@@ -209,8 +249,11 @@ describe('serving the back-office app', () => {
       const html = (await root.request('GET', url)).text;
       return [...html.matchAll(/as="fetch" crossorigin href="(\/api\/cms\/form\/[^"]*)"/g)].map((m) => m[1]);
     };
-    expect(await records('/admin/clenove/edit?id=42')).toEqual(['/api/cms/form/member/42']);
-    expect(await records('/admin/clenove/edit?id=x')).toEqual([]);
+    expect(await records('/admin/clenove/edit?id=42')).toEqual([
+      '/api/cms/form/member/schema',
+      '/api/cms/form/member/42',
+    ]);
+    expect(await records('/admin/clenove/edit?id=x')).toEqual(['/api/cms/form/member/schema']);
     // Nobody's rows for a cookie that is no session, nor without one.
     const stranger = t.client();
     stranger.cookies.set('klubovna_session', 'no-such-session');

@@ -3,12 +3,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import {
+  createRouter,
   datagridPageUrl,
   firstPageParams,
   formFirstAnswers,
   listFirstAnswers,
-  matchRoute,
   PAGE_META,
+  preloadsOfRoute,
+  ROUTES,
+  type RouteDefinition,
+  type RouteFiles,
+  type RoutePreloads,
   recordIdFromAddress,
   settingsName,
 } from '@klubovna/shared';
@@ -26,12 +31,16 @@ function escapeAttribute(value: string): string {
 const intoHead = (html: string, markup: string) => html.replace('</head>', `${markup}</head>`);
 
 /**
- * index.html as served: the declared entities (their screens are served and linked) and the Sentry
- * DSN as meta tags, since the CSP forbids inline scripts.
+ * index.html as served: the routes of the declared entities' screens (served and linked beside the
+ * route table's) and the Sentry DSN as meta tags, since the CSP forbids inline scripts.
  */
-function withPageMeta(html: string, entities: string[], sentryDsn: string | undefined): string {
+function withPageMeta(
+  html: string,
+  entityScreens: readonly RouteDefinition[],
+  sentryDsn: string | undefined,
+): string {
   const meta = [
-    `<meta name="${PAGE_META.entities}" content="${escapeAttribute(entities.join(','))}">`,
+    `<meta name="${PAGE_META.entityScreens}" content="${escapeAttribute(JSON.stringify(entityScreens))}">`,
     ...(sentryDsn ? [`<meta name="${PAGE_META.sentryDsn}" content="${escapeAttribute(sentryDsn)}">`] : []),
   ];
   return intoHead(html, meta.join(''));
@@ -54,25 +63,15 @@ const etagOf = (html: string) => `"${createHash('sha256').update(html).digest('b
 const fetchPreload = (href: string) =>
   `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`;
 
-/** What the build writes in `route-preloads.json` (packages/web/build/route-preloads.ts). */
-interface RoutePreloads {
-  routes: Record<string, string[]>;
-  urgent: string[];
-  chunks: Record<string, { js: string[]; css: string[] }>;
-  /** API paths by route (absent from older builds). */
-  answers?: Record<string, string[]>;
-  /** The entity of each route that shows a generic list (absent from older builds). */
-  lists?: Record<string, string>;
-  /** The entity of each route that shows the engine's form of it (absent from older builds). */
-  forms?: Record<string, string>;
-}
+const NO_PRELOADS: RoutePreloads = { screens: {}, generic: { list: [], form: [] }, chunks: {}, bytes: {} };
 
 function readRoutePreloads(file: string): RoutePreloads {
   try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as RoutePreloads;
+    const preloads = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<RoutePreloads>;
+    // A build of an older shape: pages are served without preloads.
+    return preloads.screens && preloads.generic ? (preloads as RoutePreloads) : NO_PRELOADS;
   } catch {
-    // A build without it (an older one): pages are served without preloads.
-    return { routes: {}, urgent: [], chunks: {} };
+    return NO_PRELOADS;
   }
 }
 
@@ -85,16 +84,10 @@ function readRoutePreloads(file: string): RoutePreloads {
  * for first (`preload as=fetch`, which the app's `fetch` of the same path takes over): they come while
  * the code loads rather than after it has run.
  */
-function preloadLinks(preloads: RoutePreloads, route: string, signedIn: boolean): string {
-  const sources = preloads.routes[route] ?? [];
-  const files = {
-    js: [...new Set(sources.flatMap((source) => preloads.chunks[source]?.js ?? []))],
-    css: [...new Set(sources.flatMap((source) => preloads.chunks[source]?.css ?? []))],
-  };
-  const urgent = preloads.urgent.includes(route);
-  const priority = urgent ? '' : ' fetchpriority="low"';
-  const script = urgent ? 'rel="modulepreload"' : 'rel="preload" as="script"';
-  const answers = signedIn ? (preloads.answers?.[route] ?? []) : [];
+function preloadLinks(files: RouteFiles, signedIn: boolean): string {
+  const priority = files.urgent ? '' : ' fetchpriority="low"';
+  const script = files.urgent ? 'rel="modulepreload"' : 'rel="preload" as="script"';
+  const answers = signedIn ? files.answers : [];
   return [
     ...answers.map(fetchPreload),
     ...files.js.map(
@@ -113,16 +106,20 @@ function preloadLinks(preloads: RoutePreloads, route: string, signedIn: boolean)
  * with a session cookie, of its first answers. Read again only when a new build replaced index.html,
  * so a rebuild needs no restart; one page per route (and per signed-in or not) is kept.
  */
-function indexHtmlReader(distDir: string, entities: string[], sentryDsn: string | undefined) {
+function indexHtmlReader(
+  distDir: string,
+  entityScreens: readonly RouteDefinition[],
+  sentryDsn: string | undefined,
+) {
   const file = path.join(distDir, 'index.html');
-  const declared = new Set(entities);
+  const router = createRouter([...ROUTES, ...entityScreens]);
   let built: { mtimeMs: number; html: string; preloads: RoutePreloads } | undefined;
   const pages = new Map<string, ServedPage>();
   return (pathname: string, signedIn: boolean): ServedPage | undefined => {
     const stat = fs.statSync(file, { throwIfNoEntry: false });
     if (!stat) return undefined;
     if (built?.mtimeMs !== stat.mtimeMs) {
-      const html = withPageMeta(fs.readFileSync(file, 'utf8'), entities, sentryDsn);
+      const html = withPageMeta(fs.readFileSync(file, 'utf8'), entityScreens, sentryDsn);
       built = {
         mtimeMs: stat.mtimeMs,
         html,
@@ -130,16 +127,15 @@ function indexHtmlReader(distDir: string, entities: string[], sentryDsn: string 
       };
       pages.clear();
     }
-    const route = matchRoute(pathname)?.route;
-    const shown = route && (route.entity === undefined || declared.has(route.entity));
+    const route = router.matchRoute(pathname)?.route;
+    const files = route && preloadsOfRoute(built.preloads, route);
     // Routes without preloads share the page as built.
-    const name = shown && built.preloads.routes[route.name] ? route.name : '';
-    const key = name && `${name}${signedIn ? ' signed-in' : ''}`;
+    const key = files ? `${route.name}${signedIn ? ' signed-in' : ''}` : '';
     let page = pages.get(key);
     if (!page) {
-      const html = name ? intoHead(built.html, preloadLinks(built.preloads, name, signedIn)) : built.html;
-      const list = signedIn ? built.preloads.lists?.[name] : undefined;
-      const form = signedIn ? built.preloads.forms?.[name] : undefined;
+      const html = files ? intoHead(built.html, preloadLinks(files, signedIn)) : built.html;
+      const list = signedIn ? files?.list : undefined;
+      const form = signedIn ? files?.form : undefined;
       page = { html, etag: etagOf(html), ...(list ? { list } : {}), ...(form ? { form } : {}) };
       pages.set(key, page);
     }
@@ -214,7 +210,8 @@ export const WEB_ASSETS_PREFIX = '/admin/assets/';
  */
 export async function webAppPlugin(app: FastifyInstance): Promise<void> {
   const distDir = app.config.webDistDir;
-  const indexHtml = indexHtmlReader(distDir, [...app.entities.keys()], app.config.sentryDsn);
+  const entityScreens = [...app.entities.values()].flatMap((entity) => entity.screenRoutes);
+  const indexHtml = indexHtmlReader(distDir, entityScreens, app.config.sentryDsn);
 
   if (fs.existsSync(path.join(distDir, 'assets'))) {
     await app.register(fastifyStatic, {

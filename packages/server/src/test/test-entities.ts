@@ -22,6 +22,7 @@ export const memberFixture: EntityDeclaration = {
     accusative: { one: 'člena', few: 'členy', many: 'členů' },
   },
   area: 'members',
+  screens: 'api-only',
   fields: {
     lastName: { kind: 'text', label: 'Příjmení', required: true, maxLength: 100 },
     firstName: { kind: 'text', label: 'Jméno', required: true, maxLength: 100 },
@@ -54,6 +55,7 @@ export const teamFixture: EntityDeclaration = {
   table: 'test_teams',
   labels: { singular: 'Tým', plural: 'Týmy', count: { one: 'tým', few: 'týmy', many: 'týmů' } },
   area: 'training',
+  screens: 'api-only',
   fields: {
     name: { kind: 'text', label: 'Název', required: true, maxLength: 100 },
     coach: { kind: 'relation', label: 'Trenér', relation: { alias: 'test-member' } },
@@ -90,6 +92,7 @@ export const matchFixture: EntityDeclaration = {
   table: 'test_matches',
   labels: { singular: 'Zápas', plural: 'Zápasy' },
   area: 'races',
+  screens: 'api-only',
   fields: {
     title: { kind: 'text', label: 'Název', required: true },
     home: { kind: 'relation', label: 'Domácí', required: true, relation: { alias: 'test-team' } },
@@ -112,6 +115,7 @@ export const noticeFixture: EntityDeclaration = {
   table: 'test_notices',
   labels: { singular: 'Oznámení', plural: 'Oznámení' },
   area: 'webEvents',
+  screens: 'api-only',
   fields: { title: { kind: 'text', label: 'Název', required: true } },
   defaultSort: { field: 'title', direction: 'asc' },
   searchFields: ['title'],
@@ -124,6 +128,7 @@ export const otherKindsFixture: EntityDeclaration = {
   table: 'test_pages',
   labels: { singular: 'Stránka', plural: 'Stránky' },
   area: 'content',
+  screens: 'api-only',
   fields: {
     title: { kind: 'text', label: 'Název', required: true },
     slug: { kind: 'slug', label: 'Adresa' },

@@ -5,6 +5,9 @@
 export const PAGE_META = {
   /** Error tracking's DSN, only when SENTRY_DSN is set. */
   sentryDsn: 'klubovna-sentry-dsn',
-  /** Aliases of the entities the server declares, comma-separated: their screens are served and linked. */
-  entities: 'klubovna-entities',
+  /**
+   * The routes of the entity screens the server declares, as JSON (RouteDefinition[]): they are served
+   * and linked beside the route table's.
+   */
+  entityScreens: 'klubovna-entity-screens',
 } as const;

@@ -1,5 +1,5 @@
 import { serializeQuery } from '../query/query-params.ts';
-import { ROUTES, type RouteDefinition, type RouteName } from './route-table.ts';
+import { allRoutes, type RouteDefinition, type RouteName } from './route-table.ts';
 
 export type RouteParamValue =
   | string
@@ -193,14 +193,20 @@ export function createRouter(table: readonly RouteDefinition[]) {
   return { buildUrl, matchRoute };
 }
 
-const appRouter = createRouter(ROUTES);
+let appRouter = { routes: allRoutes(), ...createRouter(allRoutes()) };
 
-/** Builds the URL of a named route of the app's table; throws RouteBuildError. */
-export const buildUrl: (
+/** The router of the app's routes as they are now (the table's and the registered entity screens'). */
+function currentRouter() {
+  if (appRouter.routes !== allRoutes()) appRouter = { routes: allRoutes(), ...createRouter(allRoutes()) };
+  return appRouter;
+}
+
+/** Builds the URL of a named route of the app's routes; throws RouteBuildError. */
+export const buildUrl = (
   name: RouteName | (string & {}),
   params?: RouteParams,
   options?: BuildUrlOptions,
-) => string = appRouter.buildUrl;
+): string => currentRouter().buildUrl(name, params, options);
 
-/** Finds the active route of the app's table for a pathname (e.g. for the current screen's title). */
-export const matchRoute: (pathname: string) => RouteMatch | null = appRouter.matchRoute;
+/** Finds the active route of the app's routes for a pathname (e.g. for the current screen's title). */
+export const matchRoute = (pathname: string): RouteMatch | null => currentRouter().matchRoute(pathname);

@@ -1,2 +1,3 @@
 export * from './build-url.ts';
+export * from './route-preloads.ts';
 export * from './route-table.ts';

@@ -1,15 +1,16 @@
 import type { Area } from '../permissions/matrix.ts';
 
+/** The zones' labels, in the navigation's order. */
 export const ZONE_LABELS = {
   public: 'Web',
   auth: 'Přihlášení',
-  cms: 'Klubovna',
   members: 'Členové',
   training: 'Tréninky',
   races: 'Závody',
   content: 'Obsah',
   users: 'Uživatelé',
   web: 'Web',
+  cms: 'Klubovna',
 } as const;
 export type Zone = keyof typeof ZONE_LABELS;
 
@@ -48,25 +49,46 @@ export interface RouteDefinition {
 
 export type Crud = 'list' | 'create' | 'edit';
 
-/** The list, create and edit screens of the entity `entity`; edit takes `?id=`. */
-export function crud<Prefix extends string>(
-  prefix: Prefix,
-  entity: string,
-  zone: Zone,
-  area: Area,
-  titles: Record<Crud, string>,
-  paths: Partial<Record<Crud, string>> & { list: string },
-) {
-  const base = paths.list;
-  const common = { zone, area, entity, active: true };
+/**
+ * An entity's list, create and edit screens, as its declaration names them: the zone they belong to
+ * in the navigation, the list's address (create and edit default to `<list>/create` and
+ * `<list>/edit`, which takes `?id=`) and the titles of the create and edit screens (the list is
+ * titled by the entity's plural). Their routes are named `<alias>.list`, `<alias>.create`,
+ * `<alias>.edit`.
+ */
+export interface EntityScreens {
+  zone: Zone;
+  list: string;
+  create?: string;
+  edit?: string;
+  titles: { create: string; edit: string };
+}
+
+/** The entity screens' route names: `<alias>.list`, `<alias>.create`, `<alias>.edit`. */
+export type EntityRouteName = `${string}.${Crud}`;
+
+/** The routes of an entity's list, create and edit screens (see EntityScreens). */
+export function entityScreenRoutes(entity: {
+  alias: string;
+  area: Area;
+  plural: string;
+  screens: EntityScreens;
+}): RouteDefinition[] {
+  const { alias, area, plural, screens } = entity;
+  const common = { zone: screens.zone, area, entity: alias, active: true };
   return [
-    { name: `${prefix}.list` as const, path: base, title: titles.list, nav: true, ...common },
+    { name: `${alias}.list`, path: screens.list, title: plural, nav: true, ...common },
     {
-      name: `${prefix}.create` as const,
-      path: paths.create ?? `${base}/create`,
-      title: titles.create,
+      name: `${alias}.create`,
+      path: screens.create ?? `${screens.list}/create`,
+      title: screens.titles.create,
       ...common,
     },
-    { name: `${prefix}.edit` as const, path: paths.edit ?? `${base}/edit`, title: titles.edit, ...common },
+    {
+      name: `${alias}.edit`,
+      path: screens.edit ?? `${screens.list}/edit`,
+      title: screens.titles.edit,
+      ...common,
+    },
   ];
 }

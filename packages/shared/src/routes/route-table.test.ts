@@ -1,9 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AREAS } from '../permissions/matrix.ts';
-import { activeRoutes, entityRoutes, findRoute, ROUTES, ZONE_LABELS } from './route-table.ts';
+import { buildUrl, matchRoute } from './build-url.ts';
+import {
+  activeRoutes,
+  allRoutes,
+  entityRoutes,
+  entityScreenRoutes,
+  findRoute,
+  ROUTES,
+  registerEntityRoutes,
+  ZONE_LABELS,
+} from './route-table.ts';
 
-/** Every screen path the product has, plus the public site's renewal page. */
-const SPEC_PATHS = [
+/** Screens beside the entities' lists and forms (those come from the server's declarations). */
+const TABLE_PATHS = [
   '/',
   '/obnova-hesla/[token]',
   '/admin',
@@ -14,46 +24,47 @@ const SPEC_PATHS = [
   '/admin/user/profile',
   '/admin/admin',
   '/admin/users',
-  ...['/admin/clenove', '/admin/kategorie', '/admin/skupiny', '/admin/clenove-skupiny'].flatMap(crud),
   '/admin/clenove/hromadne-parovani',
-  // Guardians of minors and members' consents (beside the specification's member zone).
-  ...['/admin/zakonni-zastupci', '/admin/souhlasy'].flatMap(crud),
   '/admin/clenove-skupiny/hromadne-nastaveni-skupiny',
-  ...['/admin/treninky', '/admin/soustredeni', '/admin/zavody'].flatMap(crud),
-  ...['/admin/obsah/clanky', '/admin/obsah/clanek/create', '/admin/obsah/clanek/edit'],
-  ...['/admin/obsah/autori', '/admin/obsah/autor/create', '/admin/obsah/autor/edit'],
-  ...['/admin/obsah/tagy', '/admin/obsah/tag/create', '/admin/obsah/tag/edit'],
-  ...crud('/admin/obsah/kategorie'),
-  ...['/admin/uzivatele', '/admin/uzivatel/create', '/admin/uzivatel/edit'],
   ...['/admin/uzivatel/pozvanka', '/admin/uzivatel/zmena-hesla', '/admin/web/konfigurace'],
-  ...['/admin/web/udalosti', '/admin/web/team', '/admin/web/sponzori'].flatMap(crud),
-];
-
-/** Screens the product adds beside the specification's: the training zone's calendar, series, attendance; the trash; e-mail confirmation. */
-const PRODUCT_PATHS = [
   ...['serie', 'kalendar', 'dochazka', 'statistiky'].map((slug) => `/admin/treninky/${slug}`),
   '/admin/kos',
   '/admin/import',
-  // The own page of a member, a parent or a trainer.
   '/admin/muj-klub',
-  // An own e-mail change is confirmed from the link mailed to the new address.
   '/admin/potvrzeni-emailu/[token]',
 ];
 
-function crud(list: string): string[] {
-  return [list, `${list}/create`, `${list}/edit`];
-}
+const ARTICLE_SCREENS = entityScreenRoutes({
+  alias: 'article',
+  area: 'content',
+  plural: 'Články',
+  screens: {
+    zone: 'content',
+    list: '/admin/obsah/clanky',
+    create: '/admin/obsah/clanek/create',
+    edit: '/admin/obsah/clanek/edit',
+    titles: { create: 'Nový článek', edit: 'Úprava článku' },
+  },
+});
+const MEMBER_SCREENS = entityScreenRoutes({
+  alias: 'member',
+  area: 'members',
+  plural: 'Členové',
+  screens: { zone: 'members', list: '/admin/clenove', titles: { create: 'Nový člen', edit: 'Úprava člena' } },
+});
 
 describe('route table', () => {
-  it('holds every screen path of the product once, and nothing else', () => {
+  beforeAll(() => registerEntityRoutes([...MEMBER_SCREENS, ...ARTICLE_SCREENS]));
+  afterAll(() => registerEntityRoutes([]));
+
+  it('holds every screen path beside the entity screens once, and nothing else', () => {
     const paths = ROUTES.map((route) => route.path);
-    expect([...paths].sort()).toEqual([...SPEC_PATHS, ...PRODUCT_PATHS].sort());
+    expect([...paths].sort()).toEqual([...TABLE_PATHS].sort());
     const names = ROUTES.map((route) => route.name);
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it('activates the screens that are built, and every entity screen (served whenever the server declares the entity)', () => {
-    const entityRoutes = ROUTES.filter((route) => 'entity' in route);
+  it('activates the screens that are built, and every registered entity screen', () => {
     const built = [
       'cms.index',
       'cms.myClub',
@@ -76,10 +87,31 @@ describe('route table', () => {
       'users.invite',
       'users.changePassword',
     ];
-    expect(activeRoutes().map((route) => route.name)).toEqual(
-      ROUTES.filter((route) => 'entity' in route || built.includes(route.name)).map((route) => route.name),
-    );
-    expect(entityRoutes).toHaveLength(17 * 3);
+    expect(activeRoutes().map((route) => route.name)).toEqual([
+      ...[...MEMBER_SCREENS, ...ARTICLE_SCREENS].map((route) => route.name),
+      ...ROUTES.filter((route) => built.includes(route.name)).map((route) => route.name),
+    ]);
+  });
+
+  it("derives an entity's screens from its declaration: named by its alias, titled by its plural, at `<list>/create` and `<list>/edit` unless it names others", () => {
+    expect(MEMBER_SCREENS).toEqual([
+      expect.objectContaining({ name: 'member.list', path: '/admin/clenove', title: 'Členové', nav: true }),
+      expect.objectContaining({ name: 'member.create', path: '/admin/clenove/create', title: 'Nový člen' }),
+      expect.objectContaining({ name: 'member.edit', path: '/admin/clenove/edit', title: 'Úprava člena' }),
+    ]);
+    for (const route of MEMBER_SCREENS)
+      expect(route).toMatchObject({ zone: 'members', area: 'members', entity: 'member', active: true });
+  });
+
+  it('builds and matches the registered entity screens, and forgets them when another set is registered', () => {
+    expect(buildUrl('member.edit', { id: 7 })).toBe('/admin/clenove/edit?id=7');
+    expect(matchRoute('/admin/obsah/clanek/create')?.route.name).toBe('article.create');
+    registerEntityRoutes(ARTICLE_SCREENS);
+    expect(matchRoute('/admin/clenove')).toBeNull();
+    expect(findRoute('member.list')).toBeUndefined();
+    expect(allRoutes()).toHaveLength(ROUTES.length + 3);
+    registerEntityRoutes([...MEMBER_SCREENS, ...ARTICLE_SCREENS]);
+    expect(matchRoute('/admin/clenove')?.route.name).toBe('member.list');
   });
 
   it('names each entity’s list, create and edit screens once', () => {
@@ -100,19 +132,13 @@ describe('route table', () => {
     const area = (name: string) => findRoute(name)?.area;
     // Pairing accounts with members is account management: the office's.
     expect(area('members.bulkPairing')).toBe('users');
-    expect(area('consents.list')).toBe('consents');
     expect(area('groupMembers.bulkSetup')).toBe('training');
-    expect(area('camps.edit')).toBe('training');
-    expect(area('races.list')).toBe('races');
-    expect(area('contentCategories.create')).toBe('content');
+    expect(area('article.edit')).toBe('content');
     expect(area('cms.users')).toBe('users');
     expect(area('cms.admin')).toBe('users');
     // One's own password is for everyone; setting another's (`?id=`) is checked by the server.
     expect(area('users.changePassword')).toBe('self');
     expect(area('web.configuration')).toBe('webConfig');
-    expect(area('events.list')).toBe('webEvents');
-    expect(area('team.edit')).toBe('team');
-    expect(area('sponsors.create')).toBe('sponsors');
     expect(area('cms.userProfile')).toBe('self');
     expect(area('cms.login')).toBeUndefined();
     for (const route of ROUTES) {
@@ -131,20 +157,19 @@ describe('route table', () => {
       expect(audience(name), name).toBe('trainer');
     expect(findRoute('cms.myClub')).toMatchObject({ audience: 'person', area: 'members', title: 'Můj klub' });
     // Lists of entities stay: each shows a person their own rows.
-    expect(audience('members.list')).toBeUndefined();
-    expect(audience('trainings.list')).toBeUndefined();
+    expect(audience('member.list')).toBeUndefined();
   });
 
   it('lists list screens in the navigation, never create or edit forms', () => {
-    for (const route of ROUTES) {
+    for (const route of allRoutes()) {
       if (route.name.endsWith('.list')) expect(findRoute(route.name)?.nav, route.name).toBe(true);
       if (/\.(create|edit)$/.test(route.name)) expect(findRoute(route.name)?.nav, route.name).toBeFalsy();
     }
   });
 
   it('titles every route and labels every zone in Czech', () => {
-    expect(findRoute('articles.create')).toMatchObject({ title: 'Nový článek', zone: 'content' });
-    for (const route of ROUTES) expect(route.title.length, route.name).toBeGreaterThan(0);
+    expect(findRoute('article.create')).toMatchObject({ title: 'Nový článek', zone: 'content' });
+    for (const route of allRoutes()) expect(route.title.length, route.name).toBeGreaterThan(0);
     expect(ZONE_LABELS.members).toBe('Členové');
     expect(ZONE_LABELS.training).toBe('Tréninky');
     expect(findRoute('nope')).toBeUndefined();

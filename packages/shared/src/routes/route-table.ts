@@ -1,6 +1,15 @@
-import { type Crud, crud, type RouteDefinition } from './route-definition.ts';
+import type { Crud, EntityRouteName, RouteDefinition } from './route-definition.ts';
 
-export { type Audience, type RouteDefinition, ZONE_LABELS, type Zone } from './route-definition.ts';
+export {
+  type Audience,
+  type Crud,
+  type EntityRouteName,
+  type EntityScreens,
+  entityScreenRoutes,
+  type RouteDefinition,
+  ZONE_LABELS,
+  type Zone,
+} from './route-definition.ts';
 
 /** The training zone's own screens beside the lists and forms. */
 const TRAINING_SCREENS = {
@@ -77,14 +86,6 @@ export const ROUTES = [
     area: 'users',
     active: true,
   },
-  ...crud(
-    'members',
-    'member',
-    'members',
-    'members',
-    { list: 'Členové', create: 'Nový člen', edit: 'Úprava člena' },
-    { list: '/admin/clenove' },
-  ),
   {
     name: 'members.bulkPairing',
     path: '/admin/clenove/hromadne-parovani',
@@ -95,46 +96,6 @@ export const ROUTES = [
     active: true,
     nav: true,
   },
-  ...crud(
-    'guardians',
-    'guardian',
-    'members',
-    'members',
-    { list: 'Zákonní zástupci', create: 'Nový zákonný zástupce', edit: 'Úprava zákonného zástupce' },
-    { list: '/admin/zakonni-zastupci' },
-  ),
-  ...crud(
-    'consents',
-    'consent',
-    'members',
-    'consents',
-    { list: 'Souhlasy', create: 'Nový souhlas', edit: 'Úprava souhlasu' },
-    { list: '/admin/souhlasy' },
-  ),
-  ...crud(
-    'categories',
-    'category',
-    'training',
-    'training',
-    { list: 'Kategorie', create: 'Nová kategorie', edit: 'Úprava kategorie' },
-    { list: '/admin/kategorie' },
-  ),
-  ...crud(
-    'groups',
-    'group',
-    'training',
-    'training',
-    { list: 'Skupiny', create: 'Nová skupina', edit: 'Úprava skupiny' },
-    { list: '/admin/skupiny' },
-  ),
-  ...crud(
-    'groupMembers',
-    'group-member',
-    'training',
-    'training',
-    { list: 'Členové skupin', create: 'Nový člen skupiny', edit: 'Úprava člena skupiny' },
-    { list: '/admin/clenove-skupiny' },
-  ),
   {
     name: 'groupMembers.bulkSetup',
     path: '/admin/clenove-skupiny/hromadne-nastaveni-skupiny',
@@ -145,14 +106,6 @@ export const ROUTES = [
     active: true,
     nav: true,
   },
-  ...crud(
-    'trainings',
-    'training',
-    'training',
-    'training',
-    { list: 'Tréninky', create: 'Nový trénink', edit: 'Úprava tréninku' },
-    { list: '/admin/treninky' },
-  ),
   ...(['series', 'calendar', 'attendance', 'stats'] as const).map((screen) => ({
     name: `trainings.${screen}` as const,
     path: `/admin/treninky/${TRAINING_SCREENS[screen].slug}`,
@@ -163,62 +116,6 @@ export const ROUTES = [
     active: true,
     nav: true,
   })),
-  ...crud(
-    'camps',
-    'camp',
-    'training',
-    'training',
-    { list: 'Soustředění', create: 'Nové soustředění', edit: 'Úprava soustředění' },
-    { list: '/admin/soustredeni' },
-  ),
-  ...crud(
-    'races',
-    'race',
-    'races',
-    'races',
-    { list: 'Závody', create: 'Nový závod', edit: 'Úprava závodu' },
-    { list: '/admin/zavody' },
-  ),
-  ...crud(
-    'articles',
-    'article',
-    'content',
-    'content',
-    { list: 'Články', create: 'Nový článek', edit: 'Úprava článku' },
-    { list: '/admin/obsah/clanky', create: '/admin/obsah/clanek/create', edit: '/admin/obsah/clanek/edit' },
-  ),
-  ...crud(
-    'authors',
-    'author',
-    'content',
-    'content',
-    { list: 'Autoři', create: 'Nový autor', edit: 'Úprava autora' },
-    { list: '/admin/obsah/autori', create: '/admin/obsah/autor/create', edit: '/admin/obsah/autor/edit' },
-  ),
-  ...crud(
-    'tags',
-    'tag',
-    'content',
-    'content',
-    { list: 'Tagy', create: 'Nový tag', edit: 'Úprava tagu' },
-    { list: '/admin/obsah/tagy', create: '/admin/obsah/tag/create', edit: '/admin/obsah/tag/edit' },
-  ),
-  ...crud(
-    'contentCategories',
-    'content-category',
-    'content',
-    'content',
-    { list: 'Kategorie obsahu', create: 'Nová kategorie obsahu', edit: 'Úprava kategorie obsahu' },
-    { list: '/admin/obsah/kategorie' },
-  ),
-  ...crud(
-    'users',
-    'user',
-    'users',
-    'users',
-    { list: 'Uživatelé', create: 'Nový uživatel', edit: 'Úprava uživatele' },
-    { list: '/admin/uzivatele', create: '/admin/uzivatel/create', edit: '/admin/uzivatel/edit' },
-  ),
   {
     name: 'users.invite',
     path: '/admin/uzivatel/pozvanka',
@@ -246,30 +143,6 @@ export const ROUTES = [
     active: true,
     nav: true,
   },
-  ...crud(
-    'events',
-    'event',
-    'web',
-    'webEvents',
-    { list: 'Události', create: 'Nová událost', edit: 'Úprava události' },
-    { list: '/admin/web/udalosti' },
-  ),
-  ...crud(
-    'team',
-    'team-member',
-    'web',
-    'team',
-    { list: 'Tým', create: 'Nový člen týmu', edit: 'Úprava člena týmu' },
-    { list: '/admin/web/team' },
-  ),
-  ...crud(
-    'sponsors',
-    'sponsor',
-    'web',
-    'sponsors',
-    { list: 'Sponzoři', create: 'Nový sponzor', edit: 'Úprava sponzora' },
-    { list: '/admin/web/sponzori' },
-  ),
   // Deleted records of every entity; each user sees those of the entities they may read.
   { name: 'cms.trash', path: '/admin/kos', title: 'Koš', zone: 'cms', active: true, nav: true },
   // Import into the entity named by `?entity=`, reached from its list.
@@ -283,23 +156,45 @@ export const ROUTES = [
   },
 ] as const satisfies readonly RouteDefinition[];
 
-export type RouteName = (typeof ROUTES)[number]['name'];
+/**
+ * A route's name: one of the table's, or an entity screen's (`member.list`), whose routes come from the
+ * server's declarations (registerEntityRoutes).
+ */
+export type RouteName = (typeof ROUTES)[number]['name'] | EntityRouteName;
 
-const byName = new Map<string, RouteDefinition>(ROUTES.map((route) => [route.name, route]));
+const tableByName = new Map<string, RouteDefinition>(ROUTES.map((route) => [route.name, route]));
+let entityScreens: readonly RouteDefinition[] = [];
+let everyRoute: readonly RouteDefinition[] = ROUTES;
+
+/**
+ * The routes of the entity screens the server declares (the app reads them from its page at start),
+ * beside the table's. A later call replaces the earlier ones.
+ */
+export function registerEntityRoutes(routes: readonly RouteDefinition[]): void {
+  entityScreens = routes;
+  // An entity's list leads its zone in the navigation, before the zone's other screens.
+  everyRoute = [...routes, ...ROUTES];
+}
+
+/** The registered entity screens' routes and the table's; a new array after each registration. */
+export function allRoutes(): readonly RouteDefinition[] {
+  return everyRoute;
+}
 
 export function findRoute(name: string): RouteDefinition | undefined {
-  return byName.get(name);
+  return tableByName.get(name) ?? entityScreens.find((route) => route.name === name);
 }
 
 export function activeRoutes(): RouteDefinition[] {
-  return ROUTES.filter((route) => route.active);
+  return everyRoute.filter((route) => route.active);
 }
 
-/** The list, create and edit paths of an entity's screens, if the table has them. */
-export function entityRoutes(alias: string): { list: string; create: string; edit: string } | undefined {
-  const path = (crud: Crud) =>
-    ROUTES.find((route) => 'entity' in route && route.entity === alias && route.name.endsWith(`.${crud}`))
-      ?.path;
+/** The list, create and edit paths of an entity's screens, if it has them (among `routes`). */
+export function entityRoutes(
+  alias: string,
+  routes: readonly RouteDefinition[] = entityScreens,
+): { list: string; create: string; edit: string } | undefined {
+  const path = (crud: Crud) => routes.find((route) => route.name === `${alias}.${crud}`)?.path;
   const list = path('list');
   const create = path('create');
   const edit = path('edit');

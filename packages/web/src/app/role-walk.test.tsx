@@ -1,9 +1,18 @@
-import { can, PERMISSIONS, ROLES, ROUTES, type Role, type UserDto } from '@klubovna/shared';
+import {
+  allRoutes,
+  can,
+  findRoute,
+  PERMISSIONS,
+  ROLES,
+  type Role,
+  type RouteDefinition,
+  type UserDto,
+  ZONE_LABELS,
+} from '@klubovna/shared';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setApiClient } from '../api/api.ts';
 import { fakeApi, renderApp } from '../test/render-app.tsx';
-import { DECLARED_ALIASES } from '../test/server-schemas.ts';
 import { allScreens } from './screens.ts';
 
 afterEach(() => {
@@ -22,8 +31,8 @@ const userWith = (roles: Role[]): UserDto => ({
 
 /** Every screen of the signed-in shell, by its route in the shared table. */
 const shellRoutes = () => {
-  const screens = new Map(allScreens(new Set(DECLARED_ALIASES)).map((entry) => [entry.name, entry.layout]));
-  return ROUTES.filter((route) => route.active && screens.get(route.name) === 'shell');
+  const screens = new Map<string, string>(allScreens().map((entry) => [entry.name, entry.layout]));
+  return allRoutes().filter((route) => route.active && screens.get(route.name) === 'shell');
 };
 
 /** The route's address with its parameters filled in (edit screens get an id). */
@@ -40,7 +49,7 @@ describe('every screen of the route table as each role, against the permission m
   });
 
   /** Whether a person may open a route: the role's area in the matrix, then the route's audience. */
-  const opens = (route: (typeof ROUTES)[number], roles: Role[], trains: boolean) => {
+  const opens = (route: RouteDefinition, roles: Role[], trains: boolean) => {
     const area = 'area' in route ? route.area : undefined;
     const readable =
       area === undefined ||
@@ -65,16 +74,15 @@ describe('every screen of the route table as each role, against the permission m
         request.url === '/api/cms/me/club' ? { status: 200, body: { data: club } } : undefined,
       );
       const screens = new Set(shellRoutes().map((route) => route.name));
-      // The menu: active listed routes with a screen that the person may open.
-      const expectedMenu = ROUTES.filter(
-        (route) => route.active && 'nav' in route && route.nav && screens.has(route.name),
-      )
+      // The menu: active listed routes with a screen that the person may open, in the zones' order.
+      const zones = Object.keys(ZONE_LABELS);
+      const expectedMenu = allRoutes()
+        .filter((route) => route.active && 'nav' in route && route.nav && screens.has(route.name))
         .filter((route) => opens(route, roles, trains))
+        .sort((a, b) => zones.indexOf(a.zone) - zones.indexOf(b.zone))
         .map((route) => route.path);
       // Home: a person's own page where it is for them, else the index.
-      const home = opens(ROUTES.find((route) => route.name === 'cms.myClub')!, roles, trains)
-        ? '/admin/muj-klub'
-        : '/admin';
+      const home = opens(findRoute('cms.myClub')!, roles, trains) ? '/admin/muj-klub' : '/admin';
 
       for (const route of shellRoutes()) {
         const { router, unmount } = renderApp(addressOf(route.path), api);

@@ -1,5 +1,7 @@
-import { can, ROLES, ROUTES, ZONE_LABELS } from '@klubovna/shared';
+import { allRoutes, can, ROLES, ZONE_LABELS } from '@klubovna/shared';
 import { describe, expect, it } from 'vitest';
+import { declareEntities } from '../test/render-app.tsx';
+import { DECLARED_ALIASES } from '../test/server-schemas.ts';
 import { buildNavigation } from '../ui/navigation/navigation-model.ts';
 import { passwordStrength } from '../zones/auth/components/password-strength.ts';
 import { safeReturnTo } from '../zones/auth/components/return-to.ts';
@@ -7,7 +9,8 @@ import { loginTarget } from './login-target.ts';
 import { findRoute, toRouterPath } from './route-table.ts';
 import { allScreens } from './screens.ts';
 
-const SCREENS = allScreens(new Set(['member']));
+declareEntities(['member']);
+const SCREENS = allScreens();
 const SCREEN_NAMES = new Set<string>(SCREENS.map((screen) => screen.name));
 
 describe('routing helpers', () => {
@@ -48,16 +51,18 @@ describe('routing helpers', () => {
 
 describe('screens and the shared route table', () => {
   it('gives a declared entity its generic list, create and edit screens, and an undeclared one none', () => {
-    expect([...SCREEN_NAMES].filter((name) => name.startsWith('members.')).sort()).toEqual([
+    expect([...SCREEN_NAMES].filter((name) => name.startsWith('member')).sort()).toEqual([
+      'member.create',
+      'member.edit',
+      'member.list',
       'members.bulkPairing',
-      'members.create',
-      'members.edit',
-      'members.list',
     ]);
-    expect([...SCREEN_NAMES].some((name) => name.startsWith('categories.'))).toBe(false);
-    const withCategories = allScreens(new Set(['member', 'category'])).map((screen) => screen.name);
+    expect([...SCREEN_NAMES].some((name) => name.startsWith('category.'))).toBe(false);
+    declareEntities(['member', 'category']);
+    const withCategories = allScreens().map((screen) => screen.name);
+    declareEntities(['member']);
     expect(withCategories).toEqual(
-      expect.arrayContaining(['categories.list', 'categories.create', 'categories.edit']),
+      expect.arrayContaining(['category.list', 'category.create', 'category.edit']),
     );
   });
 
@@ -70,7 +75,7 @@ describe('screens and the shared route table', () => {
   it('never puts a route without a screen into any navigation', () => {
     for (const role of ROLES) {
       const groups = buildNavigation({
-        routes: ROUTES,
+        routes: allRoutes(),
         viewer: { roles: [role], trains: false },
         screens: SCREEN_NAMES,
         zoneLabels: ZONE_LABELS,
@@ -86,7 +91,8 @@ describe('screens and the shared route table', () => {
   });
 
   it('shows a zone once its screens exist and are active (here with every table route treated as built)', () => {
-    const everyRoute = ROUTES.map((route) => ({ ...route, active: true }));
+    declareEntities(DECLARED_ALIASES);
+    const everyRoute = allRoutes().map((route) => ({ ...route, active: true }));
     const groups = buildNavigation({
       routes: everyRoute,
       viewer: { roles: ['ROLE_ADMIN'], trains: false },

@@ -1,7 +1,7 @@
-import { API_PATHS, formFirstAnswers, listFirstAnswers, type RouteName } from '@klubovna/shared';
+import { API_PATHS, type RouteName } from '@klubovna/shared';
 
 // Which code each written screen is: plain data, read by the app (screens.ts) and by the build, which
-// lists every route's chunks and first answers for the server to preload (build/route-preloads.ts).
+// lists every screen's chunks for the server to preload (build/route-preloads.ts).
 // No imports of the app's code.
 
 /** Where a screen renders: the bare sign-in frame, or the authenticated shell. */
@@ -56,30 +56,30 @@ export const SCREEN_TABLE: readonly ScreenEntry[] = [
   { name: 'cms.trash', layout: 'shell', zone: 'trash', page: 'TrashPage' },
   { name: 'cms.import', layout: 'shell', zone: 'import', page: 'ImportPage' },
   { name: 'groupMembers.bulkSetup', layout: 'shell', zone: 'training', page: 'BulkSetupPage' },
-  { name: 'groups.create', layout: 'shell', zone: 'training', page: 'GroupFormPage', form: true },
-  { name: 'groups.edit', layout: 'shell', zone: 'training', page: 'GroupFormPage', form: true },
-  { name: 'trainings.create', layout: 'shell', zone: 'training', page: 'TrainingFormPage', form: true },
-  { name: 'trainings.edit', layout: 'shell', zone: 'training', page: 'TrainingFormPage', form: true },
+  { name: 'group.create', layout: 'shell', zone: 'training', page: 'GroupFormPage', form: true },
+  { name: 'group.edit', layout: 'shell', zone: 'training', page: 'GroupFormPage', form: true },
+  { name: 'training.create', layout: 'shell', zone: 'training', page: 'TrainingFormPage', form: true },
+  { name: 'training.edit', layout: 'shell', zone: 'training', page: 'TrainingFormPage', form: true },
   { name: 'trainings.series', layout: 'shell', zone: 'training', page: 'SeriesPage' },
   { name: 'trainings.calendar', layout: 'shell', zone: 'training', page: 'WeekCalendarPage' },
   { name: 'trainings.attendance', layout: 'shell', zone: 'training', page: 'AttendancePage' },
   { name: 'trainings.stats', layout: 'shell', zone: 'training', page: 'StatsPage' },
-  { name: 'camps.create', layout: 'shell', zone: 'camps', page: 'CampFormPage', form: true },
-  { name: 'camps.edit', layout: 'shell', zone: 'camps', page: 'CampFormPage', form: true },
-  { name: 'races.create', layout: 'shell', zone: 'races', page: 'RaceFormPage', form: true },
-  { name: 'races.edit', layout: 'shell', zone: 'races', page: 'RaceFormPage', form: true },
-  { name: 'members.create', layout: 'shell', zone: 'members', page: 'MemberFormPage', form: true },
-  { name: 'members.edit', layout: 'shell', zone: 'members', page: 'MemberFormPage', form: true },
+  { name: 'camp.create', layout: 'shell', zone: 'camps', page: 'CampFormPage', form: true },
+  { name: 'camp.edit', layout: 'shell', zone: 'camps', page: 'CampFormPage', form: true },
+  { name: 'race.create', layout: 'shell', zone: 'races', page: 'RaceFormPage', form: true },
+  { name: 'race.edit', layout: 'shell', zone: 'races', page: 'RaceFormPage', form: true },
+  { name: 'member.create', layout: 'shell', zone: 'members', page: 'MemberFormPage', form: true },
+  { name: 'member.edit', layout: 'shell', zone: 'members', page: 'MemberFormPage', form: true },
   { name: 'members.bulkPairing', layout: 'shell', zone: 'members', page: 'BulkPairingPage' },
-  { name: 'articles.edit', layout: 'shell', zone: 'content', page: 'ArticleFormPage', form: true },
-  { name: 'team.list', layout: 'shell', zone: 'web', page: 'TeamOrderPage' },
+  { name: 'article.edit', layout: 'shell', zone: 'content', page: 'ArticleFormPage', form: true },
+  { name: 'team-member.list', layout: 'shell', zone: 'web', page: 'TeamOrderPage' },
   { name: 'web.configuration', layout: 'shell', zone: 'web', page: 'WebConfigurationPage' },
   // Users are a declared entity, but accounts are made with a password or an invitation, and their
   // list has activation and invitation buttons: the list and the new-user screens are written ones.
-  { name: 'users.list', layout: 'shell', zone: 'users', page: 'UsersListPage' },
+  { name: 'user.list', layout: 'shell', zone: 'users', page: 'UsersListPage' },
   { name: 'cms.users', layout: 'shell', zone: 'users', page: 'UsersListPage' },
-  { name: 'users.create', layout: 'shell', zone: 'users', page: 'UserCreatePage' },
-  { name: 'users.edit', layout: 'shell', zone: 'users', page: 'UserEditPage', form: true },
+  { name: 'user.create', layout: 'shell', zone: 'users', page: 'UserCreatePage' },
+  { name: 'user.edit', layout: 'shell', zone: 'users', page: 'UserEditPage', form: true },
   { name: 'users.invite', layout: 'shell', zone: 'users', page: 'UserInvitePage' },
   { name: 'users.changePassword', layout: 'shell', zone: 'account', page: 'UserPasswordPage' },
 ];
@@ -87,59 +87,12 @@ export const SCREEN_TABLE: readonly ScreenEntry[] = [
 /** The lazy layout around the signed-in screens (router.tsx imports it). */
 export const SHELL_SOURCE = 'src/app/shell/authenticated-layout.tsx';
 
-interface RouteLike {
-  name: string;
-  entity?: string;
+/** The lazy modules a screen needs beyond the entry, as source paths: its layout's (the shell) and its zone's. */
+export function sourcesOfScreen(layout: ScreenLayout, zone: ZoneName): string[] {
+  return layout === 'shell' ? [SHELL_SOURCE, ZONE_SOURCES[zone]] : [ZONE_SOURCES[zone]];
 }
 
-/** The zone and layout of a route's screen, and whether it is an entity's form; none without a screen. */
-function screenOfRoute(
-  route: RouteLike,
-): { zone: ZoneName; layout: ScreenLayout; form: boolean } | undefined {
-  const written = SCREEN_TABLE.find((screen) => screen.name === route.name);
-  const zone: ZoneName | undefined =
-    written?.zone ??
-    (route.entity ? (route.name.endsWith('.list') ? 'entityList' : 'entityForm') : undefined);
-  const form = written ? written.form === true : zone === 'entityForm';
-  return zone && { zone, layout: written?.layout ?? 'shell', form };
-}
-
-/**
- * The lazy modules a route's screen needs beyond the entry, as source paths: its layout's (signed-in
- * screens) and its zone's; none for a route with no screen.
- */
-export function sourcesOfRoute(route: RouteLike): string[] {
-  const screen = screenOfRoute(route);
-  if (!screen) return [];
-  const zone = ZONE_SOURCES[screen.zone];
-  return screen.layout === 'shell' ? [SHELL_SOURCE, zone] : [zone];
-}
-
-/**
- * The API answers a route's screen asks for before anything else, as paths: the signed-in user (the
- * shell's, see router.tsx) and, for a generic list, its schema and the user's settings
- * (prefetchDatagrid), an entity form's schema (prefetchForm), a written screen's own `answers`. The server names them in the route's
- * page for a signed-in visitor, so they come while the code loads; and a list's first page of rows
- * too, from the user's settings (listOfRoute), and a form's record, from the address (formOfRoute).
- */
-export function firstAnswersOfRoute(route: RouteLike): string[] {
-  if (screenOfRoute(route)?.layout !== 'shell') return [];
-  const list = listOfRoute(route);
-  const form = formOfRoute(route);
-  return [
-    API_PATHS.currentUser,
-    ...(list ? listFirstAnswers(list) : []),
-    ...(form ? formFirstAnswers(form) : []),
-    ...(SCREEN_TABLE.find((screen) => screen.name === route.name)?.answers ?? []),
-  ];
-}
-
-/** The entity whose form (the engine's) a route shows, if it shows one (its record depends on `?id=`). */
-export function formOfRoute(route: RouteLike): string | undefined {
-  return screenOfRoute(route)?.form ? route.entity : undefined;
-}
-
-/** The entity whose generic list a route shows, if it shows one (its first page depends on the user). */
-export function listOfRoute(route: RouteLike): string | undefined {
-  return screenOfRoute(route)?.zone === 'entityList' ? route.entity : undefined;
+/** The entity whose form (the engine's) a written screen of a route shows, if it shows one. */
+export function formOfRoute(route: { name: string; entity?: string }): string | undefined {
+  return SCREEN_TABLE.find((screen) => screen.name === route.name)?.form ? route.entity : undefined;
 }

@@ -1,4 +1,12 @@
-import { matchRoute, PAGE_META, ROUTES, type RouteName } from '@klubovna/shared';
+import {
+  allRoutes,
+  findRoute,
+  matchRoute,
+  PAGE_META,
+  type RouteDefinition,
+  type RouteName,
+  registerEntityRoutes,
+} from '@klubovna/shared';
 import type { ComponentType } from 'react';
 import { prefetchGet } from '../api/prefetch-store.ts';
 import { prefetchDatagrid } from '../engine/datagrid/prefetch.ts';
@@ -59,12 +67,12 @@ function addressAt(name: RouteName): URLSearchParams {
  * and a screen with `answers` asks for those.
  */
 export const SCREENS: readonly Screen[] = SCREEN_TABLE.map(({ name, layout, zone, page, answers }) => {
-  const route = ROUTES.find((candidate) => candidate.name === name);
-  const entity = route && formOfRoute(route);
   return {
     name,
     layout,
     load: () => {
+      const route = findRoute(name);
+      const entity = route && formOfRoute(route);
       if (entity) prefetchForm(entity, addressAt(name));
       for (const answer of answers ?? []) void prefetchGet(answer).catch(() => {});
       return ZONES[zone]().then((module) => module[page] as ComponentType);
@@ -72,18 +80,36 @@ export const SCREENS: readonly Screen[] = SCREEN_TABLE.map(({ name, layout, zone
   };
 });
 
-/** The entities the server declares, from the meta tag it puts into index.html. */
-export function declaredEntities(doc: Document = document): ReadonlySet<string> {
-  const content = doc.querySelector<HTMLMetaElement>(`meta[name="${PAGE_META.entities}"]`)?.content ?? '';
-  return new Set(content.split(',').filter(Boolean));
+const isRoute = (value: unknown): value is RouteDefinition =>
+  typeof value === 'object' &&
+  value !== null &&
+  ['name', 'path', 'title', 'zone'].every(
+    (key) => typeof (value as Record<string, unknown>)[key] === 'string',
+  );
+
+/** The routes of the entity screens the server declares, from the meta tag it puts into index.html. */
+export function declaredEntityRoutes(doc: Document = document): RouteDefinition[] {
+  const content = doc.querySelector<HTMLMetaElement>(`meta[name="${PAGE_META.entityScreens}"]`)?.content;
+  try {
+    const routes: unknown = JSON.parse(content ?? '[]');
+    return Array.isArray(routes) ? routes.filter(isRoute) : [];
+  } catch {
+    return [];
+  }
 }
 
-/** The generic screens of declared entities' routes that no written screen replaces. */
-function entityScreens(declared: ReadonlySet<string>): Screen[] {
+/** Registers the entity screens the server declares (see declaredEntityRoutes): once, at start. */
+export function startEntityScreens(doc: Document = document): void {
+  registerEntityRoutes(declaredEntityRoutes(doc));
+}
+
+/** The generic screens of the registered entity routes that no written screen replaces. */
+function entityScreens(): Screen[] {
   const written = new Set<string>(SCREENS.map((screen) => screen.name));
-  return ROUTES.flatMap((route): Screen[] => {
-    if (!('entity' in route) || !declared.has(route.entity) || written.has(route.name)) return [];
-    const { entity, name } = route;
+  return allRoutes().flatMap((route): Screen[] => {
+    if (!route.entity || written.has(route.name)) return [];
+    const { entity } = route;
+    const name = route.name as RouteName;
     const load = () => {
       if (!name.endsWith('.list')) {
         prefetchForm(entity, addressAt(name));
@@ -103,9 +129,10 @@ function entityScreens(declared: ReadonlySet<string>): Screen[] {
 }
 
 /**
- * Every screen this app has. Routes of the shared table without one are neither routed nor linked,
- * so the navigation never leads to a screen that does not exist.
+ * Every screen this app has: the written ones whose routes exist (an entity's, when the server declares
+ * its screens) and the generic ones of the other entity routes. Routes without a screen are neither
+ * routed nor linked, so the navigation never leads to a screen that does not exist.
  */
-export function allScreens(declared: ReadonlySet<string> = declaredEntities()): Screen[] {
-  return [...SCREENS, ...entityScreens(declared)];
+export function allScreens(): Screen[] {
+  return [...SCREENS.filter((screen) => findRoute(screen.name)), ...entityScreens()];
 }

@@ -1,4 +1,4 @@
-import { PAGE_META, type UserDto } from '@klubovna/shared';
+import { PAGE_META, registerEntityRoutes, type UserDto } from '@klubovna/shared';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
@@ -7,7 +7,7 @@ import { createApiClient, createHttpClient } from '../api/http-client.ts';
 import { createRoutes } from '../app/router.tsx';
 import { UiKitProvider } from '../ui/provider/ui-kit-provider.tsx';
 import { type FakeReply, fakeHttp, type RecordedRequest } from './http-adapter.ts';
-import { DECLARED_ALIASES } from './server-schemas.ts';
+import { DECLARED_ALIASES, declaredScreenRoutes } from './server-schemas.ts';
 
 export const ADMIN_USER: UserDto = {
   id: 1,
@@ -57,13 +57,18 @@ export function renderApp(path: string, reply: (request: RecordedRequest) => Fak
   return { ...view, router, requests: fake.requests };
 }
 
-/** The meta tag the server puts into index.html, naming the entities whose screens it serves. */
+/**
+ * The screens of these entities, as the server declares them: in the meta tag it puts into index.html,
+ * and registered as the app does at start.
+ */
 export function declareEntities(aliases: readonly string[]) {
-  let meta = document.querySelector<HTMLMetaElement>(`meta[name="${PAGE_META.entities}"]`);
+  const routes = declaredScreenRoutes(aliases);
+  let meta = document.querySelector<HTMLMetaElement>(`meta[name="${PAGE_META.entityScreens}"]`);
   if (!meta) {
     meta = document.createElement('meta');
-    meta.name = PAGE_META.entities;
+    meta.name = PAGE_META.entityScreens;
     document.head.append(meta);
   }
-  meta.content = aliases.join(',');
+  meta.content = JSON.stringify(routes);
+  registerEntityRoutes(routes);
 }

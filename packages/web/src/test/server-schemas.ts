@@ -1,4 +1,4 @@
-import type { DatagridSchema, FormSchema, Role } from '@klubovna/shared';
+import type { DatagridSchema, FormSchema, Role, RouteDefinition } from '@klubovna/shared';
 import { compileRegistry } from '../../../server/src/engine/declaration/registry.ts';
 import { datagridSchema, formSchema } from '../../../server/src/engine/declaration/schema-json.ts';
 import { DECLARATIONS } from '../../../server/src/modules/entities.ts';
@@ -16,6 +16,11 @@ const entity = (alias: string) => {
 };
 
 export const DECLARED_ALIASES: readonly string[] = [...entities.keys()];
+
+/** The routes of the screens the declarations of `aliases` (default all) name, as the server sends them. */
+export function declaredScreenRoutes(aliases: readonly string[] = DECLARED_ALIASES): RouteDefinition[] {
+  return aliases.flatMap((alias) => entity(alias).screenRoutes);
+}
 
 export function serverDatagridSchema(alias: string, roles: Role[] = ['ROLE_ADMIN']): DatagridSchema {
   return datagridSchema(entity(alias), { userId: 1, roles });

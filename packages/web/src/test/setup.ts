@@ -2,6 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { clearPrefetched } from '../api/prefetch-store.ts';
+import { declareEntities } from './render-app.tsx';
+import { DECLARED_ALIASES } from './server-schemas.ts';
 
 // Lazy zones and Mantine's first render can take over a second on a busy two-core CI machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -45,6 +47,9 @@ if (!Element.prototype.scrollTo) {
 if (!Element.prototype.scrollIntoView) {
   Element.prototype.scrollIntoView = () => {};
 }
+
+// The screens of every entity the server declares, as the app registers them at start.
+declareEntities(DECLARED_ALIASES);
 
 afterEach(() => {
   cleanup();

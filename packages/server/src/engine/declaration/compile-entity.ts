@@ -1,4 +1,4 @@
-import { entityRoutes, type FieldKind } from '@klubovna/shared';
+import { entityRoutes, entityScreenRoutes, type FieldKind, type RouteDefinition } from '@klubovna/shared';
 import { buildFieldSchema } from '@klubovna/shared/validation/field-schema';
 import type { EntityDeclaration, FieldDeclaration } from './entity.types.ts';
 
@@ -108,6 +108,20 @@ function compileField(
   };
 }
 
+/** The routes of the entity's screens, none for an entity reached only through its API. */
+function screenRoutesOf(declaration: EntityDeclaration): RouteDefinition[] {
+  const { screens } = declaration;
+  if (screens === 'api-only') return [];
+  if (!screens)
+    throw new Error(`Entity ${declaration.alias} declares neither its screens nor screens: 'api-only'`);
+  return entityScreenRoutes({
+    alias: declaration.alias,
+    area: declaration.area,
+    plural: declaration.labels.plural,
+    screens,
+  });
+}
+
 /** Derives once, at start, everything the generic routes need from a declaration. */
 export function compileEntity(
   declaration: EntityDeclaration,
@@ -136,9 +150,11 @@ export function compileEntity(
         `Label field ${name} of ${declaration.alias} must be text, a number, a date or an enum`,
       );
   }
+  const screenRoutes = screenRoutesOf(declaration);
   return {
     declaration,
-    routes: entityRoutes(declaration.alias) ?? null,
+    screenRoutes,
+    routes: entityRoutes(declaration.alias, screenRoutes) ?? null,
     fields,
     byName,
     sortKeyFields: fields.filter((field) => field.sortable && isTextKind(field.kind)),

@@ -4,10 +4,12 @@ import type {
   EntityLabels,
   EntityRecord,
   EntityRoutes,
+  EntityScreens,
   FieldConstraints,
   FieldKind,
   FieldOption,
   Role,
+  RouteDefinition,
 } from '@klubovna/shared';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -109,6 +111,12 @@ export interface EntityDeclaration {
   labels: EntityLabels;
   /** Permission area: read access lists and reads, write access creates, updates and deletes. */
   area: Area;
+  /**
+   * Its list, create and edit screens in the back office (served by the engine's generic screens
+   * unless the web app writes its own), or `'api-only'`: an entity reached only through its API and
+   * other entities' screens. Every entity says which.
+   */
+  screens: EntityScreens | 'api-only';
   fields: Record<string, FieldDeclaration>;
   /** Form sections in order; default one unnamed section. */
   sections?: Array<{ key: string; label: string }>;
@@ -276,8 +284,10 @@ export interface CompiledField extends FieldDeclaration {
 
 export interface CompiledEntity {
   declaration: EntityDeclaration;
-  /** Its screens in the shared route table (routes naming its alias); null when it has none. */
+  /** The paths of its list, create and edit screens; null when it has none. */
   routes: EntityRoutes | null;
+  /** The routes of its screens (see EntityDeclaration.screens); none for an API-only entity. */
+  screenRoutes: RouteDefinition[];
   fields: CompiledField[];
   byName: ReadonlyMap<string, CompiledField>;
   /** Text fields with a `<column>_sort` shadow column to keep up to date. */

@@ -1,4 +1,4 @@
-import { can, entityRoutes, type RecordSearchHit } from '@klubovna/shared';
+import { can, type RecordSearchHit } from '@klubovna/shared';
 import type { EngineContext } from '../records/records.service.ts';
 import { relatedOptions } from './list.service.ts';
 
@@ -13,7 +13,7 @@ export async function searchRecords(
 ): Promise<RecordSearchHit[]> {
   if (s.trim() === '') return [];
   const searchable = [...context.entities.values()].filter(
-    (entity) => can(context.roles, entity.declaration.area, 'read') && entityRoutes(entity.declaration.alias),
+    (entity) => can(context.roles, entity.declaration.area, 'read') && entity.routes !== null,
   );
   const hits: RecordSearchHit[] = [];
   // One entity after another: SQLite answers one query at a time anyway, and PostgreSQL's pool is shared.

@@ -13,6 +13,7 @@ const logFixture: EntityDeclaration = {
   table: 'test_squad_logs',
   labels: { singular: 'Záznam', plural: 'Záznamy' },
   area: 'training',
+  screens: 'api-only',
   fields: { message: { kind: 'text', label: 'Zpráva', required: true } },
   defaultSort: { field: 'message', direction: 'asc' },
   searchFields: ['message'],
@@ -32,6 +33,7 @@ const squadFixture: EntityDeclaration = {
   table: 'test_squads',
   labels: { singular: 'Oddíl', plural: 'Oddíly' },
   area: 'training',
+  screens: 'api-only',
   fields: {
     name: { kind: 'text', label: 'Název', required: true, maxLength: 60 },
     code: { kind: 'text', label: 'Kód', maxLength: 10 },

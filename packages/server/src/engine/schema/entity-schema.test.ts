@@ -24,6 +24,7 @@ const badge: EntityDeclaration = {
   table: 'test_badges',
   labels: { singular: 'Odznak', plural: 'Odznaky' },
   area: 'members',
+  screens: 'api-only',
   fields: {
     title: { kind: 'text', label: 'Název', required: true },
     holder: { kind: 'relation', label: 'Držitel', relation: { alias: 'test-member' } },

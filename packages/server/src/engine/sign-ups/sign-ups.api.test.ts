@@ -22,6 +22,7 @@ const tripFixture: EntityDeclaration = {
     accusative: { one: 'výlet', few: 'výlety', many: 'výletů' },
   },
   area: 'training',
+  screens: 'api-only',
   fields: {
     name: { kind: 'text', label: 'Název', required: true, maxLength: 100 },
     capacity: { kind: 'integer', label: 'Kapacita', min: 1 },
@@ -57,6 +58,7 @@ const tripPlaceFixture: EntityDeclaration = {
   table: 'test_trip_places',
   labels: { singular: 'Účastník výletu', plural: 'Účastníci výletů' },
   area: 'training',
+  screens: 'api-only',
   rows: OWN_SIGN_UPS,
   fields: {
     trip: {
@@ -101,6 +103,7 @@ const cupPlayerFixture: EntityDeclaration = {
   table: 'test_cup_players',
   labels: { singular: 'Hráč poháru', plural: 'Hráči poháru' },
   area: 'races',
+  screens: 'api-only',
   rows: OWN_SIGN_UPS,
   fields: {
     cup: {

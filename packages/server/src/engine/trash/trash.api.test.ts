@@ -14,6 +14,7 @@ const noteFixture: EntityDeclaration = {
   table: 'test_notes',
   labels: { singular: 'Poznámka', plural: 'Poznámky' },
   area: 'members',
+  screens: 'api-only',
   fields: { text: { kind: 'text', label: 'Text', required: true } },
   defaultSort: { field: 'text', direction: 'asc' },
   searchFields: ['text'],
@@ -37,6 +38,7 @@ const seatFixture: EntityDeclaration = {
   table: 'test_seats',
   labels: { singular: 'Místo', plural: 'Místa' },
   area: 'training',
+  screens: 'api-only',
   fields: {
     title: { kind: 'text', label: 'Název', required: true },
     team: { kind: 'relation', label: 'Tým', required: true, relation: { alias: 'test-team' } },

@@ -18,6 +18,13 @@ export const userDeclaration: EntityDeclaration = {
     accusative: { one: 'uživatele', few: 'uživatele', many: 'uživatelů' },
   },
   area: 'users',
+  screens: {
+    zone: 'users',
+    list: '/admin/uzivatele',
+    create: '/admin/uzivatel/create',
+    edit: '/admin/uzivatel/edit',
+    titles: { create: 'Nový uživatel', edit: 'Úprava uživatele' },
+  },
   fields: {
     lastName: { kind: 'text', label: 'Příjmení', required: true, maxLength: 100 },
     firstName: { kind: 'text', label: 'Jméno', required: true, maxLength: 100 },

@@ -22,6 +22,7 @@ export const campParticipantEntity: EntityDeclaration = {
     accusative: { one: 'účastníka soustředění', few: 'účastníky soustředění', many: 'účastníků soustředění' },
   },
   area: 'training',
+  screens: 'api-only',
   rows: {
     read: personal((person, eb) => isOwnOrTrainee(eb, 'member', person)),
     write: personal((person, eb) => eb('member', 'in', trainees(eb, person))),

@@ -17,6 +17,11 @@ export const campEntity: EntityDeclaration = {
     accusative: { one: 'soustředění', few: 'soustředění', many: 'soustředění' },
   },
   area: 'training',
+  screens: {
+    zone: 'training',
+    list: '/admin/soustredeni',
+    titles: { create: 'Nové soustředění', edit: 'Úprava soustředění' },
+  },
   rows: {
     // Camps are the club's calendar: every account reads them; a trainer changes those inviting a group
     // they train.

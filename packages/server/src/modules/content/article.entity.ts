@@ -16,6 +16,13 @@ export const articleEntity: EntityDeclaration = {
     accusative: { one: 'článek', few: 'články', many: 'článků' },
   },
   area: 'content',
+  screens: {
+    zone: 'content',
+    list: '/admin/obsah/clanky',
+    create: '/admin/obsah/clanek/create',
+    edit: '/admin/obsah/clanek/edit',
+    titles: { create: 'Nový článek', edit: 'Úprava článku' },
+  },
   // What the website shows: published, not in the future, not private.
   publicRows: (eb) =>
     eb.and([

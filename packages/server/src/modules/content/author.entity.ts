@@ -11,6 +11,13 @@ export const authorEntity: EntityDeclaration = {
     accusative: { one: 'autora', few: 'autory', many: 'autorů' },
   },
   area: 'content',
+  screens: {
+    zone: 'content',
+    list: '/admin/obsah/autori',
+    create: '/admin/obsah/autor/create',
+    edit: '/admin/obsah/autor/edit',
+    titles: { create: 'Nový autor', edit: 'Úprava autora' },
+  },
   publicRows: true,
   fields: {
     name: { kind: 'text', label: 'Jméno', required: true, maxLength: 150 },

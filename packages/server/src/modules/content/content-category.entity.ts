@@ -12,6 +12,11 @@ export const contentCategoryEntity: EntityDeclaration = {
     accusative: { one: 'kategorii obsahu', few: 'kategorie obsahu', many: 'kategorií obsahu' },
   },
   area: 'content',
+  screens: {
+    zone: 'content',
+    list: '/admin/obsah/kategorie',
+    titles: { create: 'Nová kategorie obsahu', edit: 'Úprava kategorie obsahu' },
+  },
   fields: {
     name: { kind: 'text', label: 'Název', required: true, maxLength: 100, unique: true },
     slug: {

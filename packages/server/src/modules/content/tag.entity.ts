@@ -12,6 +12,13 @@ export const tagEntity: EntityDeclaration = {
     accusative: { one: 'tag', few: 'tagy', many: 'tagů' },
   },
   area: 'content',
+  screens: {
+    zone: 'content',
+    list: '/admin/obsah/tagy',
+    create: '/admin/obsah/tag/create',
+    edit: '/admin/obsah/tag/edit',
+    titles: { create: 'Nový tag', edit: 'Úprava tagu' },
+  },
   fields: {
     name: { kind: 'text', label: 'Název', required: true, maxLength: 80, unique: true },
     slug: {

@@ -12,6 +12,7 @@ const documentFixture: EntityDeclaration = {
   table: 'test_documents',
   labels: { singular: 'Dokument', plural: 'Dokumenty' },
   area: 'content',
+  screens: 'api-only',
   fields: {
     title: { kind: 'text', label: 'Název', required: true },
     attachment: { kind: 'file', label: 'Příloha' },

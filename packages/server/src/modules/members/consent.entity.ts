@@ -18,6 +18,11 @@ export const consentEntity: EntityDeclaration = {
     accusative: { one: 'souhlas', few: 'souhlasy', many: 'souhlasů' },
   },
   area: 'consents',
+  screens: {
+    zone: 'members',
+    list: '/admin/souhlasy',
+    titles: { create: 'Nový souhlas', edit: 'Úprava souhlasu' },
+  },
   rows: {
     read: personal((person, eb) => isOwnMember(eb, 'member', person)),
     delete: officeOnly,

@@ -21,6 +21,11 @@ export const guardianEntity: EntityDeclaration = {
     accusative: { one: 'zákonného zástupce', few: 'zákonné zástupce', many: 'zákonných zástupců' },
   },
   area: 'members',
+  screens: {
+    zone: 'members',
+    list: '/admin/zakonni-zastupci',
+    titles: { create: 'Nový zákonný zástupce', edit: 'Úprava zákonného zástupce' },
+  },
   rows: {
     read: personal((person, eb) =>
       eb.or([isOwnMember(eb, 'member', person), eb('account', '=', person.userId)]),

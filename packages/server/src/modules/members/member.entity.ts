@@ -19,6 +19,7 @@ export const memberEntity: EntityDeclaration = {
     accusative: { one: 'člena', few: 'členy', many: 'členů' },
   },
   area: 'members',
+  screens: { zone: 'members', list: '/admin/clenove', titles: { create: 'Nový člen', edit: 'Úprava člena' } },
   rows: {
     read: personal((person, eb) => isOwnOrTrainee(eb, 'id', person)),
     write: personal((person, eb) => isOwnMember(eb, 'id', person)),

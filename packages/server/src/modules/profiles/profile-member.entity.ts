@@ -18,6 +18,7 @@ export const profileMemberEntity: EntityDeclaration = {
     accusative: { one: 'spárování', few: 'spárování', many: 'spárování' },
   },
   area: 'users',
+  screens: 'api-only',
   fields: {
     profile: { kind: 'integer', label: 'Profil (účet)', required: true, min: 1, max: 2_147_483_647 },
     member: { kind: 'relation', label: 'Člen', required: true, relation: { alias: 'member' } },

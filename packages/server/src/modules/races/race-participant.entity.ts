@@ -18,6 +18,7 @@ export const raceParticipantEntity: EntityDeclaration = {
     accusative: { one: 'účastníka závodu', few: 'účastníky závodů', many: 'účastníků závodů' },
   },
   area: 'races',
+  screens: 'api-only',
   rows: {
     read: personal((person, eb) => isOwnOrTrainee(eb, 'member', person)),
     write: personal((person, eb) => eb('member', 'in', trainees(eb, person))),

@@ -13,6 +13,7 @@ export const raceEntity: EntityDeclaration = {
     accusative: { one: 'závod', few: 'závody', many: 'závodů' },
   },
   area: 'races',
+  screens: { zone: 'races', list: '/admin/zavody', titles: { create: 'Nový závod', edit: 'Úprava závodu' } },
   rows: {
     // Races are the club's calendar: every account reads them; trainers enter and change them.
     read: () => undefined,

@@ -22,6 +22,7 @@ export const attendanceEntity: EntityDeclaration = {
     accusative: { one: 'záznam docházky', few: 'záznamy docházky', many: 'záznamů docházky' },
   },
   area: 'training',
+  screens: 'api-only',
   rows: {
     read: personal((person, eb) =>
       eb.or([eb('training_id', 'in', trainingsOf(eb, person)), isOwnMember(eb, 'member_id', person)]),

@@ -13,6 +13,11 @@ export const categoryEntity: EntityDeclaration = {
     accusative: { one: 'kategorii', few: 'kategorie', many: 'kategorií' },
   },
   area: 'training',
+  screens: {
+    zone: 'training',
+    list: '/admin/kategorie',
+    titles: { create: 'Nová kategorie', edit: 'Úprava kategorie' },
+  },
   rows: { read: () => undefined, write: personal(false) },
   fields: {
     name: { kind: 'text', label: 'Název', required: true, maxLength: 100, unique: true },

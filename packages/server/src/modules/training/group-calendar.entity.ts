@@ -19,6 +19,7 @@ export const groupCalendarEntity: EntityDeclaration = {
     accusative: { one: 'kalendář skupiny', few: 'kalendáře skupin', many: 'kalendářů skupin' },
   },
   area: 'training',
+  screens: 'api-only',
   rows: { read: personal((person, eb) => isTrainedGroup(eb, 'group_id', person)) },
   fields: {
     group: {

@@ -21,6 +21,11 @@ export const groupMemberEntity: EntityDeclaration = {
     accusative: { one: 'člena skupiny', few: 'členy skupin', many: 'členů skupin' },
   },
   area: 'training',
+  screens: {
+    zone: 'training',
+    list: '/admin/clenove-skupiny',
+    titles: { create: 'Nový člen skupiny', edit: 'Úprava člena skupiny' },
+  },
   rows: {
     read: personal((person, eb) =>
       eb.or([isTrainedGroup(eb, 'group_id', person), isOwnMember(eb, 'member_id', person)]),

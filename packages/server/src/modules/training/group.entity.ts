@@ -15,6 +15,11 @@ export const groupEntity: EntityDeclaration = {
     accusative: { one: 'skupinu', few: 'skupiny', many: 'skupin' },
   },
   area: 'training',
+  screens: {
+    zone: 'training',
+    list: '/admin/skupiny',
+    titles: { create: 'Nová skupina', edit: 'Úprava skupiny' },
+  },
   rows: {
     read: personal((person, eb) =>
       eb.or([isTrainedGroup(eb, 'id', person), eb('id', 'in', ownGroups(eb, person))]),

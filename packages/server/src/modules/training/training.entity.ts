@@ -16,6 +16,11 @@ export const trainingEntity: EntityDeclaration = {
     accusative: { one: 'trénink', few: 'tréninky', many: 'tréninků' },
   },
   area: 'training',
+  screens: {
+    zone: 'training',
+    list: '/admin/treninky',
+    titles: { create: 'Nový trénink', edit: 'Úprava tréninku' },
+  },
   rows: {
     read: personal((person, eb) =>
       eb.or([isTrainedGroup(eb, 'group_id', person), eb('group_id', 'in', ownGroups(eb, person))]),

@@ -13,6 +13,11 @@ export const eventEntity: EntityDeclaration = {
     accusative: { one: 'událost', few: 'události', many: 'událostí' },
   },
   area: 'webEvents',
+  screens: {
+    zone: 'web',
+    list: '/admin/web/udalosti',
+    titles: { create: 'Nová událost', edit: 'Úprava události' },
+  },
   publicRows: (eb) => eb('visibility', 'in', ['PUBLIC', 'PUBLIC_WITHOUT_SITEMAP']),
   fields: {
     title: { kind: 'text', label: 'Název', required: true, maxLength: 200, span: 12 },

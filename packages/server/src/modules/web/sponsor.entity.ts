@@ -12,6 +12,11 @@ export const sponsorEntity: EntityDeclaration = {
     accusative: { one: 'sponzora', few: 'sponzory', many: 'sponzorů' },
   },
   area: 'sponsors',
+  screens: {
+    zone: 'web',
+    list: '/admin/web/sponzori',
+    titles: { create: 'Nový sponzor', edit: 'Úprava sponzora' },
+  },
   publicRows: true,
   fields: {
     name: { kind: 'text', label: 'Název', required: true, maxLength: 150 },

@@ -14,6 +14,11 @@ export const teamMemberEntity: EntityDeclaration = {
     accusative: { one: 'člena týmu', few: 'členy týmu', many: 'členů týmu' },
   },
   area: 'team',
+  screens: {
+    zone: 'web',
+    list: '/admin/web/team',
+    titles: { create: 'Nový člen týmu', edit: 'Úprava člena týmu' },
+  },
   // A club member's photo only with their consent to photos on the public site.
   publicRows: (eb) => consentInForce(eb, 'team_members.member', 'PUBLIC_PHOTOS'),
   fields: {

@@ -12,6 +12,7 @@ export const webConfigurationEntity: EntityDeclaration = {
     accusative: { one: 'konfiguraci webu', few: 'konfigurace webu', many: 'konfigurací webu' },
   },
   area: 'webConfig',
+  screens: 'api-only',
   publicRows: true,
   sections: [
     { key: 'club', label: 'Klub' },

@@ -1,4 +1,4 @@
-import { can, ROUTES, type RouteDefinition, type RouteName, ZONE_LABELS } from '@klubovna/shared';
+import { allRoutes, can, type RouteDefinition, type RouteName, ZONE_LABELS } from '@klubovna/shared';
 import { appPath } from '../../ui/navigation/app-path.ts';
 import { mayOpen, type NavigationGroup, type Viewer } from '../../ui/navigation/navigation-model.ts';
 
@@ -27,7 +27,7 @@ export function paletteScreens(
   const listed = groups.flatMap((group) =>
     group.items.map((item) => ({ ...item, zone: group.zone, zoneLabel: group.label })),
   );
-  const routes: readonly RouteDefinition[] = ROUTES;
+  const routes: readonly RouteDefinition[] = allRoutes();
   const creating = routes
     .filter(
       (route) =>

@@ -1,4 +1,4 @@
-import { ROUTES, type RouteName, ZONE_LABELS } from '@klubovna/shared';
+import { allRoutes, type RouteName, ZONE_LABELS } from '@klubovna/shared';
 import { useMemo } from 'react';
 import { appPath } from '../../ui/navigation/app-path.ts';
 import { buildNavigation, type NavigationGroup, type Viewer } from '../../ui/navigation/navigation-model.ts';
@@ -9,7 +9,7 @@ export function useNavigationModel({ roles, trains }: Viewer): NavigationGroup[]
   return useMemo(
     () =>
       buildNavigation({
-        routes: ROUTES,
+        routes: allRoutes(),
         viewer: { roles, trains },
         screens: new Set(allScreens().map((screen) => screen.name)),
         zoneLabels: ZONE_LABELS,

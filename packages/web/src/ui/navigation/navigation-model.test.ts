@@ -18,13 +18,13 @@ function route(name: string, zone: string, area: Area | undefined, extra: Partia
 
 const ROUTES: NavigableRoute[] = [
   route('cms.index', 'cms', undefined, { nav: false }),
-  route('members.list', 'members', 'members'),
-  route('members.create', 'members', 'members', { nav: false }),
+  route('member.list', 'members', 'members'),
+  route('member.create', 'members', 'members', { nav: false }),
   route('members.pairing', 'members', 'members'),
   route('training.groups', 'training', 'training'),
-  route('races.list', 'races', 'races', { active: false }),
+  route('race.list', 'races', 'races', { active: false }),
   route('content.articles', 'content', 'content'),
-  route('users.list', 'users', 'users'),
+  route('user.list', 'users', 'users'),
   route('web.sponsors', 'web', 'sponsors'),
   route('web.events', 'web', 'webEvents'),
 ];
@@ -50,7 +50,7 @@ describe('navigation', () => {
     });
     expect(groups.map((group) => group.label)).toEqual(['Členové', 'Tréninky', 'Obsah', 'Uživatelé', 'Web']);
     expect(groups[0]?.items).toEqual([
-      { name: 'members.list', title: 'MEMBERS.LIST', to: '/members.list' },
+      { name: 'member.list', title: 'MEMBER.LIST', to: '/member.list' },
       { name: 'members.pairing', title: 'MEMBERS.PAIRING', to: '/members.pairing' },
     ]);
   });
@@ -64,8 +64,8 @@ describe('navigation', () => {
       link,
     });
     const names = groups.flatMap((group) => group.items.map((item) => item.name));
-    expect(names).not.toContain('races.list');
-    expect(names).not.toContain('members.create');
+    expect(names).not.toContain('race.list');
+    expect(names).not.toContain('member.create');
     expect(names).not.toContain('cms.index');
   });
 
@@ -73,7 +73,7 @@ describe('navigation', () => {
     const groups = buildNavigation({
       routes: ROUTES,
       viewer: { roles: ['ROLE_ROOT'], trains: false },
-      screens: new Set(['members.list']),
+      screens: new Set(['member.list']),
       zoneLabels: LABELS,
       link,
     });
@@ -81,7 +81,7 @@ describe('navigation', () => {
       {
         zone: 'members',
         label: 'Členové',
-        items: [{ name: 'members.list', title: 'MEMBERS.LIST', to: '/members.list' }],
+        items: [{ name: 'member.list', title: 'MEMBER.LIST', to: '/member.list' }],
       },
     ]);
   });

@@ -59,7 +59,8 @@ export function mayOpen(route: NavigableRoute, viewer: Viewer): boolean {
 
 /**
  * The navigation: routes that are active, meant for the menu, have a screen here and that the
- * person may open — grouped by zone in the table's order. Empty groups are left out.
+ * person may open — grouped by zone in the order of `zoneLabels` (zones it does not name after them),
+ * each zone's routes in the order given. Empty groups are left out.
  */
 export function buildNavigation<R extends NavigableRoute>({
   routes,
@@ -78,5 +79,7 @@ export function buildNavigation<R extends NavigableRoute>({
     }
     group.items.push({ name: route.name, title: route.title, to: link(route) });
   }
-  return [...groups.values()];
+  const zones = Object.keys(zoneLabels);
+  const rank = (zone: string) => (zones.includes(zone) ? zones.indexOf(zone) : zones.length);
+  return [...groups.values()].sort((a, b) => rank(a.zone) - rank(b.zone));
 }

@@ -7,8 +7,8 @@ export function CampFormPage() {
   return (
     <EntityFormPage
       alias="camp"
-      createTitle={findRoute('camps.create')?.title ?? ''}
-      editTitle={findRoute('camps.edit')?.title ?? ''}
+      createTitle={findRoute('camp.create')?.title ?? ''}
+      editTitle={findRoute('camp.edit')?.title ?? ''}
       related={(camp) => <CampParticipantsPanel camp={camp} />}
     />
   );

@@ -8,8 +8,8 @@ export function ArticleFormPage() {
   return (
     <EntityFormPage
       alias="article"
-      createTitle={findRoute('articles.create')?.title ?? ''}
-      editTitle={findRoute('articles.edit')?.title ?? ''}
+      createTitle={findRoute('article.create')?.title ?? ''}
+      editTitle={findRoute('article.edit')?.title ?? ''}
       related={(article) => (
         <Paper withBorder p="md" radius="md">
           <Group justify="space-between" gap="sm">

@@ -15,8 +15,8 @@ export function MemberFormPage() {
   return (
     <EntityFormPage
       alias="member"
-      createTitle={findRoute('members.create')?.title ?? ''}
-      editTitle={findRoute('members.edit')?.title ?? ''}
+      createTitle={findRoute('member.create')?.title ?? ''}
+      editTitle={findRoute('member.edit')?.title ?? ''}
       related={(member, page) => (
         <>
           <RelatedRecordsPanel

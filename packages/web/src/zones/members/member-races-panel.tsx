@@ -44,7 +44,7 @@ export function MemberRacesPanel({ memberId }: { memberId: number }) {
                   <Table.Tr key={row.id}>
                     <Table.Td>{dates(row)}</Table.Td>
                     <Table.Td>
-                      <Anchor component={Link} to={appPath('races.edit', { id: row.raceId })}>
+                      <Anchor component={Link} to={appPath('race.edit', { id: row.raceId })}>
                         {row.raceName}
                       </Anchor>
                     </Table.Td>

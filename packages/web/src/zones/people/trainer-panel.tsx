@@ -6,7 +6,7 @@ import { appPath } from '../../ui/navigation/app-path.ts';
 
 const TOOLS: Array<{ route: RouteName; label: string; icon: typeof IconRun }> = [
   { route: 'trainings.attendance', label: 'Docházka', icon: IconChecklist },
-  { route: 'trainings.list', label: 'Tréninky', icon: IconRun },
+  { route: 'training.list', label: 'Tréninky', icon: IconRun },
   { route: 'trainings.calendar', label: 'Kalendář tréninků', icon: IconCalendarWeek },
 ];
 
@@ -21,7 +21,7 @@ export function TrainerPanel({ groups }: { groups: MyClub['trains'] }) {
         <List spacing={4} listStyleType="none" aria-label="Skupiny, které trénujete">
           {groups.map((group) => (
             <List.Item key={group.id}>
-              <Anchor component={Link} to={appPath('groups.edit', { id: group.id })}>
+              <Anchor component={Link} to={appPath('group.edit', { id: group.id })}>
                 {group.name}
               </Anchor>
             </List.Item>

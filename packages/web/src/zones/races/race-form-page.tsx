@@ -7,8 +7,8 @@ export function RaceFormPage() {
   return (
     <EntityFormPage
       alias="race"
-      createTitle={findRoute('races.create')?.title ?? ''}
-      editTitle={findRoute('races.edit')?.title ?? ''}
+      createTitle={findRoute('race.create')?.title ?? ''}
+      editTitle={findRoute('race.edit')?.title ?? ''}
       related={(race) => <RaceEntriesPanel race={race} />}
     />
   );

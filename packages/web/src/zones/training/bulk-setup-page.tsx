@@ -49,7 +49,7 @@ export function BulkSetupPage() {
         <Alert title="Zatím žádná skupina">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">Nejdřív založte skupinu, pak do ní zde vyberete členy.</Text>
-            <Button component={Link} to={appPath('groups.create')} size="xs">
+            <Button component={Link} to={appPath('group.create')} size="xs">
               Nová skupina
             </Button>
           </Stack>

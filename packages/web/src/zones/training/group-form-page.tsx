@@ -30,8 +30,8 @@ export function GroupFormPage() {
   return (
     <EntityFormPage
       alias="group"
-      createTitle={findRoute('groups.create')?.title ?? ''}
-      editTitle={findRoute('groups.edit')?.title ?? ''}
+      createTitle={findRoute('group.create')?.title ?? ''}
+      editTitle={findRoute('group.edit')?.title ?? ''}
       related={(group) => (
         <>
           <GroupMembersPanel group={group} />
@@ -84,7 +84,7 @@ function GroupMembersPanel({ group }: { group: EntityRecord }) {
               {current.map((item) => (
                 <Table.Tr key={item.id}>
                   <Table.Td>
-                    <Anchor component={Link} to={appPath('members.edit', { id: item.memberId })}>
+                    <Anchor component={Link} to={appPath('member.edit', { id: item.memberId })}>
                       {item.lastName} {item.firstName}
                     </Anchor>
                   </Table.Td>

@@ -113,7 +113,7 @@ export function SeriesPage() {
       <Text size="sm">
         Vytvoří tréninky skupiny na vybrané dny v týdnu v zadaném období. Státní svátky (i Velikonoce) se
         vynechají. Jednotlivé tréninky pak jde upravit v seznamu{' '}
-        <Anchor component={Link} underline="always" to={appPath('trainings.list')}>
+        <Anchor component={Link} underline="always" to={appPath('training.list')}>
           Tréninky
         </Anchor>
         .

@@ -28,8 +28,8 @@ export function TrainingFormPage() {
   return (
     <EntityFormPage
       alias="training"
-      createTitle={findRoute('trainings.create')?.title ?? ''}
-      editTitle={findRoute('trainings.edit')?.title ?? ''}
+      createTitle={findRoute('training.create')?.title ?? ''}
+      editTitle={findRoute('training.edit')?.title ?? ''}
       related={(training) => (
         <>
           {attendance && (

@@ -122,7 +122,7 @@ function TrainingCard({ training }: { training: CalendarTraining }) {
   return (
     <UnstyledButton
       component={Link}
-      to={appPath('trainings.edit', { id: training.id })}
+      to={appPath('training.edit', { id: training.id })}
       p={6}
       style={{
         borderInlineStart: `4px solid ${training.color ?? 'var(--mantine-color-gray-5)'}`,

@@ -65,7 +65,7 @@ export function UserForm({ mode }: { mode: UserFormMode }) {
           password: values.password,
         });
         flash.success(`Uživatel ${fullName(saved)} je založen.`);
-        navigate(appPath('users.list'));
+        navigate(appPath('user.list'));
       } else {
         const result = await api.post<{ user: CmsUser; invitationSent: boolean }>(
           API_PATHS.createInvitedUser,
@@ -76,7 +76,7 @@ export function UserForm({ mode }: { mode: UserFormMode }) {
           flash.error(
             'Uživatel je založen, ale pozvánku se nepodařilo odeslat. Pošlete ji znovu ze seznamu uživatelů.',
           );
-        navigate(appPath('users.list'));
+        navigate(appPath('user.list'));
       }
     } catch (error) {
       if (error instanceof BadRequestError) {
@@ -159,7 +159,7 @@ export function UserForm({ mode }: { mode: UserFormMode }) {
             />
           )}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" component={Link} to={appPath('users.list')}>
+            <Button variant="default" component={Link} to={appPath('user.list')}>
               Zpět na seznam
             </Button>
             <BusyButton type="submit" busy={saving}>

@@ -12,7 +12,7 @@ import { appPath } from '../../ui/navigation/app-path.ts';
 import { UserForm } from './user-form.tsx';
 import { fullName, mayChange } from './users-api.ts';
 
-const back = () => ({ label: 'Uživatelé', to: appPath('users.list') });
+const back = () => ({ label: 'Uživatelé', to: appPath('user.list') });
 
 /** A new user with a password. */
 export function UserCreatePage() {

@@ -43,7 +43,7 @@ export function UsersListPage() {
               </Button>
               <Button
                 component={Link}
-                to={appPath('users.create')}
+                to={appPath('user.create')}
                 variant="default"
                 leftSection={<IconPlus size={18} />}
               >

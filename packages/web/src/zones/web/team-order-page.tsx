@@ -85,7 +85,7 @@ function PersonRow({ person, canWrite }: { person: Person; canWrite: boolean }) 
           </ActionIcon>
         )}
         <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-          <Anchor component={Link} to={appPath('team.edit', { id: person.id })} fw={600}>
+          <Anchor component={Link} to={appPath('team-member.edit', { id: person.id })} fw={600}>
             {person.name}
           </Anchor>
           {person.role && (
@@ -105,7 +105,7 @@ function PersonRow({ person, canWrite }: { person: Person; canWrite: boolean }) 
  * Each move is saved at once.
  */
 export function TeamOrderPage() {
-  const title = findRoute('team.list')?.title ?? '';
+  const title = findRoute('team-member.list')?.title ?? '';
   const flash = useFlash();
   const handleError = useErrorHandler();
   const { data: schema } = useFormSchema('team-member');
@@ -143,10 +143,10 @@ export function TeamOrderPage() {
           canWrite && (
             <Button
               component={Link}
-              to={appPath('team.create')}
+              to={appPath('team-member.create')}
               leftSection={<IconPlus size={18} aria-hidden />}
             >
-              {findRoute('team.create')?.title}
+              {findRoute('team-member.create')?.title}
             </Button>
           )
         }

@@ -66,7 +66,7 @@ function OtherUserPassword({ id }: { id: number }) {
     try {
       await api.post(apiPath(API_PATHS.userPassword, { userId: id }), { password: values.password });
       flash.success(`Heslo uživatele ${user?.email ?? ''} je nastaveno; jeho přihlášení skončila.`);
-      navigate(appPath('users.edit', { id }));
+      navigate(appPath('user.edit', { id }));
     } catch (failed) {
       form.reportFailure(failed);
     }
