@@ -161,3 +161,55 @@ export const gpcMessage = (type: '078' | '079', first: string, second = '') =>
 /** Records as a Windows-1250 file, each ended by the line end. */
 export const gpcFile = (records: string[], lineEnd = '\r\n') =>
   windows1250(records.map((record) => `${record}${lineEnd}`).join(''));
+
+/** The columns of Fio's CSV export in Fio's order. */
+export const FIO_COLUMNS = [
+  'ID pohybu',
+  'Datum',
+  'Objem',
+  'Měna',
+  'Protiúčet',
+  'Název protiúčtu',
+  'Kód banky',
+  'Název banky',
+  'KS',
+  'VS',
+  'SS',
+  'Uživatelská identifikace',
+  'Zpráva pro příjemce',
+  'Typ',
+  'Provedl',
+  'Upřesnění',
+  'Komentář',
+  'BIC',
+  'ID pokynu',
+] as const;
+export type FioColumn = (typeof FIO_COLUMNS)[number];
+export type FioRow = Partial<Record<FioColumn, string>>;
+
+/** A CSV value, quoted (quotes inside doubled) when it holds a separator, a quote or a line end. */
+const csvValue = (value: string) => (/[;"\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
+/** The lines before the table of Fio's export: the account and the period. */
+export const FIO_PREAMBLE = [
+  'accountId;2001234567',
+  'bankId;2010',
+  'currency;CZK',
+  'iban;CZ6520100000002001234567',
+  'bic;FIOBCZPPXXX',
+  'openingBalance;1200,00',
+  'closingBalance;2350,50',
+  'dateStart;01.04.2025',
+  'dateEnd;30.04.2025',
+  'idFrom;26100000001',
+  'idTo;26100000009',
+];
+
+/** Fio's CSV text: the preamble, the column header and the rows, the columns in Fio's order. */
+export function fioCsvText(rows: FioRow[], preamble = FIO_PREAMBLE, lineEnd = '\n'): string {
+  const table = [
+    FIO_COLUMNS.join(';'),
+    ...rows.map((row) => FIO_COLUMNS.map((column) => csvValue(row[column] ?? '')).join(';')),
+  ];
+  return [...preamble, ...table].map((line) => `${line}${lineEnd}`).join('');
+}
