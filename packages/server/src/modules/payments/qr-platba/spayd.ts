@@ -21,17 +21,9 @@ export interface PaymentDetails {
 }
 
 /** A QR Platba read back: the fields it carries, values decoded, and every attribute by its key. */
-export interface ParsedSpayd {
+export interface ParsedSpayd extends Partial<Omit<PaymentDetails, 'iban'>> {
   version: string;
   iban: string;
-  amount?: number;
-  currency?: string;
-  variableSymbol?: string;
-  specificSymbol?: string;
-  constantSymbol?: string;
-  message?: string;
-  dueDate?: string;
-  recipientName?: string;
   attributes: Record<string, string>;
 }
 
