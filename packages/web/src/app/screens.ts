@@ -66,19 +66,17 @@ function addressAt(name: RouteName): URLSearchParams {
  * written entity form asks for its schema and record while its code loads, as the generic one does,
  * and a screen with `answers` asks for those.
  */
-export const SCREENS: readonly Screen[] = SCREEN_TABLE.map(({ name, layout, zone, page, answers }) => {
-  return {
-    name,
-    layout,
-    load: () => {
-      const route = findRoute(name);
-      const entity = route && formOfRoute(route);
-      if (entity) prefetchForm(entity, addressAt(name));
-      for (const answer of answers ?? []) void prefetchGet(answer).catch(() => {});
-      return ZONES[zone]().then((module) => module[page] as ComponentType);
-    },
-  };
-});
+export const SCREENS: readonly Screen[] = SCREEN_TABLE.map(({ name, layout, zone, page, answers }) => ({
+  name,
+  layout,
+  load: () => {
+    const route = findRoute(name);
+    const entity = route && formOfRoute(route);
+    if (entity) prefetchForm(entity, addressAt(name));
+    for (const answer of answers ?? []) void prefetchGet(answer).catch(() => {});
+    return ZONES[zone]().then((module) => module[page] as ComponentType);
+  },
+}));
 
 const isRoute = (value: unknown): value is RouteDefinition =>
   typeof value === 'object' &&
