@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { AppError } from '../../errors/app-error.ts';
 import { restoreDefused } from '../export/export-csv.ts';
 
@@ -129,7 +129,9 @@ function plainCell(value: ExcelJS.CellValue): Cell {
 }
 
 async function readXlsx(bytes: Buffer): Promise<Sheet> {
-  const workbook = new ExcelJS.Workbook();
+  // Loaded at the first spreadsheet read, not at every start of the server (see streamXlsx).
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {

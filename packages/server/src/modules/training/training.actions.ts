@@ -47,7 +47,7 @@ const createSeries: EntityAction<typeof seriesInput> = {
   label: 'Vytvořit sérii tréninků',
   input: seriesInput,
   run: async ({ db, input, records, rowsOf }): Promise<TrainingSeriesPlan> => {
-    const plan = planSeries(input);
+    const plan = await planSeries(input);
     if (plan.trainings.length > MAX_SERIES_TRAININGS)
       throw fieldError(
         'to',
