@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { CompiledEntity } from '../declaration/compile-entity.ts';
 import type { DynamicDb } from '../records/records.repository.ts';
 import { prefixEnd, searchNormalize, sortKeyPrefixes } from '../schema/czech-text.ts';
-import type { FieldFilter, ListQuery } from './list-query.ts';
+import { type FieldFilter, type ListQuery, NO_RECORD } from './list-query.ts';
 
 // The WHERE of a list's statements that both databases write alike: column filters and short words as
 // ranges of sort keys. How a longer word is found is each reader's own (a WordCondition).
@@ -70,6 +70,10 @@ function filterCondition(eb: Builder, filter: FieldFilter) {
       .select('owner_id')
       .where('target_id', 'in', filter.values);
     return eb('id', 'in', linked);
+  }
+  if (filter.type === 'in' && filter.field.kind === 'relation' && filter.values.includes(NO_RECORD)) {
+    const ids = filter.values.filter((value) => value !== NO_RECORD);
+    return eb.or([eb(column, 'is', null), ...(ids.length > 0 ? [eb(column, 'in', ids)] : [])]);
   }
   if (filter.type === 'in') return eb(column, 'in', filter.values);
   if (filter.type === 'contains') {

@@ -78,6 +78,9 @@ function instantBound(field: CompiledField, raw: string | undefined, bound: 'fro
   return new Date(Math.min(Math.max(instant, FIRST_INSTANT), LAST_INSTANT)).toISOString();
 }
 
+/** A relation filter's value for records that point at none (an unassigned bank transaction). */
+export const NO_RECORD = 'none';
+
 function parseFilter(field: CompiledField, values: string[], from?: string, to?: string): FieldFilter {
   if (field.kind === 'boolean') {
     if (values.length !== 1 || !['true', 'false'].includes(values[0]!)) {
@@ -101,16 +104,19 @@ function parseFilter(field: CompiledField, values: string[], from?: string, to?:
     if (unknown !== undefined) throw badRequest(`Filtr „${field.label}“ nezná hodnotu „${unknown}“.`);
   }
   if (field.kind === 'relation' || field.kind === 'relationMany') {
-    const invalid = values.find((value) => !recordIdText.safeParse(value).success);
+    const invalid = values.find(
+      (value) =>
+        !recordIdText.safeParse(value).success && !(value === NO_RECORD && field.kind === 'relation'),
+    );
     if (invalid !== undefined)
-      throw badRequest(`Filtr „${field.label}“ očekává id záznamu, ne „${invalid}“.`);
+      throw badRequest(`Filtr „${field.label}“ očekává id záznamu (nebo none pro žádný), ne „${invalid}“.`);
   }
   if (values.length === 0) throw badRequest(`Filtr „${field.label}“ potřebuje hodnotu.`);
   return { field, type: field.kind === 'multiEnum' ? 'contains' : 'in', values };
 }
 
 /**
- * Reads `page, limit, sort, direction, s` and `filter[field]=v` (repeatable),
+ * Reads `page, limit, sort, direction, s` and `filter[field]=v` (repeatable; `none` of a relation: pointing at none),
  * `filter[field][from]=…&filter[field][to]=…` for dates and numbers. Only declared fields.
  */
 export function parseListQuery(

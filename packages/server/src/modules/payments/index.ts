@@ -1,0 +1,4 @@
+/** What other modules may use of the payments module. */
+
+export { assertClubAccount, findClubAccount } from './club-account.ts';
+export { paymentsRoutes } from './payments.routes.ts';
