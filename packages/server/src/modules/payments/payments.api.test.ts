@@ -343,6 +343,28 @@ describe.each(testEngines())('payments on %s', (engine) => {
     expect(await read(exact.id)).toMatchObject({ state: 'PAID', paidAmount: { amount: 0.1 } });
   });
 
+  it('shows a parent the child’s payments to pay on their own page, with the account and the QR Platba', async () => {
+    const due = await request('child', 'Na stránce člena', 321.5, { specificSymbol: '77' });
+    await request('child', 'Zrušená na stránce', 10, { cancelled: true });
+    const club = (await parent.get(API_PATHS.myClub)).body.data;
+    expect(club.bankAccount).toBe(CLUB_ACCOUNT);
+    const child = club.members.find((each: { id: number }) => each.id === member.child);
+    const shown = child.payments.find((payment: { id: number }) => payment.id === due.id);
+    expect(shown).toMatchObject({
+      title: 'Na stránce člena',
+      amount: { amount: 321.5, currency: 'CZK' },
+      state: 'UNPAID',
+      stateLabel: 'Nezaplaceno',
+      variableSymbol: due.variableSymbol,
+      specificSymbol: '77',
+      hasQr: true,
+    });
+    expect(child.payments.map((payment: { title: string }) => payment.title)).not.toContain(
+      'Zrušená na stránce',
+    );
+    expect(JSON.stringify(club)).not.toContain('Cizí');
+  });
+
   it('refuses a file that is no statement, in Czech', async () => {
     const answer = await sendStatement(Buffer.from('nic'), 'obrazek.png');
     expect(answer.status).toBe(400);
