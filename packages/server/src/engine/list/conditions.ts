@@ -1,8 +1,9 @@
+import { NO_RECORD_FILTER } from '@klubovna/shared';
 import { sql } from 'kysely';
 import type { CompiledEntity } from '../declaration/compile-entity.ts';
 import type { DynamicDb } from '../records/records.repository.ts';
 import { prefixEnd, searchNormalize, sortKeyPrefixes } from '../schema/czech-text.ts';
-import { type FieldFilter, type ListQuery, NO_RECORD } from './list-query.ts';
+import type { FieldFilter, ListQuery } from './list-query.ts';
 
 // The WHERE of a list's statements that both databases write alike: column filters and short words as
 // ranges of sort keys. How a longer word is found is each reader's own (a WordCondition).
@@ -71,8 +72,8 @@ function filterCondition(eb: Builder, filter: FieldFilter) {
       .where('target_id', 'in', filter.values);
     return eb('id', 'in', linked);
   }
-  if (filter.type === 'in' && filter.field.kind === 'relation' && filter.values.includes(NO_RECORD)) {
-    const ids = filter.values.filter((value) => value !== NO_RECORD);
+  if (filter.type === 'in' && filter.field.kind === 'relation' && filter.values.includes(NO_RECORD_FILTER)) {
+    const ids = filter.values.filter((value) => value !== NO_RECORD_FILTER);
     return eb.or([eb(column, 'is', null), ...(ids.length > 0 ? [eb(column, 'in', ids)] : [])]);
   }
   if (filter.type === 'in') return eb(column, 'in', filter.values);

@@ -1,3 +1,4 @@
+import { NO_RECORD_FILTER } from '@klubovna/shared';
 import { pragueToUtc } from '@klubovna/shared/time/prague';
 import {
   FIRST_INSTANT,
@@ -78,9 +79,6 @@ function instantBound(field: CompiledField, raw: string | undefined, bound: 'fro
   return new Date(Math.min(Math.max(instant, FIRST_INSTANT), LAST_INSTANT)).toISOString();
 }
 
-/** A relation filter's value for records that point at none (an unassigned bank transaction). */
-export const NO_RECORD = 'none';
-
 function parseFilter(field: CompiledField, values: string[], from?: string, to?: string): FieldFilter {
   if (field.kind === 'boolean') {
     if (values.length !== 1 || !['true', 'false'].includes(values[0]!)) {
@@ -106,7 +104,7 @@ function parseFilter(field: CompiledField, values: string[], from?: string, to?:
   if (field.kind === 'relation' || field.kind === 'relationMany') {
     const invalid = values.find(
       (value) =>
-        !recordIdText.safeParse(value).success && !(value === NO_RECORD && field.kind === 'relation'),
+        !recordIdText.safeParse(value).success && !(value === NO_RECORD_FILTER && field.kind === 'relation'),
     );
     if (invalid !== undefined)
       throw badRequest(`Filtr „${field.label}“ očekává id záznamu (nebo none pro žádný), ne „${invalid}“.`);

@@ -298,6 +298,11 @@ describe.each(testEngines())('payments on %s', (engine) => {
     expect(again.body.data).toMatchObject({ matched: 0, unmatched: 0, imported: 4 });
     expect((await read(part.id)).paidAmount.amount).toBe(400.25);
 
+    const columns = (await root.get('/api/cms/datagrid/schema/bank-transaction')).body.data.columns as Array<{
+      key: string;
+      emptyFilter?: boolean;
+    }>;
+    expect(columns.find((column) => column.key === 'payment')?.emptyFilter).toBe(true);
     const queue = (await root.get('/api/cms/datagrid/bank-transaction?limit=100&filter[payment]=none')).body
       .data.items as Array<{ id: number; version: number; variableSymbol: string }>;
     const unknown = queue.find((line) => line.variableSymbol === '99999');
