@@ -370,6 +370,23 @@ describe.each(testEngines())('payments on %s', (engine) => {
     expect(JSON.stringify(club)).not.toContain('Cizí');
   });
 
+  it('makes the QR Platba of what is still to pay anew when the club’s account changes', async () => {
+    const unpaid = await request('third', 'Před změnou účtu', 100);
+    const config = (await root.get('/api/cms/datagrid/web-configuration')).body.data.items[0];
+    const changed = await root.put(`/api/cms/form/web-configuration/${config.id}`, {
+      version: config.version,
+      bankAccount: '2000145399/0800',
+    });
+    expect(changed.status).toBe(200);
+    expect(parseSpayd((await read(unpaid.id)).spayd).iban).toBe(ibanOfCzechAccount('2000145399/0800'));
+    const back = await root.put(`/api/cms/form/web-configuration/${config.id}`, {
+      version: changed.body.data.version,
+      bankAccount: CLUB_ACCOUNT,
+    });
+    expect(back.status).toBe(200);
+    expect(parseSpayd((await read(unpaid.id)).spayd).iban).toBe(ibanOfCzechAccount(CLUB_ACCOUNT));
+  });
+
   it('refuses a file that is no statement, in Czech', async () => {
     const answer = await sendStatement(Buffer.from('nic'), 'obrazek.png');
     expect(answer.status).toBe(400);

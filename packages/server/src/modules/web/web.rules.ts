@@ -2,7 +2,7 @@ import type { EntityHooks, Values } from '../../engine/declaration/entity.types.
 import { fieldError } from '../../engine/records/record-writes.service.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { withSanitizedHtml } from '../content/index.ts';
-import { assertClubAccount } from '../payments/index.ts';
+import { assertClubAccount, refreshPaymentTexts } from '../payments/index.ts';
 
 /** Sponsors' levels, the most important first (the public site lists them in this order). */
 export const SPONSOR_LEVEL_OPTIONS = [
@@ -68,6 +68,11 @@ export const webConfigurationHooks: EntityHooks = {
     assertReadableColours(data);
     assertClubAccount(data);
     return undefined;
+  },
+  afterCreate: ({ db }) => refreshPaymentTexts(db),
+  afterUpdate: async ({ db, record, previous }) => {
+    if (record.bankAccount !== previous.bankAccount || record.clubName !== previous.clubName)
+      await refreshPaymentTexts(db);
   },
   beforeDelete: () => {
     throw new AppError('CONFLICT', 409, 'Konfiguraci webu nelze smazat, jen upravit.');
