@@ -16,7 +16,7 @@ import { insertAudits } from '../../engine/records/records.repository.ts';
 import { AppError, validationFailed } from '../../errors/app-error.ts';
 import { issuesToValidationErrors } from '../../http/zod-type-provider.ts';
 import { findClubAccount } from './club-account.ts';
-import { derivedValues } from './payment.rules.ts';
+import { derivedValues, withSymbols } from './payment.rules.ts';
 import { qrSvg } from './qr-platba/qr-code.ts';
 import { nextVariableSymbols } from './variable-symbol.ts';
 
@@ -59,7 +59,7 @@ function sharedValues(entity: CompiledEntity, input: Record<string, unknown>): V
   const error = labelledMessages((path) => entity.byName.get(String(path[0]))?.label);
   const parsed = schema.partial({ specificSymbol: true, message: true }).safeParse(input, { error });
   if (!parsed.success) throw validationFailed(issuesToValidationErrors(parsed.error.issues));
-  return { specificSymbol: null, message: null, ...parsed.data };
+  return withSymbols({ specificSymbol: null, message: null, ...parsed.data });
 }
 
 /** The members asked for: the given ones and those in the group today. */

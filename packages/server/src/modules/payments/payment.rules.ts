@@ -9,7 +9,7 @@ import { nextVariableSymbols, normalizedSymbol } from './variable-symbol.ts';
 const SYMBOL = /^\d{1,10}$/;
 
 /** Symbols as banks compare them (no spaces, no leading zeros), refused unless up to 10 digits. */
-function withSymbols(data: Values): Values {
+export function withSymbols(data: Values): Values {
   const values = { ...data };
   for (const [field, label] of [
     ['variableSymbol', 'Variabilní symbol'],

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../../test/fixtures.ts';
 import type { HttpClient } from '../../test/http-client.ts';
 import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts';
+import { seedMembers } from '../members/index.ts';
 import { ibanOfCzechAccount } from './qr-platba/czech-account.ts';
 import { parseSpayd } from './qr-platba/spayd.ts';
 import { fioCsvText, gpcFile, gpcHeader, gpcItem, zeros } from './statements/test-files.ts';
@@ -246,6 +247,31 @@ describe.each(testEngines())('payments on %s', (engine) => {
       memberIds: many,
     });
     expect(bad.status).toBe(400);
+  });
+
+  it('creates a thousand requests in one call, each with its own variable symbol', async () => {
+    await seedMembers(t.db, 1000, 11);
+    const seeded = await t.db.selectFrom('members').select('id').orderBy('id', 'desc').limit(1000).execute();
+    const answer = await root.post(API_PATHS.paymentBulkCreate, {
+      title: 'Tisíc najednou',
+      amount: { amount: 1500.75, currency: 'CZK' },
+      dueDate: '2030-06-30',
+      specificSymbol: '007',
+      memberIds: seeded.map((row) => Number(row.id)),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.created).toBe(1000);
+    const rows = await t.db
+      .selectFrom('payments')
+      .select(['variable_symbol', 'specific_symbol', 'amount_amount', 'state'])
+      .where('title', '=', 'Tisíc najednou')
+      .execute();
+    expect(rows).toHaveLength(1000);
+    expect(new Set(rows.map((row) => row.variable_symbol)).size).toBe(1000);
+    expect(rows.every((row) => row.specific_symbol === '7' && Number(row.amount_amount) === 1500.75)).toBe(
+      true,
+    );
+    expect(new Set(rows.map((row) => row.state))).toEqual(new Set(['UNPAID']));
   });
 
   it('settles requests from a GPC statement, once, and leaves an unknown symbol for the office', async () => {
