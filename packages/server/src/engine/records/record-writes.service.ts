@@ -159,6 +159,28 @@ const isUniqueViolation = (error: unknown): boolean => {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 };
 
+const uniqueRaceLost = () =>
+  new AppError('CONFLICT', 409, 'Záznam se stejnou hodnotou mezitím uložil někdo jiný. Zkuste to znovu.');
+
+/**
+ * Runs a whole transaction's work (an action's) again when a unique index refused one of its writes:
+ * values it generated were taken meanwhile, and a new transaction sees them. Inside a caller's own
+ * transaction nothing can be retried, and the refusal stands as a conflict.
+ */
+export async function retryingUniqueIndexRaces<T>(
+  context: EngineContext,
+  work: () => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (context.trx || attempt >= UNIQUE_RACE_ATTEMPTS) throw uniqueRaceLost();
+    }
+  }
+}
+
 /**
  * Runs a create again when a unique index refused it: another create committed the same value after
  * this one checked (a generated number, say), and a new transaction sees it. Inside a caller's own
@@ -180,12 +202,7 @@ async function retryingUniqueRaces<T>(
     } catch (error) {
       if (!isUniqueViolation(error) && !generatedTaken(error)) throw error;
       if (error instanceof DuplicateValue && (context.trx || attempt >= UNIQUE_RACE_ATTEMPTS)) throw error;
-      if (context.trx || attempt >= UNIQUE_RACE_ATTEMPTS)
-        throw new AppError(
-          'CONFLICT',
-          409,
-          'Záznam se stejnou hodnotou mezitím uložil někdo jiný. Zkuste to znovu.',
-        );
+      if (context.trx || attempt >= UNIQUE_RACE_ATTEMPTS) throw uniqueRaceLost();
     }
   }
 }

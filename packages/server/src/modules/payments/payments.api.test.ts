@@ -274,6 +274,30 @@ describe.each(testEngines())('payments on %s', (engine) => {
     expect(new Set(rows.map((row) => row.state))).toEqual(new Set(['UNPAID']));
   });
 
+  it('gives requests created in bulk and one by one at once different variable symbols', async () => {
+    const answers = await Promise.all([
+      ...[1, 2, 3].map((index) =>
+        root.post(API_PATHS.paymentBulkCreate, {
+          title: `Souběžně hromadně ${index}`,
+          amount: { amount: 10, currency: 'CZK' },
+          dueDate: '2030-06-30',
+          memberIds: [member.child, member.other, member.third],
+        }),
+      ),
+      ...[1, 2, 3].map((index) =>
+        request('third', `Souběžně jednotlivě ${index}`, 10).then(() => ({ status: 200 })),
+      ),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const symbols = await t.db
+      .selectFrom('payments')
+      .select('variable_symbol')
+      .where('title', 'like', 'Souběžně%')
+      .execute();
+    expect(symbols).toHaveLength(12);
+    expect(new Set(symbols.map((row) => row.variable_symbol)).size).toBe(12);
+  });
+
   it('settles requests from a GPC statement, once, and leaves an unknown symbol for the office', async () => {
     const full = await request('other', 'GPC celá', 500);
     const part = await request('other', 'GPC část', 1000.5);
