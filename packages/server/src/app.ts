@@ -29,6 +29,7 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { DECLARATIONS } from './modules/entities.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { housekeepingPlugin } from './modules/housekeeping/housekeeping.plugin.ts';
+import { paymentsRoutes } from './modules/payments/index.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { publicSiteRoutes } from './modules/public-site/public-site.routes.ts';
 import { calendarFeedRoutes } from './modules/training/calendar-feed.routes.ts';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(userConfigRoutes);
   await app.register(usersRoutes);
   await app.register(peopleRoutes);
+  await app.register(paymentsRoutes);
   await app.register(filesRoutes);
   await app.register(calendarFeedRoutes);
   await app.register(contentRoutes);

@@ -44,6 +44,8 @@ const SCREEN_PATHS = [
   // the own page of a member, parent or trainer, the confirmation of an own e-mail change.
   ...['serie', 'kalendar', 'dochazka', 'statistiky'].map((slug) => `/admin/treninky/${slug}`),
   ...['/admin/kos', '/admin/import', '/admin/muj-klub', '/admin/potvrzeni-emailu/[token]'],
+  // Money: payment requests and the bank transactions that settle them.
+  ...['/admin/platby', '/admin/platby/vypisy'].flatMap(crud),
 ];
 
 function crud(list: string): string[] {

@@ -8,6 +8,8 @@ import { tagEntity } from './content/tag.entity.ts';
 import { consentEntity } from './members/consent.entity.ts';
 import { guardianEntity } from './members/guardian.entity.ts';
 import { memberEntity } from './members/member.entity.ts';
+import { bankTransactionEntity } from './payments/bank-transaction.entity.ts';
+import { paymentEntity } from './payments/payment.entity.ts';
 import { profileMemberEntity } from './profiles/profile-member.entity.ts';
 import { raceEntity } from './races/race.entity.ts';
 import { raceParticipantEntity } from './races/race-participant.entity.ts';
@@ -51,4 +53,6 @@ export const DECLARATIONS: readonly EntityDeclaration[] = [
   teamMemberEntity,
   sponsorEntity,
   webConfigurationEntity,
+  paymentEntity,
+  bankTransactionEntity,
 ];

@@ -76,6 +76,7 @@ describe.each(testEngines())('API documentation on %s', (engine) => {
     }
     expect((await root.get('/api/docs/assets/package.json')).status).toBe(404);
     expect((await root.get('/api/docs/assets/..%2Fpackage.json')).status).toBe(404);
+    expect((await root.get('/api/docs/assets/__proto__')).status).toBe(404);
 
     expect((await t.client().get(API_PATHS.apiDocsDocument)).status).toBe(401);
     const { client: member } = await signedInClient(t, { roles: ['ROLE_USER'] });

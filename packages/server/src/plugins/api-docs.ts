@@ -98,7 +98,8 @@ export async function apiDocsRoutes(fastify: FastifyInstance): Promise<void> {
       const { file } = request.params;
       if (file === START_SCRIPT) return reply.type('text/javascript; charset=utf-8').send(START);
       if (file === CONTRAST_STYLES) return reply.type('text/css; charset=utf-8').send(CONTRAST);
-      const type = SWAGGER_FILES[file];
+      // Only the listed files: a name such as __proto__ is no file of the package.
+      const type = Object.hasOwn(SWAGGER_FILES, file) ? SWAGGER_FILES[file] : undefined;
       if (!type) throw notFound('Takový soubor dokumentace API neexistuje.');
       return reply.type(type).send(fs.createReadStream(path.join(swaggerDir, file)));
     },

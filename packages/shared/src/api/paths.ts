@@ -94,6 +94,12 @@ export const API_PATHS = {
   contentCreate: '/api/cms/content',
   /** An article in any state as the public site will show it (HTML, for the staff). */
   contentPreview: '/api/cms/content/:id/preview',
+  /** A payment request's QR Platba as an SVG image (as readable as the request). */
+  paymentQr: '/api/cms/payments/:id/qr.svg',
+  /** A bank statement (GPC or Fio CSV) settling payment requests; `?dryRun=1` only tells what it would do. */
+  paymentStatements: '/api/cms/payments/statements',
+  /** Payment requests for many members at once. */
+  paymentBulkCreate: '/api/cms/payments/bulk',
   /** The public site's configuration record; its defaults while none is saved. */
   webConfiguration: '/api/admin/web/configuration',
   /** Moves team members into the given order (ids, first to last). */

@@ -128,6 +128,9 @@ export interface FormSchema {
   labelFields: string[];
 }
 
+/** A relation filter's value for the rows pointing at no record (an unassigned bank transaction). */
+export const NO_RECORD_FILTER = 'none';
+
 export type FilterKind = 'text' | 'enum' | 'dateRange' | 'numberRange' | 'boolean' | 'relation';
 
 export interface ColumnSchema {
@@ -138,6 +141,8 @@ export interface ColumnSchema {
   filter: FilterKind | null;
   options?: FieldOption[];
   relationAlias?: string;
+  /** A relation that may be empty: its filter offers the rows pointing at none (the value `none`). */
+  emptyFilter?: boolean;
   /** Shown until the user changes the column set. */
   defaultVisible: boolean;
   /** Its width in CSS pixels at its narrowest that reads well; the list shares out any room left over. */

@@ -12,6 +12,7 @@ const AREA_NAMES: Record<Area, string> = {
   team: 'team',
   sponsors: 'sponsors',
   webConfig: 'web configuration',
+  payments: 'payment requests, bank transactions',
   users: 'CMS users, pairing of profiles with members',
   rootUsers: 'root accounts',
   files: 'uploads',

@@ -10,6 +10,7 @@ export const ZONE_LABELS = {
   content: 'Obsah',
   users: 'Uživatelé',
   web: 'Web',
+  money: 'Platby',
   cms: 'Klubovna',
 } as const;
 export type Zone = keyof typeof ZONE_LABELS;
@@ -62,6 +63,8 @@ export interface EntityScreens {
   create?: string;
   edit?: string;
   titles: { create: string; edit: string };
+  /** Whom the screens are for beyond the area (see Audience); default whoever the area admits. */
+  audience?: Audience;
 }
 
 /** The entity screens' route names: `<alias>.list`, `<alias>.create`, `<alias>.edit`. */
@@ -75,7 +78,13 @@ export function entityScreenRoutes(entity: {
   screens: EntityScreens;
 }): RouteDefinition[] {
   const { alias, area, plural, screens } = entity;
-  const common = { zone: screens.zone, area, entity: alias, active: true };
+  const common = {
+    zone: screens.zone,
+    area,
+    entity: alias,
+    active: true,
+    ...(screens.audience ? { audience: screens.audience } : {}),
+  };
   return [
     { name: `${alias}.list`, path: screens.list, title: plural, nav: true, ...common },
     {

@@ -141,6 +141,8 @@ describe('signed-in shell', () => {
       '/admin/web/team',
       '/admin/web/sponzori',
       '/admin/web/konfigurace',
+      '/admin/platby',
+      '/admin/platby/vypisy',
       '/admin/kos',
     ]);
     expect(document.title).toBe('Přehled · Klubovna');

@@ -107,6 +107,7 @@ describe('screens and the shared route table', () => {
       'Obsah',
       'Uživatelé',
       'Web',
+      'Platby',
       'Klubovna',
     ]);
     const salesman = buildNavigation({

@@ -76,6 +76,10 @@ export function datagridSchema(entity: CompiledEntity, acting: Acting): Datagrid
       ...columnLayout(field, declaration),
       ...optional('options', field.options ? [...field.options] : undefined),
       ...optional('relationAlias', field.relation?.alias),
+      ...optional(
+        'emptyFilter',
+        field.kind === 'relation' && field.filterable && !field.required ? true : undefined,
+      ),
     })),
     defaultSort: { column: declaration.defaultSort.field, direction: declaration.defaultSort.direction },
     pageSizes: PAGE_SIZES,

@@ -10,17 +10,25 @@ export class FileAnswer {
   readonly fileName: string;
   readonly contentType: string;
   readonly body: Readable | Buffer | string;
+  /** Shown by the browser where it is (an image), not offered as a download; default false. */
+  readonly inline: boolean;
 
-  constructor(fileName: string, contentType: string, body: Readable | Buffer | string) {
+  constructor(
+    fileName: string,
+    contentType: string,
+    body: Readable | Buffer | string,
+    options: { inline?: boolean } = {},
+  ) {
     this.fileName = fileName;
     this.contentType = contentType;
     this.body = body;
+    this.inline = options.inline ?? false;
   }
 
   /** The `content-disposition` header: an ASCII fallback name and the real name in UTF-8. */
   get disposition(): string {
     const extension = this.fileName.slice(this.fileName.lastIndexOf('.') + 1);
-    return `attachment; filename="export.${extension}"; filename*=UTF-8''${encodeURIComponent(this.fileName)}`;
+    return `${this.inline ? 'inline' : 'attachment'}; filename="export.${extension}"; filename*=UTF-8''${encodeURIComponent(this.fileName)}`;
   }
 }
 

@@ -1,3 +1,4 @@
+import { NO_RECORD_FILTER } from '@klubovna/shared';
 import { sql } from 'kysely';
 import type { CompiledEntity } from '../declaration/compile-entity.ts';
 import type { DynamicDb } from '../records/records.repository.ts';
@@ -70,6 +71,10 @@ function filterCondition(eb: Builder, filter: FieldFilter) {
       .select('owner_id')
       .where('target_id', 'in', filter.values);
     return eb('id', 'in', linked);
+  }
+  if (filter.type === 'in' && filter.field.kind === 'relation' && filter.values.includes(NO_RECORD_FILTER)) {
+    const ids = filter.values.filter((value) => value !== NO_RECORD_FILTER);
+    return eb.or([eb(column, 'is', null), ...(ids.length > 0 ? [eb(column, 'in', ids)] : [])]);
   }
   if (filter.type === 'in') return eb(column, 'in', filter.values);
   if (filter.type === 'contains') {

@@ -1,3 +1,4 @@
+import { NO_RECORD_FILTER } from '@klubovna/shared';
 import { pragueToUtc } from '@klubovna/shared/time/prague';
 import {
   FIRST_INSTANT,
@@ -101,16 +102,19 @@ function parseFilter(field: CompiledField, values: string[], from?: string, to?:
     if (unknown !== undefined) throw badRequest(`Filtr „${field.label}“ nezná hodnotu „${unknown}“.`);
   }
   if (field.kind === 'relation' || field.kind === 'relationMany') {
-    const invalid = values.find((value) => !recordIdText.safeParse(value).success);
+    const invalid = values.find(
+      (value) =>
+        !recordIdText.safeParse(value).success && !(value === NO_RECORD_FILTER && field.kind === 'relation'),
+    );
     if (invalid !== undefined)
-      throw badRequest(`Filtr „${field.label}“ očekává id záznamu, ne „${invalid}“.`);
+      throw badRequest(`Filtr „${field.label}“ očekává id záznamu (nebo none pro žádný), ne „${invalid}“.`);
   }
   if (values.length === 0) throw badRequest(`Filtr „${field.label}“ potřebuje hodnotu.`);
   return { field, type: field.kind === 'multiEnum' ? 'contains' : 'in', values };
 }
 
 /**
- * Reads `page, limit, sort, direction, s` and `filter[field]=v` (repeatable),
+ * Reads `page, limit, sort, direction, s` and `filter[field]=v` (repeatable; `none` of a relation: pointing at none),
  * `filter[field][from]=…&filter[field][to]=…` for dates and numbers. Only declared fields.
  */
 export function parseListQuery(

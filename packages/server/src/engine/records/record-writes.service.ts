@@ -124,7 +124,18 @@ async function assertUnique(
       errors.push({ path: field.name, message: `Hodnotu pole „${field.label}“ už má jiný záznam.` });
     }
   }
-  if (errors.length > 0) throw validationFailed(errors);
+  if (errors.length > 0) throw new DuplicateValue(errors);
+}
+
+/** A unique field's value another record has (a 400 pointing at the fields). */
+class DuplicateValue extends AppError {
+  readonly fields: string[];
+
+  constructor(errors: ValidationError[]) {
+    const refusal = validationFailed(errors);
+    super(refusal.code, refusal.status, refusal.message, { validationErrors: errors });
+    this.fields = errors.map((error) => error.path);
+  }
 }
 
 function defaults(entity: CompiledEntity): Values {
@@ -140,10 +151,75 @@ const audit = (
   changes: unknown,
 ) => repository.insertAudit(db, context.userId, entity, id, action, changes);
 
+/** How many times a create that lost a race for a unique value (one its hooks generated) is tried. */
+const UNIQUE_RACE_ATTEMPTS = 30;
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+};
+
+const uniqueRaceLost = () =>
+  new AppError('CONFLICT', 409, 'Záznam se stejnou hodnotou mezitím uložil někdo jiný. Zkuste to znovu.');
+
+/**
+ * Runs a whole transaction's work (an action's) again when a unique index refused one of its writes:
+ * values it generated were taken meanwhile, and a new transaction sees them. Inside a caller's own
+ * transaction nothing can be retried, and the refusal stands as a conflict.
+ */
+export async function retryingUniqueIndexRaces<T>(
+  context: EngineContext,
+  work: () => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (context.trx || attempt >= UNIQUE_RACE_ATTEMPTS) throw uniqueRaceLost();
+    }
+  }
+}
+
+/**
+ * Runs a create again when a unique index refused it: another create committed the same value after
+ * this one checked (a generated number, say), and a new transaction sees it. Inside a caller's own
+ * transaction nothing can be retried, and the refusal stands as a conflict.
+ */
+async function retryingUniqueRaces<T>(
+  context: EngineContext,
+  body: unknown,
+  work: () => Promise<T>,
+): Promise<T> {
+  const sent = asValues(body);
+  // A value the client did not send was made by a hook: taken meanwhile, it is made anew.
+  const generatedTaken = (error: unknown) =>
+    error instanceof DuplicateValue &&
+    error.fields.every((field) => sent[field] == null || sent[field] === '');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isUniqueViolation(error) && !generatedTaken(error)) throw error;
+      if (error instanceof DuplicateValue && (context.trx || attempt >= UNIQUE_RACE_ATTEMPTS)) throw error;
+      if (context.trx || attempt >= UNIQUE_RACE_ATTEMPTS) throw uniqueRaceLost();
+    }
+  }
+}
+
 export async function createRecord(context: EngineContext, entity: CompiledEntity, body: unknown) {
   assertMayCreate(entity, context);
   assertWritableFields(entity, context, Object.keys(asValues(body)));
   const hooks = entity.declaration.hooks ?? {};
+  return retryingUniqueRaces(context, body, () => createOnce(context, entity, body, hooks));
+}
+
+function createOnce(
+  context: EngineContext,
+  entity: CompiledEntity,
+  body: unknown,
+  hooks: NonNullable<CompiledEntity['declaration']['hooks']>,
+) {
   return mappingForeignKeys(() =>
     inTransaction(context, async (db) => {
       const hook = hookContext(context, entity, db);

@@ -6,6 +6,7 @@ export {
   isOwnOrTrainee,
   isTrainedGroup,
   isTrainer,
+  noRow,
   officeOnly,
   ownGroups,
   personal,

@@ -1,6 +1,7 @@
-import { CONSENT_KINDS, type MyClub, type MyClubMember } from '@klubovna/shared';
+import { CONSENT_KINDS, type MyClub, type MyClubMember, type MyClubPayment } from '@klubovna/shared';
 import { pragueToday } from '@klubovna/shared/time/prague';
 import type { DynamicDb } from '../../engine/declaration/entity.types.ts';
+import { findClubAccount, ownPayments } from '../payments/index.ts';
 
 /** Trainings shown per member. */
 const NEXT_TRAININGS = 5;
@@ -37,10 +38,16 @@ export async function myClub(db: DynamicDb, userId: number): Promise<MyClub> {
         .orderBy('g.name_sort')
         .execute()
     : [];
+  const club = await findClubAccount(db);
+  const bankAccount = club?.account ?? null;
   if (ids.length === 0)
-    return { members: [], trains: trains.map((row) => ({ id: Number(row.id), name: row.name })) };
+    return {
+      members: [],
+      trains: trains.map((row) => ({ id: Number(row.id), name: row.name })),
+      bankAccount,
+    };
   const today = pragueToday();
-  const [members, memberships, consents] = await Promise.all([
+  const [members, memberships, consents, payments] = await Promise.all([
     db
       .selectFrom('members')
       .select(['id', 'first_name', 'last_name', 'birth_date', 'email', 'phone', 'address'])
@@ -61,6 +68,7 @@ export async function myClub(db: DynamicDb, userId: number): Promise<MyClub> {
       .select(['id', 'version', 'member', 'kind', 'granted'])
       .where('member', 'in', ids)
       .execute(),
+    ownPayments(db, ids),
   ]);
   const groupIds = [...new Set(numbers(memberships, 'id'))];
   const trainings = groupIds.length
@@ -119,7 +127,19 @@ export async function myClub(db: DynamicDb, userId: number): Promise<MyClub> {
           groupName: training.group_name,
           cancelled: Boolean(training.cancelled),
         })),
+      payments: payments
+        .filter((payment) => payment.member === id)
+        .map(
+          ({ member: _member, ...payment }): MyClubPayment => ({
+            ...payment,
+            hasQr: payment.hasQr && club !== null,
+          }),
+        ),
     };
   });
-  return { members: result, trains: trains.map((row) => ({ id: Number(row.id), name: row.name })) };
+  return {
+    members: result,
+    trains: trains.map((row) => ({ id: Number(row.id), name: row.name })),
+    bankAccount,
+  };
 }

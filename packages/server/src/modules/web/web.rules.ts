@@ -2,6 +2,7 @@ import type { EntityHooks, Values } from '../../engine/declaration/entity.types.
 import { fieldError } from '../../engine/records/record-writes.service.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { withSanitizedHtml } from '../content/index.ts';
+import { assertClubAccount, refreshPaymentTexts } from '../payments/index.ts';
 
 /** Sponsors' levels, the most important first (the public site lists them in this order). */
 export const SPONSOR_LEVEL_OPTIONS = [
@@ -57,6 +58,7 @@ function assertReadableColours(data: Values) {
 export const webConfigurationHooks: EntityHooks = {
   beforeCreate: async ({ db, data }) => {
     assertReadableColours(data);
+    assertClubAccount(data);
     const existing = await db.selectFrom('web_configurations').select('id').executeTakeFirst();
     if (existing)
       throw new AppError('CONFLICT', 409, 'Konfigurace webu už existuje; upravte ji v Konfiguraci webu.');
@@ -64,7 +66,13 @@ export const webConfigurationHooks: EntityHooks = {
   },
   beforeUpdate: ({ data }) => {
     assertReadableColours(data);
+    assertClubAccount(data);
     return undefined;
+  },
+  afterCreate: ({ db }) => refreshPaymentTexts(db),
+  afterUpdate: async ({ db, record, previous }) => {
+    if (record.bankAccount !== previous.bankAccount || record.clubName !== previous.clubName)
+      await refreshPaymentTexts(db);
   },
   beforeDelete: () => {
     throw new AppError('CONFLICT', 409, 'Konfiguraci webu nelze smazat, jen upravit.');

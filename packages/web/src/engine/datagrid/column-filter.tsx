@@ -1,4 +1,9 @@
-import type { AutocompleteOption, ColumnSchema, FilterValue } from '@klubovna/shared';
+import {
+  type AutocompleteOption,
+  type ColumnSchema,
+  type FilterValue,
+  NO_RECORD_FILTER,
+} from '@klubovna/shared';
 import {
   Button,
   Checkbox,
@@ -137,6 +142,9 @@ function NumberRangeFilter({ column, value, onChange }: RangeProps) {
   );
 }
 
+/** The choice of a relation's filter for the rows pointing at none. */
+const EMPTY_RELATION_LABEL = 'Nevyplněno';
+
 /** Values to pick for a text column (its distinct values) or a relation (the related records). */
 function ValuesFilter({
   grid,
@@ -161,7 +169,10 @@ function ValuesFilter({
     };
   }, [grid, column, debounced]);
 
-  const labels = new Map(chosen.values.map((item, index) => [item, chosen.labels?.[index] ?? item]));
+  const labels = new Map<string, string>(
+    column.emptyFilter && !search ? [[NO_RECORD_FILTER, EMPTY_RELATION_LABEL]] : [],
+  );
+  for (const [index, item] of chosen.values.entries()) labels.set(item, chosen.labels?.[index] ?? item);
   for (const option of found) labels.set(String(option.value), option.label);
   return (
     <Stack gap="xs">

@@ -3,10 +3,11 @@ import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { ConsentSwitches } from './consent-switches.tsx';
 import { ContactPanel } from './contact-panel.tsx';
 import { fullName } from './member-name.ts';
+import { MemberPayments } from './member-payments.tsx';
 import { NextTrainings } from './next-trainings.tsx';
 
-/** One of the person's own members: who, their groups, contact details, consents and next trainings. */
-export function MemberCard({ member }: { member: MyClubMember }) {
+/** One of the person's own members: who, their groups, contact details, consents, next trainings and payments. */
+export function MemberCard({ member, bankAccount }: { member: MyClubMember; bankAccount: string | null }) {
   const headingId = `member-${member.id}`;
   return (
     <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={headingId}>
@@ -29,6 +30,7 @@ export function MemberCard({ member }: { member: MyClubMember }) {
         <ContactPanel member={member} />
         <ConsentSwitches member={member} />
         <NextTrainings trainings={member.nextTrainings} />
+        <MemberPayments payments={member.payments} bankAccount={bankAccount} />
       </Stack>
     </Card>
   );

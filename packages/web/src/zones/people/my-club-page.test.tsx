@@ -46,14 +46,31 @@ const child = (id: number, firstName: string, extra: Partial<MyClubMember> = {})
   groups: [{ id: 1, name: 'Přípravka' }],
   consents: consents(),
   nextTrainings: [],
+  payments: [],
   ...extra,
 });
 
 const CLUB: MyClub = {
   trains: [],
+  bankAccount: '19-2000145399/0800',
   members: [
     child(5, 'Šárka', {
       phone: '+420 777 111 222',
+      payments: [
+        {
+          id: 41,
+          title: 'Členský příspěvek 2026/27',
+          amount: { amount: 2500, currency: 'CZK' },
+          paidAmount: { amount: 1000, currency: 'CZK' },
+          dueDate: '2026-12-31',
+          state: 'PARTLY_PAID',
+          stateLabel: 'Zaplaceno částečně',
+          variableSymbol: '2026000041',
+          specificSymbol: null,
+          message: null,
+          hasQr: true,
+        },
+      ],
       consents: consents({ CLUB_EMAILS: { id: 9, version: 3 } }),
       nextTrainings: [
         {
@@ -100,9 +117,17 @@ describe('my club, the own page of a member, a parent or a trainer', () => {
     expect(within(cancelled.closest('li')!).getByText('Zrušeno')).toBeInTheDocument();
     expect(within(sarka).getByRole('switch', { name: 'E-maily od klubu' })).toBeChecked();
     expect(within(sarka).getByRole('switch', { name: 'Fotografie na veřejném webu' })).not.toBeChecked();
+    const payment = within(sarka).getByRole('article', { name: 'Členský příspěvek 2026/27' });
+    expect(within(payment).getByText('Zaplaceno částečně')).toBeInTheDocument();
+    expect(within(payment).getByText('19-2000145399/0800')).toBeInTheDocument();
+    expect(within(payment).getByText('2026000041')).toBeInTheDocument();
+    expect(
+      within(payment).getByRole('img', { name: /^QR Platba Členský příspěvek 2026\/27/ }),
+    ).toHaveAttribute('src', '/api/cms/payments/41/qr.svg');
     const vojtech = screen.getByRole('article', { name: 'Vojtěch Řehoř' });
     expect(within(vojtech).getByText('Zatím není v žádné skupině.')).toBeInTheDocument();
     expect(within(vojtech).getByText('Žádný trénink není naplánovaný.')).toBeInTheDocument();
+    expect(within(vojtech).queryByRole('heading', { name: 'Platby' })).not.toBeInTheDocument();
     expect(within(vojtech).getAllByText('neuvedeno')).toHaveLength(3);
     expect(screen.queryByRole('region', { name: 'Trénujete' })).not.toBeInTheDocument();
   });
@@ -181,7 +206,7 @@ describe('my club, the own page of a member, a parent or a trainer', () => {
   });
 
   it('tells an account paired with nobody to ask the club office', async () => {
-    renderApp('/admin/muj-klub', clubApi({ members: [], trains: [] }));
+    renderApp('/admin/muj-klub', clubApi({ members: [], trains: [], bankAccount: null }));
     expect(await screen.findByRole('heading', { name: /není spojený s žádným členem klubu/ })).toBeVisible();
     expect(screen.getByText(/Požádejte kancelář klubu, aby váš účet spárovala/)).toBeVisible();
   });
@@ -192,6 +217,7 @@ describe('my club, the own page of a member, a parent or a trainer', () => {
       clubApi({
         members: [{ ...child(3, 'Tomáš'), relation: 'self' }],
         trains: [{ id: 1, name: 'Přípravka' }],
+        bankAccount: null,
       }),
     );
     const trains = await screen.findByRole('region', { name: 'Trénujete' });

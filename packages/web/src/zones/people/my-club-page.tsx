@@ -52,7 +52,7 @@ function LoadedMyClub({ club }: { club: MyClub }) {
           </Text>
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
             {club.members.map((member) => (
-              <MemberCard key={member.id} member={member} />
+              <MemberCard key={member.id} member={member} bankAccount={club.bankAccount} />
             ))}
           </SimpleGrid>
         </>

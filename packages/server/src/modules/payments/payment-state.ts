@@ -1,0 +1,18 @@
+/** A payment request's state as stored; overdue is an unpaid request past its due date (a date filter). */
+export const PAYMENT_REQUEST_STATES = [
+  { value: 'UNPAID', label: 'Nezaplaceno' },
+  { value: 'PARTLY_PAID', label: 'Zaplaceno částečně' },
+  { value: 'PAID', label: 'Zaplaceno' },
+  { value: 'OVERPAID', label: 'Přeplaceno' },
+  { value: 'CANCELLED', label: 'Zrušeno' },
+] as const;
+
+export type PaymentRequestState = (typeof PAYMENT_REQUEST_STATES)[number]['value'];
+
+/** The state of a request of `amount` of which `paid` came in (both in haléře). */
+export function paymentState(amount: number, paid: number, cancelled: boolean): PaymentRequestState {
+  if (cancelled) return 'CANCELLED';
+  if (paid > amount) return 'OVERPAID';
+  if (paid === amount) return 'PAID';
+  return paid > 0 ? 'PARTLY_PAID' : 'UNPAID';
+}

@@ -1,0 +1,142 @@
+import { API_PATHS } from '@klubovna/shared';
+import { pragueToday } from '@klubovna/shared/time/prague';
+import { labelledMessages } from '@klubovna/shared/validation/czech-messages';
+import { recordIdSchema } from '@klubovna/shared/validation/input-limits';
+import { z } from 'zod';
+import type {
+  ActionContext,
+  CompiledEntity,
+  EntityAction,
+  Values,
+} from '../../engine/declaration/entity.types.ts';
+import { FileAnswer } from '../../engine/export/file-answer.ts';
+import { diffRecords, toRow } from '../../engine/records/record-mapper.ts';
+import { fieldError } from '../../engine/records/record-writes.service.ts';
+import { insertAudits } from '../../engine/records/records.repository.ts';
+import { AppError, validationFailed } from '../../errors/app-error.ts';
+import { issuesToValidationErrors } from '../../http/zod-type-provider.ts';
+import { findClubAccount } from './club-account.ts';
+import { derivedValues, withSymbols } from './payment.rules.ts';
+import { qrSvg } from './qr-platba/qr-code.ts';
+import { nextVariableSymbols } from './variable-symbol.ts';
+
+const qrInput = z.object({});
+
+/** The request's QR Platba as an SVG image, to whoever may read the request. */
+const qr: EntityAction<typeof qrInput> = {
+  label: 'QR Platba',
+  method: 'GET',
+  path: API_PATHS.paymentQr,
+  access: 'read',
+  input: qrInput,
+  run: async ({ record }) => {
+    const spayd = record!.spayd as string | null;
+    if (!spayd)
+      throw new AppError(
+        'NO_BANK_ACCOUNT',
+        409,
+        'QR Platbu nelze vytvořit: bankovní účet klubu musí být vyplněn v Konfiguraci webu.',
+      );
+    return new FileAnswer(`QR Platba ${record!.variableSymbol}.svg`, 'image/svg+xml', await qrSvg(spayd), {
+      inline: true,
+    });
+  },
+};
+
+/** The fields a bulk creation gives every request, checked by the declaration's own rules. */
+const SHARED_FIELDS = ['title', 'amount', 'dueDate', 'specificSymbol', 'message'] as const;
+const BATCH = 400;
+
+const bulkInput = z.looseObject({
+  groupId: recordIdSchema.optional(),
+  memberIds: z.array(recordIdSchema).max(5000, 'Najednou lze vytvořit nejvýše 5000 plateb.').optional(),
+});
+
+function sharedValues(entity: CompiledEntity, input: Record<string, unknown>): Values {
+  const schema = z.object(
+    Object.fromEntries(SHARED_FIELDS.map((name) => [name, entity.byName.get(name)!.schema])),
+  );
+  const error = labelledMessages((path) => entity.byName.get(String(path[0]))?.label);
+  const parsed = schema.partial({ specificSymbol: true, message: true }).safeParse(input, { error });
+  if (!parsed.success) throw validationFailed(issuesToValidationErrors(parsed.error.issues));
+  return withSymbols({ specificSymbol: null, message: null, ...parsed.data });
+}
+
+/** The members asked for: the given ones and those in the group today. */
+async function wantedMembers({ db }: ActionContext<unknown>, input: z.infer<typeof bulkInput>) {
+  const wanted = new Set(input.memberIds ?? []);
+  if (input.groupId !== undefined) {
+    const today = pragueToday();
+    const memberships = await db
+      .selectFrom('group_members')
+      .select('member_id')
+      .where('group_id', '=', input.groupId)
+      .where('valid_from', '<=', today)
+      .where((eb) => eb.or([eb('valid_to', 'is', null), eb('valid_to', '>=', today)]))
+      .execute();
+    for (const row of memberships) wanted.add(Number(row.member_id));
+  }
+  if (wanted.size === 0) throw fieldError('memberIds', 'Vyberte skupinu nebo členy.');
+  return [...wanted];
+}
+
+/**
+ * One request per member of a group (or of the given members), all of one title, amount and due date,
+ * leaving out members who already have a request of that title. Set-based: a thousand in one call.
+ */
+const bulkCreate: EntityAction<typeof bulkInput> = {
+  label: 'Hromadné vytvoření plateb',
+  path: API_PATHS.paymentBulkCreate,
+  wholeTable: true,
+  input: bulkInput,
+  run: async (context) => {
+    const { db, entity, userId, input } = context;
+    const shared = sharedValues(entity, input);
+    const members = await wantedMembers(context, input);
+    const existing = new Set<number>();
+    const known = new Set<number>();
+    for (let start = 0; start < members.length; start += BATCH) {
+      const batch = members.slice(start, start + BATCH);
+      for (const row of await db.selectFrom('members').select('id').where('id', 'in', batch).execute())
+        known.add(Number(row.id));
+      const having = await db
+        .selectFrom('payments')
+        .select('member')
+        .where('member', 'in', batch)
+        .where('title', '=', shared.title as string)
+        .execute();
+      for (const row of having) existing.add(Number(row.member));
+    }
+    if (known.size !== members.length) throw fieldError('memberIds', 'Někteří vybraní členové neexistují.');
+    const newcomers = members.filter((id) => !existing.has(id));
+    const symbols = await nextVariableSymbols(db, newcomers.length);
+    const club = await findClubAccount(db);
+    const values = newcomers.map((member, index) =>
+      derivedValues({ ...shared, member, cancelled: false, variableSymbol: symbols[index] }, 0, club),
+    );
+    const now = new Date().toISOString();
+    const ids: number[] = [];
+    for (let start = 0; start < values.length; start += BATCH) {
+      const batch = values.slice(start, start + BATCH);
+      const inserted = await db
+        .insertInto('payments')
+        .values(batch.map((value) => ({ ...toRow(entity, value), created_at: now, updated_at: now })))
+        .returning('id')
+        .execute();
+      ids.push(...inserted.map((row) => Number(row.id)));
+      await insertAudits(
+        db,
+        userId,
+        entity,
+        inserted.map((row, index) => ({
+          recordId: Number(row.id),
+          action: 'create' as const,
+          changes: diffRecords(null, batch[index]!, entity),
+        })),
+      );
+    }
+    return { created: ids.length, skipped: members.length - ids.length, ids };
+  },
+};
+
+export const paymentActions = { qr, 'bulk-create': bulkCreate };

@@ -1,0 +1,119 @@
+import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
+import { isOwnMember, personal } from '../people/index.ts';
+import { paymentActions } from './payment.actions.ts';
+import { paymentHooks } from './payment.rules.ts';
+import { PAYMENT_REQUEST_STATES } from './payment-state.ts';
+
+/**
+ * What a member is asked to pay (a membership fee, a camp): the office writes requests, members and
+ * their guardians read their own. Bank transactions assigned to a request make up its paid amount.
+ */
+export const paymentEntity: EntityDeclaration = {
+  alias: 'payment',
+  table: 'payments',
+  labels: {
+    singular: 'Platba',
+    plural: 'Platby',
+    count: { one: 'platba', few: 'platby', many: 'plateb' },
+    accusative: { one: 'platbu', few: 'platby', many: 'plateb' },
+  },
+  area: 'payments',
+  screens: {
+    zone: 'money',
+    list: '/admin/platby',
+    titles: { create: 'Nová platba', edit: 'Úprava platby' },
+  },
+  rows: {
+    read: personal((person, eb) => isOwnMember(eb, 'member', person)),
+    write: personal(false),
+  },
+  sections: [
+    { key: 'request', label: 'Platba' },
+    { key: 'bank', label: 'Platební údaje' },
+  ],
+  fields: {
+    member: {
+      kind: 'relation',
+      label: 'Člen',
+      required: true,
+      relation: { alias: 'member', onDelete: 'restrict' },
+      section: 'request',
+    },
+    title: {
+      kind: 'text',
+      label: 'Název',
+      required: true,
+      maxLength: 200,
+      help: 'Např. Členský příspěvek 2026/27.',
+      section: 'request',
+    },
+    amount: {
+      kind: 'money',
+      label: 'Částka',
+      required: true,
+      min: 0.01,
+      max: 9_999_999.99,
+      section: 'request',
+      span: 4,
+    },
+    dueDate: { kind: 'date', label: 'Splatnost', required: true, section: 'request', span: 4 },
+    state: {
+      kind: 'enum',
+      label: 'Stav',
+      options: PAYMENT_REQUEST_STATES,
+      defaultValue: 'UNPAID',
+      readOnly: true,
+      section: 'request',
+      span: 4,
+    },
+    paidAmount: { kind: 'money', label: 'Zaplaceno', readOnly: true, section: 'request', span: 4 },
+    cancelled: {
+      kind: 'boolean',
+      label: 'Zrušeno',
+      help: 'Zrušená platba se neplatí a výpisy ji nevyrovnají.',
+      section: 'request',
+      span: 8,
+    },
+    variableSymbol: {
+      kind: 'text',
+      label: 'Variabilní symbol',
+      maxLength: 10,
+      unique: true,
+      help: 'Prázdný se vyplní sám: rok a pořadové číslo, např. 2026000042.',
+      section: 'bank',
+      span: 4,
+    },
+    specificSymbol: {
+      kind: 'text',
+      label: 'Specifický symbol',
+      maxLength: 10,
+      listed: false,
+      section: 'bank',
+      span: 4,
+    },
+    message: {
+      kind: 'text',
+      label: 'Zpráva pro příjemce',
+      maxLength: 60,
+      listed: false,
+      help: 'Prázdná: název platby.',
+      section: 'bank',
+      span: 12,
+    },
+    spayd: {
+      kind: 'text',
+      label: 'QR Platba',
+      maxLength: 500,
+      readOnly: true,
+      listed: false,
+      help: 'Text QR Platby z bankovního účtu klubu. Dokud účet není vyplněn v Konfiguraci webu, zůstane prázdný.',
+      section: 'bank',
+      span: 12,
+    },
+  },
+  defaultSort: { field: 'dueDate', direction: 'desc' },
+  searchFields: ['title', 'variableSymbol'],
+  labelFields: ['title', 'variableSymbol'],
+  hooks: paymentHooks,
+  actions: paymentActions,
+};
