@@ -163,48 +163,40 @@ const uniqueRaceLost = () =>
   new AppError('CONFLICT', 409, 'Záznam se stejnou hodnotou mezitím uložil někdo jiný. Zkuste to znovu.');
 
 /**
- * Runs a whole transaction's work (an action's) again when a unique index refused one of its writes:
- * values it generated were taken meanwhile, and a new transaction sees them. Inside a caller's own
- * transaction nothing can be retried, and the refusal stands as a conflict.
+ * Runs work again while it fails as `raceLost` says: a value it generated was taken meanwhile, and a
+ * new transaction sees it. Inside a caller's own transaction nothing can be retried, and the refusal
+ * stands: a duplicate value on its field, else a conflict.
  */
-export async function retryingUniqueIndexRaces<T>(
+async function retrying<T>(
   context: EngineContext,
   work: () => Promise<T>,
+  raceLost: (error: unknown) => boolean,
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await work();
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      if (context.trx || attempt >= UNIQUE_RACE_ATTEMPTS) throw uniqueRaceLost();
+      if (!raceLost(error)) throw error;
+      if (context.trx || attempt >= UNIQUE_RACE_ATTEMPTS)
+        throw error instanceof DuplicateValue ? error : uniqueRaceLost();
     }
   }
 }
 
+/** Runs a whole transaction's work (an action's) again when a unique index refused one of its writes. */
+export const retryingUniqueIndexRaces = <T>(context: EngineContext, work: () => Promise<T>): Promise<T> =>
+  retrying(context, work, isUniqueViolation);
+
 /**
- * Runs a create again when a unique index refused it: another create committed the same value after
- * this one checked (a generated number, say), and a new transaction sees it. Inside a caller's own
- * transaction nothing can be retried, and the refusal stands as a conflict.
+ * Runs a create again when a unique index refused it, or its check found a value the client did not
+ * send (one a hook generated, such as a number) taken by a create committed meanwhile.
  */
-async function retryingUniqueRaces<T>(
-  context: EngineContext,
-  body: unknown,
-  work: () => Promise<T>,
-): Promise<T> {
+function retryingUniqueRaces<T>(context: EngineContext, body: unknown, work: () => Promise<T>): Promise<T> {
   const sent = asValues(body);
-  // A value the client did not send was made by a hook: taken meanwhile, it is made anew.
   const generatedTaken = (error: unknown) =>
     error instanceof DuplicateValue &&
     error.fields.every((field) => sent[field] == null || sent[field] === '');
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      if (!isUniqueViolation(error) && !generatedTaken(error)) throw error;
-      if (error instanceof DuplicateValue && (context.trx || attempt >= UNIQUE_RACE_ATTEMPTS)) throw error;
-      if (context.trx || attempt >= UNIQUE_RACE_ATTEMPTS) throw uniqueRaceLost();
-    }
-  }
+  return retrying(context, work, (error) => isUniqueViolation(error) || generatedTaken(error));
 }
 
 export async function createRecord(context: EngineContext, entity: CompiledEntity, body: unknown) {

@@ -3,4 +3,3 @@
 export { assertClubAccount, findClubAccount } from './club-account.ts';
 export { ownPayments } from './own-payments.ts';
 export { refreshPaymentTexts } from './payment-texts.ts';
-export { paymentsRoutes } from './payments.routes.ts';
