@@ -254,7 +254,12 @@ describe.each(testEngines())('payments on %s', (engine) => {
 
   it('creates a thousand requests in one call, each with its own variable symbol', async () => {
     await seedMembers(t.db, 1000, 11);
-    const seeded = await tables().selectFrom('members').select('id').orderBy('id', 'desc').limit(1000).execute();
+    const seeded = await tables()
+      .selectFrom('members')
+      .select('id')
+      .orderBy('id', 'desc')
+      .limit(1000)
+      .execute();
     const answer = await root.post(API_PATHS.paymentBulkCreate, {
       title: 'Tisíc najednou',
       amount: { amount: 1500.75, currency: 'CZK' },
