@@ -1,6 +1,6 @@
 import type { CompiledEntity } from '../declaration/compile-entity.ts';
 import type { DynamicDb, RowCondition } from '../declaration/entity.types.ts';
-import type { Row } from './record-mapper.ts';
+import { diffRecords, type Row, toRow, type Values } from './record-mapper.ts';
 
 export type { DynamicDb };
 
@@ -107,6 +107,44 @@ export async function insertAudits(
       )
       .execute();
   }
+}
+
+/** Records a single bulk insert carries: well under both engines' limits on bound parameters. */
+const RECORDS_PER_INSERT = 400;
+
+/**
+ * Inserts many records of one entity at once, as work over many rows does (a group's members, a
+ * season's payment requests, a statement's lines): each as the entity maps its values, stamped now,
+ * with its audit row of creation. Answers their ids in order. Validation and hooks are the caller's.
+ */
+export async function insertRecords(
+  db: DynamicDb,
+  userId: number,
+  entity: CompiledEntity,
+  values: readonly Values[],
+): Promise<number[]> {
+  const now = new Date().toISOString();
+  const ids: number[] = [];
+  for (let start = 0; start < values.length; start += RECORDS_PER_INSERT) {
+    const batch = values.slice(start, start + RECORDS_PER_INSERT);
+    const inserted = await db
+      .insertInto(entity.declaration.table)
+      .values(batch.map((value) => ({ ...toRow(entity, value), created_at: now, updated_at: now })))
+      .returning('id')
+      .execute();
+    await insertAudits(
+      db,
+      userId,
+      entity,
+      inserted.map((row, index) => ({
+        recordId: Number(row.id),
+        action: 'create' as const,
+        changes: diffRecords(null, batch[index]!, entity),
+      })),
+    );
+    ids.push(...inserted.map((row) => Number(row.id)));
+  }
+  return ids;
 }
 
 export function insertAudit(

@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { isoDateSchema } from '@klubovna/shared/validation/input-limits';
 import { z } from 'zod';
 import type { ActionContext, EntityAction, Values } from '../../engine/declaration/entity.types.ts';
-import { diffRecords, toRow } from '../../engine/records/record-mapper.ts';
-import { insertAudits } from '../../engine/records/records.repository.ts';
+import { insertRecords } from '../../engine/records/records.repository.ts';
 import { moneyOf } from './money.ts';
 import { settlePayments } from './settle.ts';
 import type { StatementLine } from './statements/statement.ts';
@@ -152,7 +151,7 @@ const importStatement: EntityAction<typeof importInput> = {
         });
     }
     if (!input.dryRun) {
-      await insertTransactions(context, fresh);
+      await insertRecords(db, userId, context.entity, fresh);
       await settlePayments(
         { db, userId },
         fresh.map((values) => values.payment as number | null),
@@ -168,27 +167,5 @@ const importStatement: EntityAction<typeof importInput> = {
     };
   },
 };
-
-async function insertTransactions({ db, entity, userId }: ActionContext<unknown>, values: Values[]) {
-  const now = new Date().toISOString();
-  for (let start = 0; start < values.length; start += BATCH) {
-    const batch = values.slice(start, start + BATCH);
-    const inserted = await db
-      .insertInto('bank_transactions')
-      .values(batch.map((value) => ({ ...toRow(entity, value), created_at: now, updated_at: now })))
-      .returning('id')
-      .execute();
-    await insertAudits(
-      db,
-      userId,
-      entity,
-      inserted.map((row, index) => ({
-        recordId: Number(row.id),
-        action: 'create' as const,
-        changes: diffRecords(null, batch[index]!, entity),
-      })),
-    );
-  }
-}
 
 export const bankTransactionActions = { 'import-statement': importStatement };

@@ -10,9 +10,8 @@ import type {
   Values,
 } from '../../engine/declaration/entity.types.ts';
 import { FileAnswer } from '../../engine/export/file-answer.ts';
-import { diffRecords, toRow } from '../../engine/records/record-mapper.ts';
 import { fieldError } from '../../engine/records/record-writes.service.ts';
-import { insertAudits } from '../../engine/records/records.repository.ts';
+import { insertRecords } from '../../engine/records/records.repository.ts';
 import { AppError, validationFailed } from '../../errors/app-error.ts';
 import { issuesToValidationErrors } from '../../http/zod-type-provider.ts';
 import { findClubAccount } from './club-account.ts';
@@ -114,27 +113,7 @@ const bulkCreate: EntityAction<typeof bulkInput> = {
     const values = newcomers.map((member, index) =>
       derivedValues({ ...shared, member, cancelled: false, variableSymbol: symbols[index] }, 0, club),
     );
-    const now = new Date().toISOString();
-    const ids: number[] = [];
-    for (let start = 0; start < values.length; start += BATCH) {
-      const batch = values.slice(start, start + BATCH);
-      const inserted = await db
-        .insertInto('payments')
-        .values(batch.map((value) => ({ ...toRow(entity, value), created_at: now, updated_at: now })))
-        .returning('id')
-        .execute();
-      ids.push(...inserted.map((row) => Number(row.id)));
-      await insertAudits(
-        db,
-        userId,
-        entity,
-        inserted.map((row, index) => ({
-          recordId: Number(row.id),
-          action: 'create' as const,
-          changes: diffRecords(null, batch[index]!, entity),
-        })),
-      );
-    }
+    const ids = await insertRecords(db, userId, entity, values);
     return { created: ids.length, skipped: members.length - ids.length, ids };
   },
 };

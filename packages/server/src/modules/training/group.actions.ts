@@ -4,9 +4,8 @@ import { isoDateSchema, recordIdSchema } from '@klubovna/shared/validation/input
 import { type ExpressionBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import type { ActionContext, EntityAction } from '../../engine/declaration/entity.types.ts';
-import { diffRecords, toRow } from '../../engine/records/record-mapper.ts';
 import { fieldError } from '../../engine/records/record-writes.service.ts';
-import { insertAudits } from '../../engine/records/records.repository.ts';
+import { insertAudits, insertRecords } from '../../engine/records/records.repository.ts';
 import { calendarLinkActions } from './calendar-link.actions.ts';
 
 /** Memberships in force on `day` or on any day after it: not ended before it. */
@@ -147,7 +146,6 @@ async function addMembers(
 ) {
   const { db, entities, userId } = context;
   const entity = entities.get('group-member')!;
-  const now = new Date().toISOString();
   for (let start = 0; start < memberIds.length; start += 500) {
     const batch = memberIds.slice(start, start + 500);
     const people = await db
@@ -166,21 +164,7 @@ async function addMembers(
       note: null,
       title: `${person.first_name} ${person.last_name} – ${group.name}`,
     }));
-    const inserted = await db
-      .insertInto('group_members')
-      .values(values.map((value) => ({ ...toRow(entity, value), created_at: now, updated_at: now })))
-      .returning('id')
-      .execute();
-    await insertAudits(
-      db,
-      userId,
-      entity,
-      inserted.map((row, index) => ({
-        recordId: Number(row.id),
-        action: 'create',
-        changes: diffRecords(null, values[index]!, entity),
-      })),
-    );
+    await insertRecords(db, userId, entity, values);
   }
 }
 
