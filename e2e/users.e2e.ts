@@ -69,8 +69,8 @@ describe('users zone in the browser', () => {
     const hrefs = await menu
       .getByRole('link')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    // Their own page first; the lists show their own rows. The office's bulk work, the trainer's screens
-    // (they train no group) and the users are not theirs.
+    // Their own page first; the lists show their own rows (their payment requests too). The office's bulk
+    // work, the bank statements, the trainer's screens (they train no group) and the users are not theirs.
     expect(hrefs).toEqual([
       '/admin/muj-klub',
       '/admin/clenove',
@@ -82,6 +82,7 @@ describe('users zone in the browser', () => {
       '/admin/treninky',
       '/admin/soustredeni',
       '/admin/zavody',
+      '/admin/platby',
       '/admin/kos',
     ]);
     await invited.page.goto(app.url('/admin/clenove-skupiny/hromadne-nastaveni-skupiny'));
