@@ -3,6 +3,7 @@ import { labelledMessages } from '@klubovna/shared/validation/czech-messages';
 import { recordVersionSchema } from '@klubovna/shared/validation/input-limits';
 import { recordRuleErrors } from '@klubovna/shared/validation/record-rules';
 import { z } from 'zod';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors.ts';
 import { AppError, validationFailed } from '../../errors/app-error.ts';
 import { issuesToValidationErrors } from '../../http/zod-type-provider.ts';
 import { type CompiledEntity, initialValue } from '../declaration/compile-entity.ts';
@@ -18,7 +19,6 @@ import * as relationRows from '../relations/relations.repository.ts';
 import {
   assertRelationsExist,
   deleteLinksOf,
-  isForeignKeyViolation,
   normalizeRelationValues,
   relatedRecordGone,
   releaseReferences,
@@ -153,11 +153,6 @@ const audit = (
 
 /** How many times a create that lost a race for a unique value (one its hooks generated) is tried. */
 const UNIQUE_RACE_ATTEMPTS = 30;
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-};
 
 const uniqueRaceLost = () =>
   new AppError('CONFLICT', 409, 'Záznam se stejnou hodnotou mezitím uložil někdo jiný. Zkuste to znovu.');

@@ -284,11 +284,5 @@ export async function releaseReferences(
   return lost;
 }
 
-/** A foreign key refused the write: a related record went away between the check and the write. */
-export function isForeignKeyViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
-}
-
 export const relatedRecordGone = () =>
   new AppError('CONFLICT', 409, 'Související záznam mezitím někdo smazal. Načtěte formulář znovu.');
