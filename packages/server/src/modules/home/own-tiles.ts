@@ -106,7 +106,7 @@ export const ownEvents: TileDeclaration = {
       count: events.length,
       summary:
         events.length === 0
-          ? 'Nejste přihlášeni na žádné soustředění ani závod.'
+          ? 'Žádné přihlášky na soustředění ani závody.'
           : `Přihlášeno: ${czechCount(events.length, EVENTS)}.`,
       link: null,
       linkLabel: null,
@@ -149,7 +149,7 @@ export const ownPaymentsDue: TileDeclaration = {
       title: 'K zaplacení',
       count: due.length,
       summary: due.length === 0 ? 'Nic nedlužíte.' : `Nezaplaceno: ${czechCount(due.length, PAYMENTS)}.`,
-      link: `${MY_CLUB}#platby`,
+      link: MY_CLUB,
       linkLabel: 'Platební údaje a QR kód',
       items: due.slice(0, TILE_ITEMS).map((payment) => ({
         label: `${payment.who}${payment.title}`,
