@@ -1,8 +1,7 @@
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import { API_PATHS } from '@klubovna/shared';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import type { AppConfig } from './config.ts';
+import { type AppConfig, trustProxyOption } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
 import { actionRoutes } from './engine/actions/actions.routes.ts';
 import type { EntityDeclaration } from './engine/declaration/entity.types.ts';
@@ -19,8 +18,10 @@ import {
   registerErrorHandler,
   sendError,
 } from './http/error-handler.ts';
+import { healthRoutes } from './http/health.ts';
 import { useInputGuard } from './http/input-guard.ts';
 import { logRequests } from './http/logging.ts';
+import { shutdownPlugin } from './http/shutdown.ts';
 import { useZodValidation } from './http/zod-type-provider.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -78,7 +79,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: false,
@@ -90,6 +91,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: 60_000,
     keepAliveTimeout: 72_000,
+    // Requests on open connections while shutting down are served (with `Connection: close`), not
+    // refused: a rolling restart then loses none (see closeGracefully).
+    return503OnClosing: false,
     clientErrorHandler,
     frameworkErrors: frameworkErrorHandler,
   });
@@ -119,6 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   useZodValidation(app);
   useInputGuard(app);
   registerErrorHandler(app);
+  await app.register(shutdownPlugin);
   await app.register(diskSpacePlugin);
   await app.register(cookie);
   await app.register(securityPlugin);
@@ -131,10 +136,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await migrateToLatest(database);
   app.decorate('createdRootUser', await ensureRootUser(app));
 
-  app.get(API_PATHS.health, { config: { access: 'public' } }, async () => {
-    const disk = await app.diskSpace.report();
-    return { data: { status: disk.status === 'ok' ? 'ok' : 'degraded', disk } };
-  });
+  await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(engineRoutes);
   await app.register(actionRoutes);

@@ -17,6 +17,8 @@ describe('configuration from the environment', () => {
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 120_000,
       datagridCacheTtlMs: 5000,
+      trustProxy: false,
+      shutdownGraceMs: 10_000,
     });
     expect(config.databasePoolSize).toBeGreaterThanOrEqual(10);
     expect(config.dataDir).toMatch(/data$/);
@@ -29,6 +31,9 @@ describe('configuration from the environment', () => {
     ['ADMIN_PASSWORD', 'krátké', /ADMIN_PASSWORD/],
     ['SESSION_TTL', '-5', /SESSION_TTL/],
     ['TRUST_PROXY', 'ano', /TRUST_PROXY/],
+    ['TRUST_PROXY', '10.0.0.0/33', /TRUST_PROXY="10.0.0.0\/33": use true, false, a number of proxies/],
+    ['TRUST_PROXY', '10.0.0.1, proxy.local', /TRUST_PROXY/],
+    ['SHUTDOWN_GRACE_SECONDS', '-1', /SHUTDOWN_GRACE_SECONDS/],
     ['HOUSEKEEPING_INTERVAL', 'hodina', /HOUSEKEEPING_INTERVAL/],
     ['TRASH_RETENTION_DAYS', '0', /TRASH_RETENTION_DAYS/],
     ['HEADERS_TIMEOUT', '0', /HEADERS_TIMEOUT/],
@@ -48,5 +53,20 @@ describe('configuration from the environment', () => {
   it('sizes the PostgreSQL pool and the datagrid cache as told; a zero TTL turns the cache off', () => {
     const config = loadConfig({ DATABASE_POOL_SIZE: '6', DATAGRID_CACHE_TTL: '0' });
     expect(config).toMatchObject({ databasePoolSize: 6, datagridCacheTtlMs: 0 });
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['0', false],
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['127.0.0.1, 10.0.0.0/8,fd00::/8', ['127.0.0.1', '10.0.0.0/8', 'fd00::/8']],
+  ])('takes TRUST_PROXY=%s as Fastify takes it', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('gives requests in flight SHUTDOWN_GRACE_SECONDS after SIGTERM', () => {
+    expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '25' }).shutdownGraceMs).toBe(25_000);
   });
 });

@@ -1,10 +1,7 @@
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -57,8 +54,25 @@ const environmentSchema = z.object({
   /** Days a deleted record stays in the trash (Koš) before housekeeping deletes it for good. */
   TRASH_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SENTRY_DSN: z.url().optional(),
-  /** Trust X-Forwarded-* from a reverse proxy in front of the app. */
-  TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * Whose X-Forwarded-* headers to believe (the client's address, protocol, host): `false` (nobody),
+   * `true` (anybody: only when nothing but the proxy can reach the app), a hop count, or the proxies'
+   * addresses and CIDR ranges separated by commas.
+   */
+  TRUST_PROXY: z
+    .string()
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === undefined)
+        context.addIssue({
+          code: 'custom',
+          message: 'use true, false, a number of proxies, or addresses and CIDR ranges separated by commas',
+        });
+      return parsed ?? false;
+    })
+    .default(false),
+  /** Seconds requests in flight get to finish after SIGTERM before the process exits anyway. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(20),
   /** Seconds a client has to send a request's headers: slow senders (slowloris) are cut off. */
   HEADERS_TIMEOUT: z.coerce.number().int().min(1).max(600).default(10),
@@ -85,13 +99,49 @@ export interface AppConfig {
   housekeepingIntervalSeconds: number;
   trashRetentionDays: number;
   sentryDsn: string | undefined;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  shutdownGraceMs: number;
   uploadMaxBytes: number;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   logLevel: string;
   /** Folder with the built back-office app (index.html, assets). */
   webDistDir: string;
+}
+
+/** What Fastify's `trustProxy` takes: nobody/anybody, a hop count, or addresses and CIDR ranges. */
+export type TrustProxy = boolean | number | string[];
+
+/** `10.0.0.1`, `10.0.0.0/8`, `::1`, `fd00::/8`: an address, or one with a prefix length that fits it. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY's text as Fastify takes it; undefined when it is none of the accepted forms. */
+export function parseTrustProxy(text: string): TrustProxy | undefined {
+  const value = text.trim().toLowerCase();
+  if (value === 'true') return true;
+  if (value === 'false' || value === '0') return false;
+  // A hop count: the client is the address that many proxies back (1: the one proxy in front).
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  return entries.every(isAddressOrRange) ? entries : undefined;
+}
+
+/**
+ * TRUST_PROXY as Fastify's option. A hop count becomes a function, since Fastify itself now ignores
+ * a bare number (it cannot tell the proxy from a client that reaches the app directly; neither can
+ * `true`, which is why both are only for an app nothing but the proxies can reach).
+ */
+export function trustProxyOption(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
 }
 
 export class ConfigError extends Error {}
@@ -128,6 +178,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     trashRetentionDays: values.TRASH_RETENTION_DAYS,
     sentryDsn: values.SENTRY_DSN,
     trustProxy: values.TRUST_PROXY,
+    shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS * 1000,
     uploadMaxBytes: Math.round(values.UPLOAD_MAX_MB * 1024 * 1024),
     headersTimeoutMs: values.HEADERS_TIMEOUT * 1000,
     // Node requires the request timeout to be at least the headers timeout.

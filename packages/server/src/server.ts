@@ -22,8 +22,11 @@ async function main(): Promise<void> {
   const { buildApp } = await import('./app.ts');
   const { localBaseUrl, loggerOptions, startLine } = await import('./http/logging.ts');
   const app = await buildApp({ config, logger: await loggerOptions(config) });
+  const { closeGracefully } = await import('./http/shutdown.ts');
   const shutdown = async () => {
-    await app.close();
+    // Whatever hangs (a pool that does not close), the process is gone a little after the grace period.
+    setTimeout(() => process.exit(1), config.shutdownGraceMs + 5_000).unref();
+    await closeGracefully(app, config.shutdownGraceMs);
     process.exit(0);
   };
   process.once('SIGTERM', shutdown);

@@ -10,6 +10,8 @@ export interface FileStorage {
   read(key: string): Readable;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /** Resolves when a file can be stored now (readiness); rejects with the reason otherwise. */
+  checkWritable(): Promise<void>;
 }
 
 const SAFE_KEY = /^[a-z0-9-]{1,40}\/\d{4}\/\d{2}\/[A-Za-z0-9_-]{10,64}(?:\.[a-z0-9]{1,8})?$/;
@@ -40,5 +42,12 @@ export function localStorage(root: string): FileStorage {
         () => false,
       ),
     delete: (key) => fs.rm(resolve(key), { force: true }),
+    async checkWritable() {
+      // A real write, not an access() check: a full or read-only disk passes access().
+      await fs.mkdir(root, { recursive: true });
+      const probe = path.join(root, `.ready-${process.pid}-${Date.now()}`);
+      await fs.writeFile(probe, 'ok');
+      await fs.rm(probe, { force: true });
+    },
   };
 }

@@ -4,6 +4,10 @@
  */
 export const API_PATHS = {
   health: '/api/health',
+  /** Liveness: the process answers (200 while it runs, even while shutting down). */
+  healthLive: '/api/health/live',
+  /** Readiness: database and file storage reachable and not shutting down; else 503 NOT_READY. */
+  healthReady: '/api/health/ready',
   login: '/api/login',
   logout: '/api/logout',
   forgottenPassword: '/api/forgotten-password',

@@ -21,6 +21,7 @@ export const ERROR_MESSAGES = {
   REQUEST_TIMEOUT: 'Požadavek nedorazil celý včas. Zkuste to prosím znovu.',
   HEADERS_TOO_LARGE: 'Hlavičky požadavku jsou příliš velké.',
   URI_TOO_LONG: 'Adresa požadavku je příliš dlouhá.',
+  NOT_READY: 'Server není připraven přijímat požadavky.',
   INTERNAL: 'Na serveru došlo k chybě. Zkuste to prosím znovu.',
 } as const;
 
