@@ -65,6 +65,11 @@ export function searchPathOf(databaseUrl: string): string | undefined {
   return options ? /search_path=([A-Za-z0-9_]+)/.exec(options)?.[1] : undefined;
 }
 
+/** How a server's connections name themselves to PostgreSQL (a restore refuses while any are open). */
+export function serverApplicationName(schema: string): string {
+  return `klubovna:${schema}`.slice(0, 63);
+}
+
 /** How much of the SQLite file reads map into memory (the rest is read through SQLite's page cache). */
 const SQLITE_MMAP_BYTES = 256 * 1024 * 1024;
 
@@ -117,9 +122,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
     const pg = loadPg();
     const prepared: PreparedStatements = { migrating: 0, names: new Map() };
+    const schema = options.schema ?? searchPathOf(options.databaseUrl) ?? 'public';
     const pool = new pg.Pool({
       Client: preparingClient(pg, prepared),
       connectionString: options.databaseUrl,
+      application_name: serverApplicationName(schema),
       max: options.poolSize ?? 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
@@ -134,7 +141,6 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       plugins: [tracker],
     });
     preparedStatementsOf.set(db, prepared);
-    const schema = options.schema ?? searchPathOf(options.databaseUrl) ?? 'public';
     return { db, engine: 'postgres', sharedByInstances: true, schema, close: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
