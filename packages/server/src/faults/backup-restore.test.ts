@@ -5,13 +5,13 @@ import path from 'node:path';
 import { API_PATHS } from '@klubovna/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listFiles, type Manifest } from '../cli/backup/manifest.ts';
+import { postgresFacts } from '../cli/backup/postgres-backup.ts';
+import { sqliteFacts } from '../cli/backup/sqlite-backup.ts';
 import { type ServerProcess, spawnServer } from '../test/server-process.ts';
 import { createPostgresSchema, type PostgresSchema, TEST_ADMIN, testEngines } from '../test/test-app.ts';
-import { listFiles, type Manifest } from './backup/manifest.ts';
-import { postgresFacts } from './backup/postgres-backup.ts';
-import { sqliteFacts } from './backup/sqlite-backup.ts';
 
-const CLI = (name: string) => path.resolve(import.meta.dirname, `${name}.ts`);
+const CLI = (name: string) => path.resolve(import.meta.dirname, `../cli/${name}.ts`);
 
 /** Runs `npm run backup|restore` as a person would: its own process, configured by the environment. */
 function runCli(name: 'backup' | 'restore', args: string[], env: Record<string, string>) {
