@@ -5,7 +5,7 @@ import path from 'node:path';
 import { API_PATHS } from '@klubovna/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ServerProcess, spawnServer } from '../test/server-process.ts';
-import { TEST_ADMIN } from '../test/test-app.ts';
+import { createPostgresSchema, type PostgresSchema, TEST_ADMIN, testEngines } from '../test/test-app.ts';
 
 /** A raw HTTP/1.1 connection: what it received, and whether the server closed it. */
 interface RawConnection {
@@ -49,19 +49,27 @@ async function signIn(url: string): Promise<string> {
   return login.headers.getSetCookie()[0]!.split(';')[0]!;
 }
 
-describe('SIGTERM of the real server', () => {
+describe.each(testEngines())('SIGTERM of the real server on %s', (engine) => {
   let dataDir: string;
   let server: ServerProcess;
-  beforeEach(() => {
+  let database: PostgresSchema | undefined;
+  beforeEach(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'klubovna-shutdown-'));
+    if (engine === 'postgres') database = await createPostgresSchema(process.env.TEST_DATABASE_URL!);
   });
   afterEach(async () => {
     await server?.kill();
+    await database?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  const env = (extra: Record<string, string> = {}) => ({
+    DATA_DIR: dataDir,
+    ...(database ? { DATABASE_URL: database.databaseUrl } : {}),
+    ...extra,
   });
 
   it('finishes a request in flight, closes kept-alive connections and exits well within 5 s', async () => {
-    server = await spawnServer({ DATA_DIR: dataDir });
+    server = await spawnServer(env());
     const cookie = await signIn(server.url);
 
     // A client that keeps its connection alive after an answer, as browsers and proxies do.
@@ -100,7 +108,7 @@ describe('SIGTERM of the real server', () => {
     expect(Date.now() - signalled).toBeLessThan(5_000);
 
     // The acknowledged save is there after the restart.
-    server = await spawnServer({ DATA_DIR: dataDir });
+    server = await spawnServer(env());
     const again = await fetch(`${server.url}/api/cms/form/member/${saved.data.id}`, {
       headers: { cookie: await signIn(server.url) },
     });
@@ -108,7 +116,7 @@ describe('SIGTERM of the real server', () => {
   }, 60_000);
 
   it('cuts off a request still running after SHUTDOWN_GRACE_SECONDS and exits', async () => {
-    server = await spawnServer({ DATA_DIR: dataDir, SHUTDOWN_GRACE_SECONDS: '1' });
+    server = await spawnServer(env({ SHUTDOWN_GRACE_SECONDS: '1' }));
     const stuck = await connect(server.url);
     stuck.socket.write(
       'POST /api/login HTTP/1.1\r\nHost: klub.test\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
