@@ -53,6 +53,16 @@ export function defaultBackupFolder(now = new Date()): string {
 export async function createBackup(config: AppConfig, folder: string): Promise<Manifest> {
   const existing = await fs.readdir(folder).catch(() => []);
   if (existing.length > 0) throw new Error(`Složka ${folder} není prázdná; zálohu zapište do nové složky.`);
+  try {
+    return await writeBackup(config, folder);
+  } catch (error) {
+    // A half-written backup must not pass for one.
+    await fs.rm(folder, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function writeBackup(config: AppConfig, folder: string): Promise<Manifest> {
   await fs.mkdir(path.join(folder, 'database'), { recursive: true });
   const engine = config.databaseUrl ? 'postgres' : 'sqlite';
   const database = config.databaseUrl ? POSTGRES_DUMP : SQLITE_COPY;
