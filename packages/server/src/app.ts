@@ -29,9 +29,9 @@ import { type CreatedRootUser, ensureRootUser } from './modules/auth/root-user.t
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { DECLARATIONS } from './modules/entities.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { homeRoutes } from './modules/home/home.routes.ts';
 import { housekeepingPlugin } from './modules/housekeeping/housekeeping.plugin.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
-import { homeRoutes } from './modules/home/home.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { publicSiteRoutes } from './modules/public-site/public-site.routes.ts';
 import { calendarFeedRoutes } from './modules/training/calendar-feed.routes.ts';

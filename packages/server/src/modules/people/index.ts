@@ -1,5 +1,6 @@
 /** What other modules may use of the people module: the sets their row rules are made of. */
 
+export { myClub } from './my-club.service.ts';
 export {
   children,
   isOwnMember,
@@ -14,4 +15,3 @@ export {
   trainedGroups,
   trainees,
 } from './people.ts';
-export { myClub } from './my-club.service.ts';
