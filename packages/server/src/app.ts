@@ -29,6 +29,7 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { DECLARATIONS } from './modules/entities.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { housekeepingPlugin } from './modules/housekeeping/housekeeping.plugin.ts';
+import { jobsPlugin } from './modules/jobs/jobs.plugin.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { publicSiteRoutes } from './modules/public-site/public-site.routes.ts';
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(contentRoutes);
   await app.register(webRoutes);
   await app.register(publicSiteRoutes);
+  await app.register(jobsPlugin);
   await app.register(housekeepingPlugin);
   await app.register(apiDocsRoutes);
 

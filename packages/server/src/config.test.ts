@@ -30,6 +30,8 @@ describe('configuration from the environment', () => {
     ['SESSION_TTL', '-5', /SESSION_TTL/],
     ['TRUST_PROXY', 'ano', /TRUST_PROXY/],
     ['HOUSEKEEPING_INTERVAL', 'hodina', /HOUSEKEEPING_INTERVAL/],
+    ['JOB_POLL_INTERVAL', '-1', /JOB_POLL_INTERVAL/],
+    ['JOB_POLL_INTERVAL', 'pět', /JOB_POLL_INTERVAL/],
     ['TRASH_RETENTION_DAYS', '0', /TRASH_RETENTION_DAYS/],
     ['HEADERS_TIMEOUT', '0', /HEADERS_TIMEOUT/],
     ['DATAGRID_CACHE_TTL', '-1', /DATAGRID_CACHE_TTL/],
