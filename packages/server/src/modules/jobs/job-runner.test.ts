@@ -1,25 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts';
 import { JobRunner, RETRY_DELAY_MAX_MS, retryDelayMs } from './job-runner.ts';
-
-interface StoredJob {
-  id: number;
-  kind: string;
-  state: string;
-  attempts: number;
-  run_at: string;
-  finished_at: string | null;
-  last_error: string | null;
-  lease_owner: string | null;
-}
-
-export const storedJobs = (t: TestApp, kind: string) =>
-  t.db
-    .selectFrom('jobs' as never)
-    .selectAll()
-    .where('kind' as never, '=', kind as never)
-    .orderBy('id' as never)
-    .execute() as unknown as Promise<StoredJob[]>;
+import { storedJobs } from './jobs-fixtures.ts';
 
 describe('retry delays', () => {
   it('start at 30 s, double, and stop growing at 6 h', () => {
