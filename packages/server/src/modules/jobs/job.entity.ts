@@ -28,6 +28,7 @@ export const jobEntity: EntityDeclaration = {
     audience: 'office',
   },
   deletable: false,
+  readOnly: true,
   fields: {
     kind: { kind: 'enum', label: 'Úloha', options: JOB_KINDS, required: true, readOnly: true },
     state: { kind: 'enum', label: 'Stav', options: JOB_STATES, required: true, readOnly: true },
