@@ -37,8 +37,8 @@ describe.each(testEngines().filter((engine) => engine === 'postgres'))(
           },
         });
       for (let n = 0; n < N; n += 1) await t.app.jobs.enqueue({ kind: 'test-count', payload: { n } });
-      const ran = await Promise.all([t.app.jobs.runDue(), second.app.jobs.runDue(), t.app.jobs.runDue()]);
-      expect(ran[0]! + ran[1]!).toBe(N);
+      // The first instance is asked twice at once (as by its poll and by hand): the second call joins.
+      await Promise.all([t.app.jobs.runDue(), second.app.jobs.runDue(), t.app.jobs.runDue()]);
       expect(runs.map((run) => run.n).sort((a, b) => a - b)).toEqual(Array.from({ length: N }, (_, n) => n));
       expect(new Set(runs.map((run) => run.runner))).toEqual(new Set(['first', 'second']));
       const jobs = await storedJobs(t, 'test-count');
