@@ -31,9 +31,11 @@ import { DECLARATIONS } from './modules/entities.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { housekeepingPlugin } from './modules/housekeeping/housekeeping.plugin.ts';
+import { jobsPlugin } from './modules/jobs/jobs.plugin.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { publicSiteRoutes } from './modules/public-site/public-site.routes.ts';
+import { remindersPlugin } from './modules/reminders/reminders.plugin.ts';
 import { calendarFeedRoutes } from './modules/training/calendar-feed.routes.ts';
 import { userConfigRoutes } from './modules/user-config/user-config.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -152,7 +154,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(contentRoutes);
   await app.register(webRoutes);
   await app.register(publicSiteRoutes);
+  await app.register(jobsPlugin);
   await app.register(housekeepingPlugin);
+  await app.register(remindersPlugin);
   await app.register(apiDocsRoutes);
 
   app.setNotFoundHandler((request, reply) => {

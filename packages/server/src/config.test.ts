@@ -35,6 +35,8 @@ describe('configuration from the environment', () => {
     ['TRUST_PROXY', '10.0.0.1, proxy.local', /TRUST_PROXY/],
     ['SHUTDOWN_GRACE_SECONDS', '-1', /SHUTDOWN_GRACE_SECONDS/],
     ['HOUSEKEEPING_INTERVAL', 'hodina', /HOUSEKEEPING_INTERVAL/],
+    ['JOB_POLL_INTERVAL', '-1', /JOB_POLL_INTERVAL/],
+    ['JOB_POLL_INTERVAL', 'pět', /JOB_POLL_INTERVAL/],
     ['TRASH_RETENTION_DAYS', '0', /TRASH_RETENTION_DAYS/],
     ['HEADERS_TIMEOUT', '0', /HEADERS_TIMEOUT/],
     ['DATAGRID_CACHE_TTL', '-1', /DATAGRID_CACHE_TTL/],

@@ -49,8 +49,10 @@ const environmentSchema = z.object({
    * queueing: 66 instead of 114 req/s at 4 on two cores).
    */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
-  /** Seconds between housekeeping passes (the first runs a minute after start); 0 turns them off. */
+  /** Seconds between housekeeping passes (a scheduled job, one instance each time); 0 turns them off. */
   HOUSEKEEPING_INTERVAL: z.coerce.number().int().min(0).default(3600),
+  /** Seconds between looks for due background jobs; 0: never (tests run them by hand). */
+  JOB_POLL_INTERVAL: z.coerce.number().int().min(0).max(3600).default(5),
   /** Days a deleted record stays in the trash (Koš) before housekeeping deletes it for good. */
   TRASH_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SENTRY_DSN: z.url().optional(),
@@ -97,6 +99,7 @@ export interface AppConfig {
   sessionTtlSeconds: number;
   sessionMaxAgeSeconds: number;
   housekeepingIntervalSeconds: number;
+  jobPollIntervalSeconds: number;
   trashRetentionDays: number;
   sentryDsn: string | undefined;
   trustProxy: TrustProxy;
@@ -175,6 +178,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     sessionTtlSeconds: values.SESSION_TTL,
     sessionMaxAgeSeconds: values.SESSION_MAX_AGE,
     housekeepingIntervalSeconds: values.HOUSEKEEPING_INTERVAL,
+    jobPollIntervalSeconds: values.JOB_POLL_INTERVAL,
     trashRetentionDays: values.TRASH_RETENTION_DAYS,
     sentryDsn: values.SENTRY_DSN,
     trustProxy: values.TRUST_PROXY,

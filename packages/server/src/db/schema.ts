@@ -88,6 +88,17 @@ export interface PasswordTokensTable {
   created_at: DbDateTime;
   expires_at: DbDateTime;
   used_at: DbDateTime | null;
+  /** Who sent the invitation this token is the link of; null for a forgotten password's link. */
+  created_by: Generated<number | null>;
+}
+
+/** An e-mail reminder sent: of a kind, about a subject (a training, an invitation), to an address. */
+export interface ReminderDeliveriesTable {
+  id: Generated<number>;
+  kind: string;
+  subject: string;
+  email: string;
+  sent_at: DbDateTime;
 }
 
 export interface AuthAttemptsTable {
@@ -171,4 +182,5 @@ export interface Database {
   email_changes: EmailChangesTable;
   recovery_codes: RecoveryCodesTable;
   app_settings: AppSettingsTable;
+  reminder_deliveries: ReminderDeliveriesTable;
 }

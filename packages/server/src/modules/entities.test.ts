@@ -38,6 +38,8 @@ const SCREEN_PATHS = [
   ...['/admin/obsah/tagy', '/admin/obsah/tag/create', '/admin/obsah/tag/edit'],
   ...crud('/admin/obsah/kategorie'),
   ...['/admin/uzivatele', '/admin/uzivatel/create', '/admin/uzivatel/edit'],
+  // Background jobs' recent runs and failures (read-only: its form is where a run is read in full).
+  ...crud('/admin/uzivatele/ulohy'),
   ...['/admin/uzivatel/pozvanka', '/admin/uzivatel/zmena-hesla', '/admin/web/konfigurace'],
   ...['/admin/web/udalosti', '/admin/web/team', '/admin/web/sponzori'].flatMap(crud),
   // The product's own beside the specification's: the training zone's tools, the trash, the import,

@@ -5,6 +5,7 @@ import { articleEntity } from './content/article.entity.ts';
 import { authorEntity } from './content/author.entity.ts';
 import { contentCategoryEntity } from './content/content-category.entity.ts';
 import { tagEntity } from './content/tag.entity.ts';
+import { jobEntity } from './jobs/job.entity.ts';
 import { consentEntity } from './members/consent.entity.ts';
 import { guardianEntity } from './members/guardian.entity.ts';
 import { memberEntity } from './members/member.entity.ts';
@@ -31,6 +32,7 @@ import { webConfigurationEntity } from './web/web-configuration.entity.ts';
  */
 export const DECLARATIONS: readonly EntityDeclaration[] = [
   userEntity,
+  jobEntity,
   memberEntity,
   guardianEntity,
   consentEntity,

@@ -199,6 +199,8 @@ describe.each(testEngines())('export and import of every entity on %s', (engine)
           await createUser(target, { ...account, roles: account.roles, active: account.active });
         for (const entity of inRelationOrder(source.app.entities)) {
           const alias = entity.declaration.alias;
+          // Nobody imports a read-only entity's records: the app writes them.
+          if (entity.declaration.readOnly) continue;
           const isAccount = alias === 'user';
           const report = await exportAndImport(root, into, entity, format, isAccount ? 'email' : null);
           const count = isAccount ? accounts.length : ids.get(alias)!.length;

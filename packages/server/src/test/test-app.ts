@@ -98,6 +98,8 @@ export async function startTestApp(
       LOG_LEVEL: 'silent',
       // Off unless a test asks: a pass at a random moment would make other tests depend on timing.
       HOUSEKEEPING_INTERVAL: '0',
+      // Jobs run when a test calls app.jobs.runDue(), never on a timer.
+      JOB_POLL_INTERVAL: '0',
       ...env,
     }),
     ...overrides,

@@ -13,7 +13,7 @@ const AREA_NAMES: Record<Area, string> = {
   sponsors: 'sponsors',
   webConfig: 'web configuration',
   payments: 'payment requests, bank transactions',
-  users: 'CMS users, pairing of profiles with members',
+  users: 'CMS users, pairing of profiles with members, background jobs (read-only)',
   rootUsers: 'root accounts',
   files: 'uploads',
   self: 'own account and settings',

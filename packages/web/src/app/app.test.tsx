@@ -136,6 +136,7 @@ describe('signed-in shell', () => {
       '/admin/obsah/tagy',
       '/admin/obsah/kategorie',
       '/admin/uzivatele',
+      '/admin/uzivatele/ulohy',
       '/admin/uzivatel/pozvanka',
       '/admin/web/udalosti',
       '/admin/web/team',

@@ -81,6 +81,8 @@ export const SCREEN_TABLE: readonly ScreenEntry[] = [
   { name: 'user.create', layout: 'shell', zone: 'users', page: 'UserCreatePage' },
   { name: 'user.edit', layout: 'shell', zone: 'users', page: 'UserEditPage', form: true },
   { name: 'users.invite', layout: 'shell', zone: 'users', page: 'UserInvitePage' },
+  // A job's run is read in its form, which offers „Zkusit znovu“ when it failed.
+  { name: 'job.edit', layout: 'shell', zone: 'users', page: 'JobFormPage', form: true },
   { name: 'users.changePassword', layout: 'shell', zone: 'account', page: 'UserPasswordPage' },
 ];
 

@@ -141,6 +141,11 @@ export interface EntityDeclaration {
   /** Whether records may be deleted (to the trash); default true. Accounts are deactivated instead. */
   deletable?: boolean;
   /**
+   * Records the app alone writes (a job's runs): the screens list them and open each in its form with
+   * every field read-only, and offer no adding, saving or deleting. Its hooks refuse writes. Default false.
+   */
+  readOnly?: boolean;
+  /**
    * Columns of the table that other code owns and the engine never reads, serves or writes (an
    * account's password hash); the generated migrations keep them. Default none.
    */

@@ -29,7 +29,7 @@ const optional = <T>(key: string, value: T | undefined) => (value === undefined 
 
 /** What the person may do with the entity's records: the area's write access and the row rules. */
 function powersOf(entity: CompiledEntity, acting: Acting) {
-  const areaWrite = can(acting.roles, entity.declaration.area, 'write');
+  const areaWrite = can(acting.roles, entity.declaration.area, 'write') && !entity.declaration.readOnly;
   const powers = recordPowers(entity, acting);
   return {
     canWrite: areaWrite && powers.canChange,
@@ -87,7 +87,8 @@ export function datagridSchema(entity: CompiledEntity, acting: Acting): Datagrid
     maxPageSize: MAX_PAGE_SIZE,
     searchable: declaration.searchFields.length > 0,
     rowActions: [
-      ...(canWrite && entity.routes ? (['edit'] as const) : []),
+      // A read-only entity's form is where a record is read in full.
+      ...((canWrite || declaration.readOnly) && entity.routes ? (['edit'] as const) : []),
       ...(canDelete ? (['delete'] as const) : []),
     ],
     canCreate,

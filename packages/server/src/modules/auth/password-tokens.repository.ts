@@ -1,17 +1,28 @@
 import type { Executor } from '../../db/database.ts';
 
-/** Stores a new token and voids every older unused one of the same user. */
+/**
+ * Stores a new token and voids every older unused one of the same user; `createdBy` names who sent an
+ * invitation (none for a forgotten password's link).
+ */
 export async function replaceToken(
   db: Executor,
   userId: number,
   tokenHash: string,
   now: string,
   expiresAt: string,
+  createdBy: number | null = null,
 ) {
   await deleteUserTokens(db, userId);
   await db
     .insertInto('password_tokens')
-    .values({ user_id: userId, token_hash: tokenHash, created_at: now, expires_at: expiresAt, used_at: null })
+    .values({
+      user_id: userId,
+      token_hash: tokenHash,
+      created_at: now,
+      expires_at: expiresAt,
+      used_at: null,
+      created_by: createdBy,
+    })
     .execute();
 }
 

@@ -2,14 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type PassResult, runHousekeepingPass } from './housekeeping.service.ts';
 
-/** The first pass waits this long after start (or one interval, when shorter), so starting stays quick. */
-const FIRST_PASS_DELAY_MS = 60_000;
-
 export interface Housekeeping {
   /** Runs a pass now, or joins the one this process is running; null when another instance ran it. */
   runPass(): Promise<PassResult | null>;
-  /** When the next scheduled pass starts (ms since the epoch); null when none is scheduled. */
-  nextPassAt(): number | null;
 }
 
 declare module 'fastify' {
@@ -19,17 +14,12 @@ declare module 'fastify' {
 }
 
 /**
- * Runs a housekeeping pass every HOUSEKEEPING_INTERVAL seconds from the moment the app is ready. The
- * timer never keeps the process alive and stops when the app closes, after the pass in progress.
+ * Housekeeping is the job kind `housekeeping`, queued once every HOUSEKEEPING_INTERVAL seconds (0: never)
+ * and run by whichever instance's job runner claims it: one instance a period, not each.
  */
 export const housekeepingPlugin = fp(
   async (app: FastifyInstance) => {
-    const intervalMs = app.config.housekeepingIntervalSeconds * 1000;
     let running: Promise<PassResult | null> | undefined;
-    let timer: NodeJS.Timeout | undefined;
-    let nextAt: number | null = null;
-    let closing = false;
-
     const runPass = () => {
       running ??= runHousekeepingPass({
         db: app.db,
@@ -42,34 +32,17 @@ export const housekeepingPlugin = fp(
       });
       return running;
     };
-
-    const scheduledPass = async () => {
-      timer = undefined;
-      nextAt = null;
-      try {
+    app.decorate('housekeeping', { runPass });
+    app.jobs.define({
+      kind: 'housekeeping',
+      everySeconds: app.config.housekeepingIntervalSeconds,
+      // The next period's pass does the same work: no point in retrying for long.
+      maxAttempts: 2,
+      run: async () => {
         const result = await runPass();
         app.log.info({ deleted: result ?? 'another instance ran the pass' }, 'housekeeping pass');
-      } catch (error) {
-        app.log.error({ err: error }, 'housekeeping pass failed');
-      }
-      if (!closing) schedule(intervalMs);
-    };
-
-    const schedule = (delayMs: number) => {
-      nextAt = Date.now() + delayMs;
-      timer = setTimeout(scheduledPass, delayMs);
-      timer.unref();
-    };
-
-    app.decorate('housekeeping', { runPass, nextPassAt: () => nextAt });
-    if (intervalMs > 0)
-      app.addHook('onReady', async () => schedule(Math.min(FIRST_PASS_DELAY_MS, intervalMs)));
-    app.addHook('onClose', async () => {
-      closing = true;
-      clearTimeout(timer);
-      nextAt = null;
-      await running?.catch(() => undefined);
+      },
     });
   },
-  { name: 'housekeeping' },
+  { name: 'housekeeping', dependencies: ['jobs'] },
 );

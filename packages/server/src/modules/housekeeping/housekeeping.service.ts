@@ -13,10 +13,13 @@ import {
   LONGEST_LIMIT_WINDOW_MS,
 } from '../auth/index.ts';
 import { deleteUnreferencedFiles, entityFileColumns, type FileReference } from '../files/index.ts';
+import { deleteEndedJobs } from '../jobs/index.ts';
 
 /** An upload no record points at is kept this long: the form it came from may not be saved yet. */
 export const UPLOAD_GRACE_MS = 24 * 60 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
+/** Jobs that ended (done or failed) are kept this long for the admins' screen (Úlohy). */
+export const JOB_RETENTION_DAYS = 30;
 /** Files deleted per statement, so that a pass after a long pause does not build one huge list. */
 const FILE_BATCH = 500;
 
@@ -39,6 +42,8 @@ export interface PassResult {
   trash: number;
   /** Pending invitations whose link ran out, marked expired (not deleted). */
   invitations: number;
+  /** Ended jobs past JOB_RETENTION_DAYS. */
+  jobs: number;
 }
 
 /**
@@ -81,8 +86,8 @@ async function deleteStaleUploads(trx: Executor, uploadedBefore: string, referen
 
 /**
  * Deletes expired or idle sessions, sign-in attempts older than the longest rate-limit window, used
- * or expired password tokens, and uploads no record has pointed at since their grace period ended,
- * with their stored objects. Answers null when another instance's pass was running.
+ * or expired password tokens, ended jobs past their retention, and uploads no record has pointed at
+ * since their grace period ended, with their stored objects. Answers null when another instance's pass was running.
  */
 export async function runHousekeepingPass(
   deps: HousekeepingDeps,
@@ -100,7 +105,8 @@ export async function runHousekeepingPass(
     // The trash first: the uploads only its expired records pointed at go in the same pass.
     const trash = await deleteTrashBefore(trx as unknown as DynamicDb, at(deps.trashRetentionDays * DAY_MS));
     const uploads = await deleteStaleUploads(trx, at(UPLOAD_GRACE_MS), references);
-    const result = { sessions, attempts, tokens, files: uploads.count, trash, invitations };
+    const jobs = await deleteEndedJobs(trx, at(JOB_RETENTION_DAYS * DAY_MS));
+    const result = { sessions, attempts, tokens, files: uploads.count, trash, invitations, jobs };
     return { result, keys: uploads.keys };
   });
   if (!outcome) return null;

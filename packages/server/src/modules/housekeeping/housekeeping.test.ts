@@ -30,6 +30,7 @@ const staleRows = (files: number) => ({
   files,
   trash: 0,
   invitations: 0,
+  jobs: 0,
 });
 
 describe.each(testEngines())('housekeeping on %s', (engine) => {
@@ -85,6 +86,7 @@ describe.each(testEngines())('housekeeping on %s', (engine) => {
       files: 0,
       trash: 0,
       invitations: 0,
+      jobs: 0,
     });
   });
 
@@ -200,6 +202,7 @@ describe.each(testEngines().filter((engine) => engine === 'postgres'))(
         files: total('files'),
         trash: total('trash'),
         invitations: total('invitations'),
+        jobs: total('jobs'),
       }).toEqual(staleRows(2));
       for (const object of orphans.flatMap((orphan) => orphan.onDisk))
         expect(fs.existsSync(object)).toBe(false);

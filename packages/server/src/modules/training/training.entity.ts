@@ -1,6 +1,7 @@
 import { czechDate, pragueParts } from '@klubovna/shared/time/prague';
 import type { EntityDeclaration, HookContext } from '../../engine/declaration/entity.types.ts';
 import type { Values } from '../../engine/records/record-mapper.ts';
+import { insertJob } from '../jobs/index.ts';
 import { isTrainedGroup, ownGroups, personal } from '../people/index.ts';
 import { LED_BY_TRAINERS } from './trainer-rules.ts';
 import { trainingActions } from './training.actions.ts';
@@ -71,6 +72,10 @@ export const trainingEntity: EntityDeclaration = {
   hooks: {
     beforeCreate: (context) => checkedTraining(context, context.data),
     beforeUpdate: (context) => checkedTraining(context, context.data),
+    // Its group hears of a cancellation at the next poll (a job queued only if the change commits).
+    afterUpdate: async ({ db, record, previous }) => {
+      if (record.cancelled && !previous.cancelled) await insertJob(db, { kind: 'reminders' });
+    },
     // Attendance belongs to its training and goes with it.
     beforeDelete: async ({ db, previous }) => {
       await db.deleteFrom('attendances').where('training_id', '=', previous.id).execute();

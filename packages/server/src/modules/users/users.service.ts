@@ -63,16 +63,16 @@ export async function createUser(
     await assertEmailFree(trx, input.email);
     const now = nowIso();
     const created = await insertUser(trx, { ...input, passwordHash }, now);
-    if (invite) await storeInvitation(trx, created, token, new Date(now));
+    if (invite) await storeInvitation(trx, created, token, new Date(now), actor.id);
     return created;
   });
   const invitationSent = invite ? await mailInvitation(deps, input.email, input.firstName, token) : false;
   return { user: await getUser(deps, id), invitationSent };
 }
 
-async function storeInvitation(db: Executor, userId: number, token: string, now: Date) {
+async function storeInvitation(db: Executor, userId: number, token: string, now: Date, invitedBy: number) {
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_DAYS * 86_400_000).toISOString();
-  await replaceToken(db, userId, sha256(token), now.toISOString(), expiresAt);
+  await replaceToken(db, userId, sha256(token), now.toISOString(), expiresAt, invitedBy);
   await markInvited(db, userId, expiresAt);
 }
 
@@ -108,7 +108,7 @@ export async function reinviteUser(deps: UsersDeps, actor: Actor, id: number) {
   if (target.invitation === 'none')
     throw new AppError('ALREADY_ACCEPTED', 400, 'Uživatel už má heslo, pozvánku není třeba posílat.');
   const token = randomToken();
-  await deps.db.transaction().execute((trx) => storeInvitation(trx, id, token, new Date()));
+  await deps.db.transaction().execute((trx) => storeInvitation(trx, id, token, new Date(), actor.id));
   const invitationSent = await mailInvitation(deps, target.email, target.firstName, token);
   return { user: await getUser(deps, id), invitationSent };
 }

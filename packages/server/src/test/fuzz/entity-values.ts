@@ -112,6 +112,8 @@ export async function seedEveryEntity(
     const [entity] = pending.splice(index, 1) as [CompiledEntity];
     const alias = entity.declaration.alias;
     ids.set(alias, []);
+    // The app alone writes a read-only entity's records (a job's runs): none through the API.
+    if (entity.declaration.readOnly) continue;
     for (let count = 0; count < (counts[alias] ?? perEntity); count += 1) {
       const body = { ...validBody(entity, ids, count, value), ...seedValues[alias] };
       ids.get(alias)!.push(await createRecord(client, entity, body));

@@ -162,6 +162,32 @@ describe('profile', () => {
     ).toBeInTheDocument();
   });
 
+  it('switches a kind of e-mail reminder off (Upozornění e-mailem), keeping the others as they were', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderApp(
+      '/admin/user/profile',
+      fakeApi(ADMIN_USER, (request, body) => {
+        if (request.url !== '/api/cms/user-config') return undefined;
+        return request.method === 'GET'
+          ? { status: 200, body: { data: { reminders: { data: { off: ['invitation-pending'] } } } } }
+          : { status: 200, body: { data: body } };
+      }),
+    );
+    const training = await screen.findByRole('switch', { name: /Zrušený trénink/ });
+    expect(training).toBeChecked();
+    expect(screen.getByRole('switch', { name: /Nepřijatá pozvánka/ })).not.toBeChecked();
+    await user.click(training);
+    expect(await screen.findByText('Upozornění vypnuto.')).toBeInTheDocument();
+    expect(training).not.toBeChecked();
+    const saved = requests.filter(
+      (request) => request.method === 'POST' && request.url === '/api/cms/user-config',
+    );
+    expect(JSON.parse(String(saved.at(-1)?.data))).toEqual({
+      name: 'reminders',
+      data: { off: ['invitation-pending', 'training-cancelled'] },
+    });
+  });
+
   it('changes the password with the current one and reports a wrong current password at its field', async () => {
     const user = userEvent.setup();
     let attempts = 0;

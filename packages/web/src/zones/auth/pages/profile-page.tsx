@@ -10,6 +10,7 @@ import { AccountActivityPanel } from '../components/account-activity-panel.tsx';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
 import { CHANGE_PASSWORD_ANCHOR } from '../components/profile-anchors.ts';
 import { OWN_PROFILE_KEY, ProfileDetailsForm } from '../components/profile-details-form.tsx';
+import { ReminderSettingsPanel } from '../components/reminder-settings-panel.tsx';
 import { TwoFactorPanel } from '../components/two-factor-panel.tsx';
 
 export function ProfilePage() {
@@ -38,7 +39,8 @@ export function ProfilePage() {
       <div>
         <Title order={1}>Můj profil</Title>
         <Text c="dimmed" mt={4}>
-          Vaše jméno, e-mail pro přihlášení, heslo a zařízení, na kterých jste přihlášeni.
+          Vaše jméno, e-mail pro přihlášení, heslo, upozornění e-mailem a zařízení, na kterých jste
+          přihlášeni.
         </Text>
       </div>
       {user && user.roles.length > 0 && (
@@ -97,6 +99,12 @@ export function ProfilePage() {
           <TwoFactorPanel user={user} />
         </Paper>
       )}
+      <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="reminders-title">
+        <Title order={2} size="h4" mb="md" id="reminders-title">
+          Upozornění e-mailem
+        </Title>
+        <ReminderSettingsPanel />
+      </Paper>
       <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="account-activity-title">
         <Title order={2} size="h4" mb="md" id="account-activity-title">
           Přihlášení a zařízení
