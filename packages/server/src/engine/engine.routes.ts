@@ -13,7 +13,7 @@ import { recordHistory } from './history/history.service.ts';
 import { columnOptions, listQueryOf, listRecords, pickerField, relatedOptions } from './list/list.service.ts';
 import { searchRecords } from './list/record-search.service.ts';
 import { createRecord, deleteRecords, updateRecord } from './records/record-writes.service.ts';
-import { type EngineContext, entityFor, getRecord } from './records/records.service.ts';
+import { type EngineContext, entityFor, getRecord, revealRecord } from './records/records.service.ts';
 
 const aliasParams = z.object({ alias: z.string().max(60) });
 const nameParams = z.object({ name: z.string().max(60) });
@@ -160,7 +160,7 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(API_PATHS.form, { schema: { params: recordParams }, config: SESSION }, async (request) => {
     const ctx = engineContext(app, request);
     return {
-      data: await getRecord(ctx, entityFor(ctx, request.params.alias, 'read'), request.params.id),
+      data: await revealRecord(ctx, entityFor(ctx, request.params.alias, 'read'), request.params.id),
     };
   });
 

@@ -5,6 +5,7 @@ import { articleEntity } from './content/article.entity.ts';
 import { authorEntity } from './content/author.entity.ts';
 import { contentCategoryEntity } from './content/content-category.entity.ts';
 import { tagEntity } from './content/tag.entity.ts';
+import { medicalCheckEntity } from './medical/medical-check.entity.ts';
 import { consentEntity } from './members/consent.entity.ts';
 import { guardianEntity } from './members/guardian.entity.ts';
 import { memberEntity } from './members/member.entity.ts';
@@ -34,6 +35,7 @@ export const DECLARATIONS: readonly EntityDeclaration[] = [
   memberEntity,
   guardianEntity,
   consentEntity,
+  medicalCheckEntity,
   categoryEntity,
   groupEntity,
   groupMemberEntity,
