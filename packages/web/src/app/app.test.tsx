@@ -119,6 +119,7 @@ describe('signed-in shell', () => {
       '/admin/clenove',
       '/admin/zakonni-zastupci',
       '/admin/souhlasy',
+      '/admin/lekarske-prohlidky',
       '/admin/clenove/hromadne-parovani',
       '/admin/kategorie',
       '/admin/skupiny',

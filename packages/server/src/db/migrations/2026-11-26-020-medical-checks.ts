@@ -16,6 +16,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await alterTable(db, table('members'));
   // a new declaration
   await createTable(db, table('medical_checks'));
+  // race_participants.medical_warning: the column is missing
+  await alterTable(db, table('race_participants'));
+  // web_configurations.races_need_medical_check: the column is missing
+  await alterTable(db, table('web_configurations'));
 }
 
 /**
@@ -168,6 +172,143 @@ export const schema: TableModel[] = [
     ],
     search: true,
     searchColumns: ['title', 'doctor'],
+  },
+  {
+    name: 'race_participants',
+    columns: [
+      { name: 'id', type: 'id', notNull: true },
+      {
+        name: 'race',
+        type: 'integer',
+        notNull: true,
+        references: { table: 'races', onDelete: 'no action' },
+      },
+      {
+        name: 'member',
+        type: 'integer',
+        notNull: true,
+        references: { table: 'members', onDelete: 'no action' },
+      },
+      { name: 'category', type: 'varchar(100)' },
+      { name: 'category_sort', type: 'sortKey' },
+      { name: 'result_time', type: 'varchar(20)' },
+      { name: 'result_time_sort', type: 'sortKey' },
+      { name: 'result_place', type: 'bigint' },
+      { name: 'note', type: 'text' },
+      { name: 'medical_warning', type: 'varchar(300)' },
+      { name: 'title', type: 'varchar(300)' },
+      { name: 'title_sort', type: 'sortKey' },
+      { name: 'search_text', type: 'text', notNull: true, default: '' },
+      { name: 'version', type: 'integer', notNull: true, default: 1 },
+      { name: 'created_at', type: 'dateTime', notNull: true },
+      { name: 'updated_at', type: 'dateTime', notNull: true },
+    ],
+    indexes: [
+      {
+        name: 'race_participants_category_sort',
+        columns: ['category_sort', 'id'],
+      },
+      {
+        name: 'race_participants_member',
+        columns: ['member'],
+      },
+      {
+        name: 'race_participants_race',
+        columns: ['race'],
+      },
+      {
+        name: 'race_participants_result_place',
+        columns: ['result_place', 'id'],
+      },
+      {
+        name: 'race_participants_result_time_sort',
+        columns: ['result_time_sort', 'id'],
+      },
+      {
+        name: 'race_participants_title_sort',
+        columns: ['title_sort', 'id'],
+      },
+    ],
+    search: true,
+    searchColumns: ['title'],
+  },
+  {
+    name: 'web_configurations',
+    columns: [
+      { name: 'id', type: 'id', notNull: true },
+      { name: 'club_name', type: 'varchar(150)', notNull: true },
+      { name: 'club_name_sort', type: 'sortKey', notNull: true },
+      { name: 'logo', type: 'integer' },
+      { name: 'primary_color', type: 'varchar(7)', notNull: true },
+      { name: 'primary_color_sort', type: 'sortKey', notNull: true },
+      { name: 'accent_color', type: 'varchar(7)', notNull: true },
+      { name: 'accent_color_sort', type: 'sortKey', notNull: true },
+      { name: 'contact_email', type: 'varchar(254)' },
+      { name: 'contact_email_sort', type: 'sortKey' },
+      { name: 'phone', type: 'varchar(30)' },
+      { name: 'phone_sort', type: 'sortKey' },
+      { name: 'address', type: 'text' },
+      { name: 'bank_account', type: 'varchar(60)' },
+      { name: 'bank_account_sort', type: 'sortKey' },
+      { name: 'facebook_url', type: 'text' },
+      { name: 'facebook_url_sort', type: 'sortKey' },
+      { name: 'instagram_url', type: 'text' },
+      { name: 'instagram_url_sort', type: 'sortKey' },
+      { name: 'youtube_url', type: 'text' },
+      { name: 'youtube_url_sort', type: 'sortKey' },
+      { name: 'seo_title', type: 'varchar(70)' },
+      { name: 'seo_title_sort', type: 'sortKey' },
+      { name: 'seo_description', type: 'text' },
+      { name: 'races_need_medical_check', type: 'boolean', notNull: true },
+      { name: 'search_text', type: 'text', notNull: true, default: '' },
+      { name: 'version', type: 'integer', notNull: true, default: 1 },
+      { name: 'created_at', type: 'dateTime', notNull: true },
+      { name: 'updated_at', type: 'dateTime', notNull: true },
+    ],
+    indexes: [
+      {
+        name: 'web_configurations_accent_color_sort',
+        columns: ['accent_color_sort', 'id'],
+      },
+      {
+        name: 'web_configurations_bank_account_sort',
+        columns: ['bank_account_sort', 'id'],
+      },
+      {
+        name: 'web_configurations_club_name_sort',
+        columns: ['club_name_sort', 'id'],
+      },
+      {
+        name: 'web_configurations_contact_email_sort',
+        columns: ['contact_email_sort', 'id'],
+      },
+      {
+        name: 'web_configurations_facebook_url_sort',
+        columns: ['facebook_url_sort', 'id'],
+      },
+      {
+        name: 'web_configurations_instagram_url_sort',
+        columns: ['instagram_url_sort', 'id'],
+      },
+      {
+        name: 'web_configurations_phone_sort',
+        columns: ['phone_sort', 'id'],
+      },
+      {
+        name: 'web_configurations_primary_color_sort',
+        columns: ['primary_color_sort', 'id'],
+      },
+      {
+        name: 'web_configurations_seo_title_sort',
+        columns: ['seo_title_sort', 'id'],
+      },
+      {
+        name: 'web_configurations_youtube_url_sort',
+        columns: ['youtube_url_sort', 'id'],
+      },
+    ],
+    search: true,
+    searchColumns: ['club_name'],
   },
 ];
 

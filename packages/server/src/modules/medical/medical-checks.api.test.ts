@@ -166,4 +166,26 @@ describe.each(testEngines())('medical checks on %s', (engine) => {
       member.trainer,
     ]);
   });
+
+  it('warns when a member without a check valid on the race day is signed up, or refuses by the club’s rule', async () => {
+    const race = await created('race', { name: 'Zimní kros', dateFrom: addDays(today, 20) });
+    const warned = await created('race-participant', { race: race.id, member: member.ours });
+    expect(warned.medicalWarning).toMatch(
+      /^Lékařská prohlídka platí jen do \d{1,2}\. \d{1,2}\. \d{4}, závod je/,
+    );
+    const fine = await created('race', { name: 'Krátký kros', dateFrom: addDays(today, 5) });
+    expect(
+      (await created('race-participant', { race: fine.id, member: member.ours })).medicalWarning,
+    ).toBeNull();
+    const none = await created('race-participant', { race: race.id, member: member.trainer });
+    expect(none.medicalWarning).toBe('Člen nemá platnou lékařskou prohlídku.');
+    await created('web-configuration', { clubName: 'TJ Zdraví', racesNeedMedicalCheck: true });
+    const refused = await root.post('/api/cms/form/race-participant', {
+      race: race.id,
+      member: member.theirs,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.validationErrors[0]).toMatchObject({ path: 'member' });
+    expect(refused.body.validationErrors[0].message).toContain('Bez ní se do závodu přihlásit nelze.');
+  });
 });
