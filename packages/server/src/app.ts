@@ -32,6 +32,7 @@ import { housekeepingPlugin } from './modules/housekeeping/housekeeping.plugin.t
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { publicSiteRoutes } from './modules/public-site/public-site.routes.ts';
+import { registerRoutes } from './modules/register/register.routes.ts';
 import { calendarFeedRoutes } from './modules/training/calendar-feed.routes.ts';
 import { userConfigRoutes } from './modules/user-config/user-config.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(usersRoutes);
   await app.register(peopleRoutes);
   await app.register(paymentsRoutes);
+  await app.register(registerRoutes);
   await app.register(filesRoutes);
   await app.register(calendarFeedRoutes);
   await app.register(contentRoutes);

@@ -121,6 +121,7 @@ describe('signed-in shell', () => {
       '/admin/souhlasy',
       '/admin/lekarske-prohlidky',
       '/admin/clenove/hromadne-parovani',
+      '/admin/rejstrik-sportu',
       '/admin/kategorie',
       '/admin/skupiny',
       '/admin/clenove-skupiny',
