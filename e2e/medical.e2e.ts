@@ -65,4 +65,20 @@ describe('medical checks', () => {
     await page.getByText('Lékařská prohlídka platí do').waitFor();
     expect(await failuresInBothSchemes(page, birthNumber)).toEqual({ light: '', dark: '' });
   });
+
+  it('shows the sport register check with the download, and passes axe in both schemes', async () => {
+    const { page } = await openSignedIn(app, '/admin/rejstrik-sportu');
+    const table = page.getByRole('table', { name: 'Co by rejstřík odmítl' });
+    await table
+      .getByRole('link', { name: 'Prošlý Petr' })
+      .waitFor({ state: 'detached', timeout: 2000 })
+      .catch(() => {});
+    await page.getByRole('link', { name: 'Stáhnout CSV pro rejstřík' }).waitFor();
+    expect(await failuresInBothSchemes(page, page.getByRole('heading', { name: 'Rejstřík sportu' }))).toEqual(
+      {
+        light: '',
+        dark: '',
+      },
+    );
+  });
 });
