@@ -78,6 +78,7 @@ describe('users zone in the browser', () => {
       '/admin/clenove',
       '/admin/zakonni-zastupci',
       '/admin/souhlasy',
+      '/admin/lekarske-prohlidky',
       '/admin/kategorie',
       '/admin/skupiny',
       '/admin/clenove-skupiny',

@@ -141,7 +141,8 @@ export interface AuditLogTable {
   entity: string;
   /** 0 for an action that names no record. */
   record_id: number;
-  action: 'create' | 'update' | 'delete' | 'action';
+  /** `read`: the office read a record's sensitive data in full. */
+  action: 'create' | 'update' | 'delete' | 'action' | 'read';
   changes: string;
   created_at: DbDateTime;
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, unauthorized } from '../errors/app-error.ts';
 import type { ZodTypeProvider } from '../http/zod-type-provider.ts';
+import type { EntityRegistry } from './declaration/entity.types.ts';
 import { datagridSchema, entityMeta, formSchema } from './declaration/schema-json.ts';
 import { exportBatches, exportColumns } from './export/export-columns.ts';
 import { spreadsheetAnswer } from './export/export-file.ts';
@@ -13,7 +14,7 @@ import { recordHistory } from './history/history.service.ts';
 import { columnOptions, listQueryOf, listRecords, pickerField, relatedOptions } from './list/list.service.ts';
 import { searchRecords } from './list/record-search.service.ts';
 import { createRecord, deleteRecords, updateRecord } from './records/record-writes.service.ts';
-import { type EngineContext, entityFor, getRecord } from './records/records.service.ts';
+import { type EngineContext, entityFor, getRecord, revealRecord } from './records/records.service.ts';
 
 const aliasParams = z.object({ alias: z.string().max(60) });
 const nameParams = z.object({ name: z.string().max(60) });
@@ -48,6 +49,24 @@ export function engineContext(app: FastifyInstance, request: FastifyRequest): En
 
 const rawQuery = (request: FastifyRequest) => new URLSearchParams(request.url.split('?')[1] ?? '');
 
+/** The lists' declared filters for the API document: `filter[name]=value` beside the columns' own. */
+function declaredFiltersText(entities: EntityRegistry): string {
+  const lines = [...entities.values()].flatMap((entity) =>
+    Object.entries(entity.declaration.filters ?? {}).map(
+      ([name, filter]) =>
+        `- \`${entity.declaration.alias}\`: \`filter[${name}]\` (${filter.label}): ${filter.options
+          .map((option) => `\`${option.value}\` = ${option.label}`)
+          .join(', ')}`,
+    ),
+  );
+  return [
+    'Filtry sloupců: `filter[pole]=hodnota` (opakovatelné), `filter[pole][from]`, `filter[pole][to]`.',
+    ...(lines.length > 0
+      ? ['Pojmenované filtry seznamů (`filter[název]=hodnota`, opakovatelné):', ...lines]
+      : []),
+  ].join('\n');
+}
+
 /** Tables, datagrids, forms and relation pickers of every declared entity. */
 export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -68,7 +87,10 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
   // Asked at every keystroke of a search: on PostgreSQL its page proves the session, saving a round trip.
   app.get(
     API_PATHS.datagridRows,
-    { schema: { params: nameParams }, config: { ...SESSION, sessionProvedByRead: true } },
+    {
+      schema: { params: nameParams, description: declaredFiltersText(app.entities) },
+      config: { ...SESSION, sessionProvedByRead: true },
+    },
     async (request) =>
       app.readProvingSession(request, async (proof) => {
         const ctx = engineContext(app, request);
@@ -160,7 +182,7 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(API_PATHS.form, { schema: { params: recordParams }, config: SESSION }, async (request) => {
     const ctx = engineContext(app, request);
     return {
-      data: await getRecord(ctx, entityFor(ctx, request.params.alias, 'read'), request.params.id),
+      data: await revealRecord(ctx, entityFor(ctx, request.params.alias, 'read'), request.params.id),
     };
   });
 

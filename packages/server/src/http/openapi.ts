@@ -102,7 +102,12 @@ function operation(writer: SchemaWriter, route: DocumentedRoute) {
   return {
     operationId,
     tags: [tagOf(route.url)],
-    description: accessText(route.access),
+    description: [
+      (route.schema as { description?: string } | undefined)?.description,
+      accessText(route.access),
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
     ...(secured ? {} : { security: [] }),
     parameters: [
       ...parameters(writer, route.schema?.params, 'path', operationId),

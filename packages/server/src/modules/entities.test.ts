@@ -29,8 +29,9 @@ const SCREEN_PATHS = [
   ...['/admin/renew-password/[token]', '/admin/user/profile', '/admin/admin', '/admin/users'],
   ...['/admin/clenove', '/admin/kategorie', '/admin/skupiny', '/admin/clenove-skupiny'].flatMap(crud),
   '/admin/clenove/hromadne-parovani',
+  '/admin/rejstrik-sportu',
   // Guardians of minors and members' consents (beside the specification's member zone).
-  ...['/admin/zakonni-zastupci', '/admin/souhlasy'].flatMap(crud),
+  ...['/admin/zakonni-zastupci', '/admin/souhlasy', '/admin/lekarske-prohlidky'].flatMap(crud),
   '/admin/clenove-skupiny/hromadne-nastaveni-skupiny',
   ...['/admin/treninky', '/admin/soustredeni', '/admin/zavody'].flatMap(crud),
   ...['/admin/obsah/clanky', '/admin/obsah/clanek/create', '/admin/obsah/clanek/edit'],

@@ -6,6 +6,7 @@ import { authorEntity } from './content/author.entity.ts';
 import { contentCategoryEntity } from './content/content-category.entity.ts';
 import { tagEntity } from './content/tag.entity.ts';
 import { jobEntity } from './jobs/job.entity.ts';
+import { medicalCheckEntity } from './medical/medical-check.entity.ts';
 import { consentEntity } from './members/consent.entity.ts';
 import { guardianEntity } from './members/guardian.entity.ts';
 import { memberEntity } from './members/member.entity.ts';
@@ -36,6 +37,7 @@ export const DECLARATIONS: readonly EntityDeclaration[] = [
   memberEntity,
   guardianEntity,
   consentEntity,
+  medicalCheckEntity,
   categoryEntity,
   groupEntity,
   groupMemberEntity,

@@ -61,6 +61,10 @@ describe.each(testEngines())('API documentation on %s', (engine) => {
     // An entity's declared action documents its own input schema.
     const setActive = paths['/api/cms/action/member/set-active'].post;
     expect(setActive.requestBody.content['application/json'].schema.type).toBe('object');
+    // The lists' declared filters are named with their values beside the columns' own.
+    const rows = paths['/api/cms/datagrid/{name}'].get;
+    expect(rows.description).toContain('`medical-check`: `filter[validity]` (Platnost)');
+    expect(rows.description).toContain('`expired` = Prošlé');
   });
 
   it('serves Swagger UI from the installed package, for administrators only', async () => {

@@ -144,6 +144,7 @@ export const otherKindsFixture: EntityDeclaration = {
     },
     attachment: { kind: 'file', label: 'Příloha' },
     colour: { kind: 'color', label: 'Barva' },
+    personalNumber: { kind: 'birthNumber', label: 'Rodné číslo' },
   },
   defaultSort: { field: 'title', direction: 'asc' },
   searchFields: ['title'],

@@ -55,6 +55,8 @@ export interface RaceParticipantRow extends SignUpRow {
   /** Finishing place, 1 the winner. */
   resultPlace: number | null;
   note: string | null;
+  /** Czech warning: the member had no medical check valid on the race's day when signed up. */
+  medicalWarning: string | null;
 }
 
 /**

@@ -60,6 +60,27 @@ function parseFilter(column: ColumnSchema | undefined, value: unknown): FilterVa
 }
 
 /**
+ * What a list may be filtered by: its columns, and its declared filters as columns of options (a
+ * check's validity), which are set, stored, described and sent (`filter[name]=value`) alike.
+ */
+export function filterColumns(schema: DatagridSchema): ColumnSchema[] {
+  const declared = (schema.filters ?? []).map(
+    (filter): ColumnSchema => ({
+      key: filter.name,
+      label: filter.label,
+      kind: 'enum',
+      sortable: false,
+      filter: 'enum',
+      options: filter.options,
+      defaultVisible: false,
+      width: 0,
+      priority: 3,
+    }),
+  );
+  return [...schema.columns, ...declared];
+}
+
+/**
  * Stored settings checked against today's schema: columns that no longer exist are dropped, new
  * ones appended, and anything malformed (an older app version, a hand-edited value) falls back.
  */
@@ -88,8 +109,9 @@ export function parseSettings(schema: DatagridSchema, stored: unknown): Datagrid
   for (const column of defaults.columns) if (!seen.has(column.key)) columns.push(column);
 
   const filters: Record<string, FilterValue> = {};
+  const filterable = new Map(filterColumns(schema).map((column) => [column.key, column]));
   for (const [key, value] of Object.entries(isRecord(stored.filters) ? stored.filters : {})) {
-    const filter = parseFilter(byKey.get(key), value);
+    const filter = parseFilter(filterable.get(key), value);
     if (filter) filters[key] = filter;
   }
 

@@ -93,6 +93,10 @@ export const API_PATHS = {
   unpairProfileMember: '/api/admin/profile/unpair-profile-member',
   /** Unpaired profiles with the members they probably are. */
   pairingSuggestions: '/api/admin/profile/get-suggestions',
+  /** The national sport register's CSV (Windows-1250), for the office. */
+  sportRegisterExport: '/api/cms/rejstrik-sportu.csv',
+  /** What the sport register would refuse of the reported members (`SportRegisterProblem[]`). */
+  sportRegisterProblems: '/api/cms/rejstrik-sportu/problemy',
   /** Pairs many profiles with members at once, all or none. */
   acceptPairings: '/api/admin/profile/accept-suggestions',
   /** An article as the editor reads and saves it (the article entity's record). */

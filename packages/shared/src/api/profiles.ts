@@ -67,3 +67,11 @@ export interface PairingsAccepted {
   paired: number;
   guardians: number;
 }
+
+/** A member the sport register would refuse, and why (Czech sentences). */
+export interface SportRegisterProblem {
+  memberId: number;
+  /** Surname first, as lists name members. */
+  name: string;
+  problems: string[];
+}

@@ -24,6 +24,8 @@ export const FIELD_KINDS = [
   'file',
   'image',
   'color',
+  /** Rodné číslo: sensitive, shown in full only to the office, never listed, searched or exported. */
+  'birthNumber',
 ] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
@@ -59,6 +61,11 @@ export interface FieldConstraints {
   notBefore?: string;
   /** Another date field of the same record this one may not follow (a sign-up deadline and the race); default none. */
   notAfter?: string;
+  /**
+   * A birth number's person in the same record: the date field it must encode and the enum field of
+   * sex (with its value for a woman) it must agree with, each checked when filled; default none.
+   */
+  birthNumberOf?: { birthDate?: string; sex?: { field: string; female: string } };
 }
 
 export interface FieldSchema {
@@ -156,6 +163,13 @@ export interface ColumnSchema {
 
 export type RowAction = 'edit' | 'delete';
 
+/** A named filter a list declares beside its columns' own, sent as `filter[name]=value` (repeatable). */
+export interface DeclaredFilterSchema {
+  name: string;
+  label: string;
+  options: FieldOption[];
+}
+
 export interface DatagridSchema {
   name: string;
   labels: EntityLabels;
@@ -165,6 +179,8 @@ export interface DatagridSchema {
   defaultPageSize: number;
   maxPageSize: number;
   searchable: boolean;
+  /** The list's declared filters, in declaration order; empty when it has none. */
+  filters: DeclaredFilterSchema[];
   rowActions: RowAction[];
   canCreate: boolean;
   canDelete: boolean;

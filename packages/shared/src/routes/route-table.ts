@@ -97,6 +97,16 @@ export const ROUTES = [
     nav: true,
   },
   {
+    name: 'members.sportRegister',
+    path: '/admin/rejstrik-sportu',
+    title: 'Rejstřík sportu',
+    zone: 'members',
+    area: 'users',
+    audience: 'office',
+    active: true,
+    nav: true,
+  },
+  {
     name: 'groupMembers.bulkSetup',
     path: '/admin/clenove-skupiny/hromadne-nastaveni-skupiny',
     title: 'Hromadné nastavení skupiny',

@@ -34,6 +34,7 @@ const VALID: Record<Exclude<FieldKind, 'relationMany'>, unknown> = {
   file: 3,
   image: 4,
   color: '#1c7ed6',
+  birthNumber: '900101/1239',
 };
 
 const INVALID: Record<Exclude<FieldKind, 'relationMany'>, unknown> = {
@@ -56,6 +57,7 @@ const INVALID: Record<Exclude<FieldKind, 'relationMany'>, unknown> = {
   file: 'soubor.pdf',
   image: 0,
   color: 'modrá',
+  birthNumber: '900101/1230',
 };
 
 describe('field validation by kind', () => {

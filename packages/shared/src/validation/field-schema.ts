@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FieldConstraints, FieldKind, FieldOption } from '../api/schema.ts';
 import { isCurrencyCode } from '../domain/currency.ts';
 import { pragueToday } from '../time/prague.ts';
+import { isMaskedBirthNumber, normalizeBirthNumber, parseBirthNumber } from './birth-number.ts';
 import { say } from './czech-messages.ts';
 import {
   cleanPastedText,
@@ -61,6 +62,20 @@ function numberSchema(field: ValidatedField, integer: boolean): z.ZodNumber {
   return schema;
 }
 
+/**
+ * A birth number as typed (a slash, spaces), stored as its digits when it is a real one. The masked
+ * value a form was shown (`******` and the last digits) passes as it is: saved back, it means
+ * "unchanged", and the server leaves the stored value alone.
+ */
+const birthNumberSchema = z
+  .string()
+  .superRefine((value, context) => {
+    if (isMaskedBirthNumber(value)) return;
+    const parsed = parseBirthNumber(value);
+    if ('error' in parsed) context.addIssue({ code: 'custom', message: parsed.error });
+  })
+  .transform((value) => (isMaskedBirthNumber(value) ? value.trim() : normalizeBirthNumber(value)));
+
 function kindSchema(field: ValidatedField): z.ZodType {
   const { label } = field;
   switch (field.kind) {
@@ -88,6 +103,8 @@ function kindSchema(field: ValidatedField): z.ZodType {
       );
     case 'color':
       return z.string().regex(COLOR, say.enter('barvu ve tvaru #RRGGBB', label));
+    case 'birthNumber':
+      return birthNumberSchema;
     case 'integer':
       return numberSchema(field, true);
     case 'decimal':

@@ -55,3 +55,34 @@ describe('dates compared within a record', () => {
     expect(recordRuleErrors(DATE_RANGE, { from: '2026-09-02', to: '2026-09-01' })[0]?.path).toBe('to');
   });
 });
+
+describe('a birth number within a record', () => {
+  const person: ComparedField[] = [
+    { name: 'birthDate', label: 'Datum narození', kind: 'date' },
+    { name: 'gender', label: 'Pohlaví', kind: 'enum' },
+    {
+      name: 'birthNumber',
+      label: 'Rodné číslo',
+      kind: 'birthNumber',
+      birthNumberOf: { birthDate: 'birthDate', sex: { field: 'gender', female: 'FEMALE' } },
+    },
+  ];
+
+  it('agrees with the birth date and sex it encodes, or with neither filled', () => {
+    expect(
+      recordRuleErrors(person, { birthNumber: '905101/1233', birthDate: '1990-01-01', gender: 'FEMALE' }),
+    ).toEqual([]);
+    expect(recordRuleErrors(person, { birthNumber: '9051011233', birthDate: null, gender: null })).toEqual(
+      [],
+    );
+  });
+
+  it('is refused on its field when the birth date or the sex differs', () => {
+    expect(recordRuleErrors(person, { birthNumber: '9051011233', birthDate: '1991-01-01' })).toEqual([
+      { path: 'birthNumber', message: 'Rodné číslo neodpovídá datu narození.' },
+    ]);
+    expect(recordRuleErrors(person, { birthNumber: '9051011233', gender: 'MALE' })[0]?.path).toBe(
+      'birthNumber',
+    );
+  });
+});

@@ -2,9 +2,11 @@ import type { z } from 'zod';
 import type { ValidationError } from '../api/envelope.ts';
 import type { FieldConstraints, FieldKind } from '../api/schema.ts';
 import { czechDate, czechDateTime } from '../time/prague.ts';
+import { birthNumberMismatch } from './birth-number.ts';
 
-// Rules that compare two fields of one record (an end and its start), declared on the later field
-// (`notBefore`, `notAfter`) and checked alike by the server and the form.
+// Rules that compare fields of one record (an end and its start, declared on the later field by
+// `notBefore` and `notAfter`; a birth number and the birth date and sex, by `birthNumberOf`), checked
+// alike by the server and the form.
 
 /** A field as these rules see it: the server's compiled field and the form schema's field both fit. */
 export interface ComparedField extends FieldConstraints {
@@ -65,6 +67,8 @@ export function recordRuleErrors(
   const errors: ValidationError[] = [];
   for (const field of fields) {
     const value = values[field.name];
+    const birthNumberError = birthNumberRuleError(field, values);
+    if (birthNumberError) errors.push({ path: field.name, message: birthNumberError });
     if (!filled(value)) continue;
     for (const order of ORDERS) {
       const name = order.other(field);
@@ -75,6 +79,21 @@ export function recordRuleErrors(
     }
   }
   return errors;
+}
+
+/** A birth number's disagreement with the record's birth date or sex (`birthNumberOf`); null when none. */
+function birthNumberRuleError(
+  field: ComparedField,
+  values: Readonly<Record<string, unknown>>,
+): string | null {
+  const value = values[field.name];
+  const person = field.birthNumberOf;
+  if (field.kind !== 'birthNumber' || !person || typeof value !== 'string' || value === '') return null;
+  const sex = person.sex ? values[person.sex.field] : null;
+  return birthNumberMismatch(value, {
+    birthDate: person.birthDate ? values[person.birthDate] : null,
+    female: typeof sex === 'string' && sex !== '' ? sex === person.sex!.female : null,
+  });
 }
 
 /** An "od–do" pair of dates outside a declaration (a series, a report's period), `to` not before `from`. */

@@ -56,6 +56,7 @@ describe('screens and the shared route table', () => {
       'member.edit',
       'member.list',
       'members.bulkPairing',
+      'members.sportRegister',
     ]);
     expect([...SCREEN_NAMES].some((name) => name.startsWith('category.'))).toBe(false);
     declareEntities(['member', 'category']);

@@ -71,6 +71,7 @@ export const SCREEN_TABLE: readonly ScreenEntry[] = [
   { name: 'member.create', layout: 'shell', zone: 'members', page: 'MemberFormPage', form: true },
   { name: 'member.edit', layout: 'shell', zone: 'members', page: 'MemberFormPage', form: true },
   { name: 'members.bulkPairing', layout: 'shell', zone: 'members', page: 'BulkPairingPage' },
+  { name: 'members.sportRegister', layout: 'shell', zone: 'members', page: 'SportRegisterPage' },
   { name: 'article.edit', layout: 'shell', zone: 'content', page: 'ArticleFormPage', form: true },
   { name: 'team-member.list', layout: 'shell', zone: 'web', page: 'TeamOrderPage' },
   { name: 'web.configuration', layout: 'shell', zone: 'web', page: 'WebConfigurationPage' },

@@ -27,6 +27,8 @@ const KIND_WIDTHS: Record<FieldKind, number> = {
   file: 140,
   image: 80,
   color: 90,
+  // Never a list's column (sensitive), but every kind has a width.
+  birthNumber: 110,
 };
 
 /** Short texts (codes, numbers of up to 20 characters) need less than a name. */

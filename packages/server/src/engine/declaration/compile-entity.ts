@@ -24,6 +24,11 @@ const FILTERABLE_BY_DEFAULT: readonly FieldKind[] = [
   'relationMany',
 ];
 const RELATION_KINDS: readonly FieldKind[] = ['relation', 'relationMany'];
+/**
+ * Kinds of sensitive personal data (a birth number): shown in full only to the office, masked for
+ * everyone else, never listed, sorted, filtered, searched, exported or imported.
+ */
+const SENSITIVE_KINDS: readonly FieldKind[] = ['birthNumber'];
 /** Kinds a record's label may be built from: stored in one column of the record's own table. */
 const LABEL_KINDS: readonly FieldKind[] = [...TEXT_KINDS, 'integer', 'decimal', 'date', 'enum'];
 
@@ -35,6 +40,24 @@ const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${lette
 
 export const isTextKind = (kind: FieldKind) => TEXT_KINDS.includes(kind);
 export const isRelationKind = (kind: FieldKind) => RELATION_KINDS.includes(kind);
+export const isSensitiveKind = (kind: FieldKind) => SENSITIVE_KINDS.includes(kind);
+
+/** A sensitive field may not reach a list, its order, its filters, the search index or a label. */
+function checkSensitiveField(declaration: EntityDeclaration, name: string, field: FieldDeclaration) {
+  if (!isSensitiveKind(field.kind)) return;
+  const uses = [
+    field.listed && 'listed',
+    field.sortable && 'sortable',
+    field.filterable && 'filterable',
+    declaration.searchFields.includes(name) && 'searched',
+    declaration.defaultSort.field === name && 'the default sort',
+    (declaration.secondaryLabel ?? []).some(
+      (part) => 'field' in part && !('entity' in part) && part.field === name,
+    ) && 'in the secondary label',
+  ].filter(Boolean);
+  if (uses.length > 0)
+    throw new Error(`Sensitive field ${name} of ${declaration.alias} cannot be ${uses.join(', ')}`);
+}
 
 /**
  * What a new record holds in a field the client did not send, and what a new form starts with:
@@ -103,7 +126,7 @@ function compileField(
     sortColumn: sortable && isTextKind(field.kind) ? `${column}_sort` : column,
     sortable,
     filterable: field.filterable ?? FILTERABLE_BY_DEFAULT.includes(field.kind),
-    listed: field.listed ?? true,
+    listed: field.listed ?? !isSensitiveKind(field.kind),
     schema: buildFieldSchema(field),
   };
 }
@@ -127,11 +150,18 @@ export function compileEntity(
   declaration: EntityDeclaration,
   lookup: DeclarationLookup = () => undefined,
 ): CompiledEntity {
-  for (const [name, field] of Object.entries(declaration.fields)) checkDateRules(declaration, name, field);
+  for (const [name, field] of Object.entries(declaration.fields)) {
+    checkDateRules(declaration, name, field);
+    checkSensitiveField(declaration, name, field);
+  }
   const fields = Object.entries(declaration.fields).map(([name, field]) =>
     compileField(declaration.table, name, field, lookup),
   );
   const byName = new Map(fields.map((field) => [field.name, field]));
+  for (const [name, filter] of Object.entries(declaration.filters ?? {})) {
+    if (byName.has(name) || !/^[A-Za-z0-9]+$/.test(name) || filter.options.length === 0)
+      throw new Error(`Filter ${name} of ${declaration.alias} needs a name of its own and options`);
+  }
   for (const name of [
     declaration.defaultSort.field,
     ...declaration.searchFields,

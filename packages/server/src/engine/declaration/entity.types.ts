@@ -166,6 +166,12 @@ export interface EntityDeclaration {
   // biome-ignore lint/suspicious/noExplicitAny: each action has its own input type
   actions?: Record<string, EntityAction<any>>;
   /**
+   * Named filters of its list beyond the columns' own (a check's validity: "končí do 30 dnů",
+   * "prošlé"), read as `filter[name]=value` (repeatable: any of the values) and offered by the list
+   * screen beside the column filters. A name must differ from every field's. Default none.
+   */
+  filters?: Record<string, DeclaredFilter>;
+  /**
    * This entity's records are members signed up for a record of another entity (a camp's participants,
    * a race's entries): the engine keeps the list's rules and serves it (engine/sign-ups/). Default none.
    */
@@ -227,6 +233,19 @@ export interface SignUpsDeclaration {
     /** More of the answer, from the parent (a race's categories); default none. */
     details?: (parent: EntityRecord) => Record<string, unknown>;
   };
+}
+
+/** A named filter of an entity's list (see `EntityDeclaration.filters`). */
+export interface DeclaredFilter {
+  /** Czech label of the filter. */
+  label: string;
+  /** Its values with Czech labels; a request naming another value is refused. */
+  options: readonly FieldOption[];
+  /**
+   * The rows the chosen values (at least one, each of `options`) select on `today` (Prague's
+   * `2026-11-26`), as a condition on the entity's table inside the list's statements.
+   */
+  where(values: readonly string[], today: string): RowCondition;
 }
 
 /** Who asks: the signed-in user and their roles. */

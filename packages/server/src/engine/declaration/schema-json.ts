@@ -8,7 +8,7 @@ import {
 } from '@klubovna/shared';
 import { MAX_PAGE_SIZE, PAGE_SIZES } from '../list/list-query.ts';
 import { columnLayout } from './column-layout.ts';
-import { type CompiledEntity, type CompiledField, initialValue } from './compile-entity.ts';
+import { type CompiledEntity, type CompiledField, initialValue, isSensitiveKind } from './compile-entity.ts';
 import { type Acting, recordPowers } from './row-access.ts';
 
 // The schemas the web renders an entity's screens from, for one person: what they may do shows.
@@ -52,6 +52,7 @@ const CONSTRAINTS = Object.keys({
   notInFuture: true,
   notBefore: true,
   notAfter: true,
+  birthNumberOf: true,
 } satisfies Record<keyof FieldConstraints, true>) as Array<keyof FieldConstraints>;
 
 /** The declared limits of a field, for the form to check what the server will. */
@@ -66,26 +67,34 @@ export function datagridSchema(entity: CompiledEntity, acting: Acting): Datagrid
   return {
     name: declaration.alias,
     labels: declaration.labels,
-    columns: entity.fields.map((field) => ({
-      key: field.name,
-      label: field.label,
-      kind: field.kind,
-      sortable: field.sortable,
-      filter: field.filterable ? (FILTER_KINDS[field.kind] ?? 'text') : null,
-      defaultVisible: field.listed,
-      ...columnLayout(field, declaration),
-      ...optional('options', field.options ? [...field.options] : undefined),
-      ...optional('relationAlias', field.relation?.alias),
-      ...optional(
-        'emptyFilter',
-        field.kind === 'relation' && field.filterable && !field.required ? true : undefined,
-      ),
-    })),
+    // A sensitive field is never a list's column, not even one to choose.
+    columns: entity.fields
+      .filter((field) => !isSensitiveKind(field.kind))
+      .map((field) => ({
+        key: field.name,
+        label: field.label,
+        kind: field.kind,
+        sortable: field.sortable,
+        filter: field.filterable ? (FILTER_KINDS[field.kind] ?? 'text') : null,
+        defaultVisible: field.listed,
+        ...columnLayout(field, declaration),
+        ...optional('options', field.options ? [...field.options] : undefined),
+        ...optional('relationAlias', field.relation?.alias),
+        ...optional(
+          'emptyFilter',
+          field.kind === 'relation' && field.filterable && !field.required ? true : undefined,
+        ),
+      })),
     defaultSort: { column: declaration.defaultSort.field, direction: declaration.defaultSort.direction },
     pageSizes: PAGE_SIZES,
     defaultPageSize: 25,
     maxPageSize: MAX_PAGE_SIZE,
     searchable: declaration.searchFields.length > 0,
+    filters: Object.entries(declaration.filters ?? {}).map(([name, filter]) => ({
+      name,
+      label: filter.label,
+      options: [...filter.options],
+    })),
     rowActions: [
       // A read-only entity's form is where a record is read in full.
       ...((canWrite || declaration.readOnly) && entity.routes ? (['edit'] as const) : []),

@@ -1,6 +1,6 @@
 import type { EntityRecord } from '@klubovna/shared';
 import { pragueWallClock } from '@klubovna/shared/time/prague';
-import type { CompiledEntity, CompiledField } from '../declaration/compile-entity.ts';
+import { type CompiledEntity, type CompiledField, isSensitiveKind } from '../declaration/compile-entity.ts';
 import type { ListQuery } from '../list/list-query.ts';
 import { optionLabel, type Row } from '../records/record-mapper.ts';
 import type { DynamicDb } from '../records/records.repository.ts';
@@ -75,10 +75,10 @@ const WIDTHS: Partial<Record<CompiledField['kind'], number>> = {
   relationMany: 40,
 };
 
-/** Every exported column in declaration order; files and images are left out, money takes two. */
+/** Every exported column in declaration order; files, images and sensitive data are left out, money takes two. */
 export function exportColumns(entity: CompiledEntity): ExportColumn[] {
   return entity.fields
-    .filter((field) => field.kind !== 'image' && field.kind !== 'file')
+    .filter((field) => field.kind !== 'image' && field.kind !== 'file' && !isSensitiveKind(field.kind))
     .flatMap((field): ExportColumn[] => {
       const width = Math.max(field.label.length + 2, WIDTHS[field.kind] ?? 20);
       const column = { header: field.label, width, cell: (record: EntityRecord) => fieldCell(field, record) };

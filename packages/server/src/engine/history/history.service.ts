@@ -29,6 +29,8 @@ export async function recordHistory(
     ])
     .where('a.entity', '=', entity.declaration.alias)
     .where('a.record_id', '=', id)
+    // Readings of sensitive data stay in the audit log for the office to inspect; history shows changes.
+    .where('a.action', '!=', 'read')
     .orderBy('a.id', 'desc')
     .limit(HISTORY_LIMIT)
     .execute();

@@ -1,7 +1,7 @@
 import type { ImportError, ImportField, ImportOptions, ImportPreview, ImportReport } from '@klubovna/shared';
 import { sql } from 'kysely';
 import { AppError } from '../../errors/app-error.ts';
-import type { CompiledEntity, CompiledField } from '../declaration/compile-entity.ts';
+import { type CompiledEntity, type CompiledField, isSensitiveKind } from '../declaration/compile-entity.ts';
 import { currencyColumnHeader } from '../export/export-columns.ts';
 import { readField, recordLabel, type Values } from '../records/record-mapper.ts';
 import { createRecord, updateRecord } from '../records/record-writes.service.ts';
@@ -21,9 +21,12 @@ import {
 
 const SAMPLES = 3;
 
-/** Fields an import may fill: everything a form writes except uploads. */
+/** Fields an import may fill: everything a form writes except uploads and sensitive data. */
 export function importableFields(entity: CompiledEntity): CompiledField[] {
-  return entity.fields.filter((field) => !field.readOnly && field.kind !== 'file' && field.kind !== 'image');
+  return entity.fields.filter(
+    (field) =>
+      !field.readOnly && field.kind !== 'file' && field.kind !== 'image' && !isSensitiveKind(field.kind),
+  );
 }
 
 /**

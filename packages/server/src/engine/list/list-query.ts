@@ -1,5 +1,5 @@
 import { NO_RECORD_FILTER } from '@klubovna/shared';
-import { pragueToUtc } from '@klubovna/shared/time/prague';
+import { pragueToday, pragueToUtc } from '@klubovna/shared/time/prague';
 import {
   FIRST_INSTANT,
   INT32_MAX,
@@ -133,9 +133,14 @@ export function parseListQuery(
   if (direction !== 'asc' && direction !== 'desc') throw badRequest('Směr řazení musí být asc nebo desc.');
 
   const grouped = new Map<string, { values: string[]; from?: string; to?: string }>();
+  const declared = new Map<string, string[]>();
   for (const [key, value] of search) {
     if (!key.startsWith('filter')) continue;
     const match = /^filter\[([A-Za-z0-9]+)\](?:\[(from|to)\])?$/.exec(key);
+    if (match && !match[2] && entity.declaration.filters?.[match[1]!]) {
+      declared.set(match[1]!, [...(declared.get(match[1]!) ?? []), value]);
+      continue;
+    }
     const field = match ? entity.byName.get(match[1]!) : undefined;
     if (!match || !field?.filterable) throw badRequest(`Podle „${key}“ nelze filtrovat.`);
     const entry = grouped.get(field.name) ?? { values: [] };
@@ -157,6 +162,34 @@ export function parseListQuery(
     direction,
     search: text,
     filters,
-    ...(scope ? { scope } : {}),
+    ...withDeclaredFilters(entity, declared, scope),
+  };
+}
+
+/**
+ * The declared filters chosen (`filter[name]=value`), each checked against its options, joined to the
+ * person's row rule as the list's scope: every statement of the list (page, total, export) holds them.
+ * The scope's key names them and today, so that a cached result is never another filter's or day's.
+ */
+function withDeclaredFilters(
+  entity: CompiledEntity,
+  chosen: ReadonlyMap<string, string[]>,
+  scope: ListScope | undefined,
+): { scope?: ListScope } {
+  if (chosen.size === 0) return scope ? { scope } : {};
+  const today = pragueToday();
+  const conditions: RowCondition[] = [];
+  for (const [name, values] of chosen) {
+    const filter = entity.declaration.filters![name]!;
+    const unknown = values.find((value) => !filter.options.some((option) => option.value === value));
+    if (unknown !== undefined) throw badRequest(`Filtr „${filter.label}“ nezná hodnotu „${unknown}“.`);
+    conditions.push(filter.where([...new Set(values)], today));
+  }
+  const key = JSON.stringify([scope?.key ?? '', today, [...chosen].sort()]);
+  return {
+    scope: {
+      key,
+      where: (eb) => eb.and([...(scope ? [scope.where(eb)] : []), ...conditions.map((where) => where(eb))]),
+    },
   };
 }

@@ -1,5 +1,6 @@
 import type { EntityRecord } from '@klubovna/shared';
-import type { CompiledEntity, CompiledField } from '../declaration/compile-entity.ts';
+import { maskBirthNumber } from '@klubovna/shared/validation/birth-number';
+import { type CompiledEntity, type CompiledField, isSensitiveKind } from '../declaration/compile-entity.ts';
 import type { Row, Values } from '../declaration/entity.types.ts';
 import { czechSortKey, searchNormalize } from '../schema/czech-text.ts';
 
@@ -80,13 +81,27 @@ export function toRow(entity: CompiledEntity, values: Values): Row {
   return row;
 }
 
-/** Field-by-field differences for the audit trail. */
+/** A sensitive value as whom may not read it sees it (`******` and the last digits); null stays null. */
+export const maskedValue = (value: unknown): unknown =>
+  typeof value === 'string' && value !== '' ? maskBirthNumber(value) : value;
+
+/** Masks the record's sensitive fields in place (see SENSITIVE_KINDS). */
+export function maskSensitive(entity: CompiledEntity, record: Values): void {
+  for (const field of entity.fields)
+    if (isSensitiveKind(field.kind) && field.name in record)
+      record[field.name] = maskedValue(record[field.name]);
+}
+
+/** Field-by-field differences for the audit trail; a sensitive value is kept there only masked. */
 export function diffRecords(before: Values | null, after: Values | null, entity: CompiledEntity) {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const field of entity.fields) {
     const from = before?.[field.name] ?? null;
     const to = after?.[field.name] ?? null;
-    if (JSON.stringify(from) !== JSON.stringify(to)) changes[field.name] = { from, to };
+    if (JSON.stringify(from) === JSON.stringify(to)) continue;
+    changes[field.name] = isSensitiveKind(field.kind)
+      ? { from: maskedValue(from), to: maskedValue(to) }
+      : { from, to };
   }
   return changes;
 }

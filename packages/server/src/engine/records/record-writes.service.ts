@@ -1,4 +1,5 @@
 import type { EntityRecord, ValidationError } from '@klubovna/shared';
+import { isMaskedBirthNumber } from '@klubovna/shared/validation/birth-number';
 import { labelledMessages } from '@klubovna/shared/validation/czech-messages';
 import { recordVersionSchema } from '@klubovna/shared/validation/input-limits';
 import { recordRuleErrors } from '@klubovna/shared/validation/record-rules';
@@ -6,7 +7,7 @@ import { z } from 'zod';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors.ts';
 import { AppError, validationFailed } from '../../errors/app-error.ts';
 import { issuesToValidationErrors } from '../../http/zod-type-provider.ts';
-import { type CompiledEntity, initialValue } from '../declaration/compile-entity.ts';
+import { type CompiledEntity, initialValue, isSensitiveKind } from '../declaration/compile-entity.ts';
 import { referencingFields } from '../declaration/registry.ts';
 import {
   assertMayChange,
@@ -59,6 +60,18 @@ function bodySchema(entity: CompiledEntity, partial: boolean): z.ZodObject {
   return partial ? schemas.partial : schemas.full;
 }
 
+/**
+ * The body without the sensitive values sent back as they were shown, masked (a form saved by someone
+ * who may not read them): those mean "unchanged".
+ */
+function withoutMaskedValues(entity: CompiledEntity, body: unknown): unknown {
+  const sensitive = entity.fields.filter((field) => isSensitiveKind(field.kind));
+  if (sensitive.length === 0 || body === null || typeof body !== 'object') return body ?? {};
+  const values = { ...(body as Values) };
+  for (const field of sensitive) if (isMaskedBirthNumber(values[field.name])) delete values[field.name];
+  return values;
+}
+
 /** Zod's own messages name the field by its label ("Zadejte do pole „Kapacita“ nejvýše 10."). */
 const labelledBy = new WeakMap<CompiledEntity, ReturnType<typeof labelledMessages>>();
 
@@ -68,7 +81,7 @@ function validate(entity: CompiledEntity, body: unknown, partial: boolean): Valu
     error = labelledMessages((path) => entity.byName.get(String(path[0]))?.label);
     labelledBy.set(entity, error);
   }
-  const result = bodySchema(entity, partial).safeParse(body ?? {}, { error });
+  const result = bodySchema(entity, partial).safeParse(withoutMaskedValues(entity, body), { error });
   if (!result.success) throw validationFailed(issuesToValidationErrors(result.error.issues));
   const values = Object.fromEntries(Object.entries(result.data).filter(([, value]) => value !== undefined));
   const relationErrors = normalizeRelationValues(entity, values);
@@ -263,7 +276,8 @@ export async function updateRecord(
     return await mappingForeignKeys(() =>
       inTransaction(context, async (db) => {
         const hook = hookContext(context, entity, db);
-        const previous = await findRecord(db, context, entity, id);
+        // In full: the stored values the change is merged into.
+        const previous = await findRecord(db, context, entity, id, 'full');
         await assertMayChange(db, entity, context, id);
         const sent = hooks.beforeValidate
           ? await hooks.beforeValidate({ ...hook, operation: 'update', data: asValues(body), previous })

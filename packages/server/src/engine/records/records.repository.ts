@@ -77,7 +77,8 @@ export async function findDuplicate(
 export interface AuditEntry {
   /** 0 for an action that names no record. */
   recordId: number;
-  action: 'create' | 'update' | 'delete' | 'action';
+  /** `read`: the office read a record's sensitive fields in full (`changes.read` names them). */
+  action: 'create' | 'update' | 'delete' | 'action' | 'read';
   changes: unknown;
 }
 

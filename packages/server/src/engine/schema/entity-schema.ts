@@ -95,6 +95,8 @@ function columnType(field: CompiledField): ColumnType {
       return `varchar(${field.maxLength ?? 254})`;
     case 'color':
       return 'varchar(7)';
+    case 'birthNumber':
+      return 'varchar(10)';
     case 'integer':
       return 'bigint';
     case 'decimal':

@@ -1,6 +1,8 @@
 import { enumOptions, MEMBER_TYPE_LABELS, MEMBER_TYPES } from '@klubovna/shared';
+import { COUNTRY_OPTIONS } from '@klubovna/shared/domain/countries';
 import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
 import { isOwnMember, isOwnOrTrainee, officeOnly, personal } from '../people/index.ts';
+import { memberFilters } from './member.filters.ts';
 import { memberHooks, setMembersActive } from './member.rules.ts';
 import { personalDataActions } from './personal-data.actions.ts';
 
@@ -61,6 +63,22 @@ export const memberEntity: EntityDeclaration = {
       listWidth: 80,
       listPriority: 3,
     },
+    // Sensitive: the office reads it in full (each reading recorded), everyone else masked.
+    birthNumber: {
+      kind: 'birthNumber',
+      label: 'Rodné číslo',
+      section: 'person',
+      help: 'Např. 900101/1234; u narozených před rokem 1954 devět číslic.',
+      birthNumberOf: { birthDate: 'birthDate', sex: { field: 'gender', female: 'FEMALE' } },
+    },
+    citizenship: {
+      kind: 'enum',
+      label: 'Státní občanství',
+      options: COUNTRY_OPTIONS,
+      defaultValue: 'CZ',
+      section: 'person',
+      listed: false,
+    },
     photo: {
       kind: 'image',
       label: 'Fotografie',
@@ -78,6 +96,33 @@ export const memberEntity: EntityDeclaration = {
       defaultValue: 'ATHLETE',
       section: 'club',
       listWidth: 108,
+    },
+    // A competing athlete (registered with the federation) needs a valid medical check to be sent to a
+    // race (vyhláška č. 391/2013 Sb.); the sport register reports these dates.
+    competingFrom: {
+      kind: 'date',
+      label: 'Závodí od',
+      help: 'Registrovaný závodník: potřebuje platnou lékařskou prohlídku.',
+      section: 'club',
+      listed: false,
+      span: 3,
+    },
+    competingTo: {
+      kind: 'date',
+      label: 'Závodí do',
+      notBefore: 'competingFrom',
+      section: 'club',
+      listed: false,
+      span: 3,
+    },
+    // Kept by the medical checks' hooks: the validity of the member's latest check.
+    medicalValidUntil: {
+      kind: 'date',
+      label: 'Lékařská prohlídka platí do',
+      readOnly: true,
+      section: 'club',
+      listed: false,
+      help: 'Podle poslední lékařské prohlídky; mění se s prohlídkami.',
     },
     registrationNumber: {
       kind: 'text',
@@ -100,6 +145,7 @@ export const memberEntity: EntityDeclaration = {
     { field: 'memberType' },
     { entity: 'group-member', by: 'member', field: 'group', current: { from: 'validFrom', to: 'validTo' } },
   ],
+  filters: memberFilters,
   hooks: memberHooks,
   actions: { 'set-active': setMembersActive, ...personalDataActions },
 };

@@ -268,7 +268,7 @@ describe.each(testEngines())('members through the engine on %s', (engine) => {
     expect(response.text.charCodeAt(0)).toBe(0xfeff);
     expect(bytes.length).toBeGreaterThan(10);
     const lines = response.text.slice(1).split('\r\n').filter(Boolean);
-    expect(lines[0]).toMatch(/^Příjmení;Jméno;Datum narození;Pohlaví;E-mail/);
+    expect(lines[0]).toMatch(/^Příjmení;Jméno;Datum narození;Pohlaví;Státní občanství;E-mail/);
     expect(lines).toHaveLength(5);
     expect(lines[1]).toContain('Trenér');
     expect(lines[1]).toMatch(/;\d{1,2}\. \d{1,2}\. 20\d\d;/);
@@ -297,12 +297,13 @@ describe.each(testEngines())('members through the engine on %s', (engine) => {
     const sheet = await readFirstSheet(response.bytes);
     expect(sheet.name).toBe('Členové');
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    // Header: bold, Czech labels in declaration order (the photo is left out).
-    expect(rowValues(sheet, 1).slice(0, 5)).toEqual([
+    // Header: bold, Czech labels in declaration order (the birth number and the photo are left out).
+    expect(rowValues(sheet, 1).slice(0, 6)).toEqual([
       'Příjmení',
       'Jméno',
       'Datum narození',
       'Pohlaví',
+      'Státní občanství',
       'E-mail',
     ]);
     expect(sheet.getCell('A1').font?.bold).toBe(true);
@@ -319,8 +320,8 @@ describe.each(testEngines())('members through the engine on %s', (engine) => {
     // 3. 2. 2001 is an Excel date shown through the d. m. yyyy format.
     expect(sheet.getCell('C5').value).toEqual(new Date('2001-02-03T00:00:00Z'));
     expect(sheet.getCell('C5').numFmt).toBe('d. m. yyyy');
-    expect(sheet.getCell('H5').value).toBe('Vedoucí trenér');
-    expect(sheet.getCell('H2').value).toBe('Trenér');
+    expect(sheet.getCell('I5').value).toBe('Vedoucí trenér');
+    expect(sheet.getCell('I2').value).toBe('Trenér');
     // Zod trims the ends; the bell character is dropped (XML forbids it), the line break kept.
     expect(rowValues(sheet, 5)).toContain('odsazeno\nna dva řádky');
     expect(rowValues(sheet, 2)).toContain('Ano');

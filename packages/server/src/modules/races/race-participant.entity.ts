@@ -41,6 +41,15 @@ export const raceParticipantEntity: EntityDeclaration = {
     },
     resultPlace: { kind: 'integer', label: 'Umístění', min: 1, max: 100_000 },
     note: { kind: 'longText', label: 'Poznámka', maxLength: 1000, listed: false },
+    // Kept by the hooks: the entry's member had no medical check valid on the race's day when signed up.
+    medicalWarning: {
+      kind: 'text',
+      label: 'Lékařská prohlídka',
+      maxLength: 300,
+      readOnly: true,
+      inForm: false,
+      sortable: false,
+    },
     // Kept by the sign-up list: names the record in lists and dialogs and makes it findable by the member's name.
     title: { kind: 'text', label: 'Označení', maxLength: 300, readOnly: true, listed: false },
   },
@@ -57,7 +66,7 @@ export const raceParticipantEntity: EntityDeclaration = {
     list: {
       path: API_PATHS.raceParticipants,
       label: 'Účastníci závodu',
-      fields: ['category', 'resultTime', 'resultPlace', 'note'],
+      fields: ['category', 'resultTime', 'resultPlace', 'note', 'medicalWarning'],
       memberFields: ['firstName', 'lastName'],
       details: (race) => ({
         categories: raceCategories(race.categories as string | null),

@@ -19,6 +19,7 @@ export const webConfigurationEntity: EntityDeclaration = {
     { key: 'look', label: 'Vzhled' },
     { key: 'contact', label: 'Kontakt' },
     { key: 'seo', label: 'Vyhledávače a sítě' },
+    { key: 'rules', label: 'Pravidla klubu' },
   ],
   fields: {
     clubName: { kind: 'text', label: 'Název klubu', required: true, maxLength: 150, section: 'club' },
@@ -65,6 +66,15 @@ export const webConfigurationEntity: EntityDeclaration = {
       maxLength: 300,
       listed: false,
       section: 'seo',
+    },
+    racesNeedMedicalCheck: {
+      kind: 'boolean',
+      label: 'Do závodu jen s platnou lékařskou prohlídkou',
+      help: 'Zapnuto: přihlášku člena bez platné prohlídky ke dni závodu odmítne. Vypnuto: jen upozorní.',
+      listed: false,
+      sortable: false,
+      filterable: false,
+      section: 'rules',
     },
   },
   defaultSort: { field: 'clubName', direction: 'asc' },

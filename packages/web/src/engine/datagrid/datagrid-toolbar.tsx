@@ -1,8 +1,9 @@
-import type { DatagridSchema } from '@klubovna/shared';
+import { type DatagridSchema, filterColumns } from '@klubovna/shared';
 import { czechDate } from '@klubovna/shared/time/prague';
 import { Button, CloseButton, Group, Pill, Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { ColumnChooser } from './column-chooser.tsx';
+import { DeclaredFilters } from './declared-filters.tsx';
 import { ExportMenu } from './export-menu.tsx';
 import { describeFilter } from './filter-description.ts';
 import type { DatagridState } from './use-datagrid.ts';
@@ -20,7 +21,7 @@ export function DatagridToolbar({
   /** Visible columns the list has no room for at its width. */
   withoutRoom: readonly string[];
 }) {
-  const byKey = new Map(schema.columns.map((column) => [column.key, column]));
+  const byKey = new Map(filterColumns(schema).map((column) => [column.key, column]));
   const filters = Object.entries(grid.settings.filters).flatMap(([key, filter]) => {
     const column = byKey.get(key);
     return column ? [{ key, text: describeFilter(column, filter, formatFilterDate) }] : [];
@@ -28,24 +29,27 @@ export function DatagridToolbar({
   return (
     <Stack>
       <Group justify="space-between" gap="sm" wrap="wrap">
-        {schema.searchable ? (
-          <TextInput
-            type="search"
-            aria-label={`Hledat: ${schema.labels.plural}`}
-            placeholder="Hledat…"
-            leftSection={<IconSearch size={16} />}
-            rightSection={
-              grid.searchText ? (
-                <CloseButton size="sm" aria-label="Vymazat hledání" onClick={grid.clearSearch} />
-              ) : undefined
-            }
-            value={grid.searchText}
-            onChange={(event) => grid.setSearchText(event.currentTarget.value)}
-            w={{ base: '100%', xs: 320 }}
-          />
-        ) : (
-          <span />
-        )}
+        <Group gap="sm" wrap="wrap">
+          {schema.searchable ? (
+            <TextInput
+              type="search"
+              aria-label={`Hledat: ${schema.labels.plural}`}
+              placeholder="Hledat…"
+              leftSection={<IconSearch size={16} />}
+              rightSection={
+                grid.searchText ? (
+                  <CloseButton size="sm" aria-label="Vymazat hledání" onClick={grid.clearSearch} />
+                ) : undefined
+              }
+              value={grid.searchText}
+              onChange={(event) => grid.setSearchText(event.currentTarget.value)}
+              w={{ base: '100%', xs: 320 }}
+            />
+          ) : (
+            <span />
+          )}
+          <DeclaredFilters schema={schema} grid={grid} />
+        </Group>
         <Group gap="xs">
           <ColumnChooser
             columns={schema.columns}

@@ -38,4 +38,6 @@ export const FIELD_KIND_CELLS: Readonly<Record<FieldKind, KindCell>> = {
   file: fileCell,
   image: fileCell,
   color: colorCell,
+  // Typed as text; the server validates it and masks it for whom may not read it.
+  birthNumber: textCell,
 };

@@ -38,4 +38,6 @@ export const FIELD_KIND_WIDGETS: Readonly<Record<FieldKind, KindWidget>> = {
   file: fileWidget,
   image: fileWidget,
   color: colorWidget,
+  // Typed as text; the server validates it and masks it for whom may not read it.
+  birthNumber: textWidget,
 };

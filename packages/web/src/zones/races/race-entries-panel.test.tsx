@@ -23,6 +23,7 @@ const ENTRY = {
   resultTime: null,
   resultPlace: null,
   note: null,
+  medicalWarning: null,
 } satisfies RaceParticipantRow;
 const TIME_MESSAGE = 'Čas zapište jako 45:12, 1:02:03 nebo 9:58,4.';
 

@@ -67,6 +67,17 @@ const COLUMNS: SignUpColumn<RaceParticipantRow, RaceParticipants>[] = [
       />
     ),
   },
+  {
+    header: 'Lékařská prohlídka',
+    cell: (row) =>
+      row.medicalWarning ? (
+        <Text size="xs" c="red.8" maw={220}>
+          {row.medicalWarning}
+        </Text>
+      ) : (
+        <Text size="xs">–</Text>
+      ),
+  },
 ];
 
 /** Who starts in the race and in which category; times and places once it is run. */

@@ -1,0 +1,85 @@
+import { birthNumberMismatch, parseBirthNumber } from '@klubovna/shared/validation/birth-number';
+import type { CompiledEntity, DynamicDb } from '../../engine/declaration/entity.types.ts';
+import { insertAudits } from '../../engine/records/records.repository.ts';
+import type { RegisterPerson } from './register-columns.ts';
+
+const TRAINER_TYPES = ['TRAINER', 'HEAD_TRAINER'];
+
+/** A person of the register with their member id. */
+export interface RegisterMember extends RegisterPerson {
+  id: number;
+}
+
+/** The active members the register reports: competing athletes and trainers, by surname. */
+export async function registerMembers(db: DynamicDb): Promise<RegisterMember[]> {
+  const rows = await db
+    .selectFrom('members')
+    .select([
+      'id',
+      'first_name',
+      'last_name',
+      'birth_number',
+      'citizenship',
+      'birth_date',
+      'member_type',
+      'competing_from',
+      'competing_to',
+    ])
+    .where('active', '=', 1)
+    .where((eb) => eb.or([eb('competing_from', 'is not', null), eb('member_type', 'in', TRAINER_TYPES)]))
+    .orderBy('last_name_sort')
+    .orderBy('first_name_sort')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    firstName: String(row.first_name),
+    lastName: String(row.last_name),
+    birthNumber: row.birth_number ?? null,
+    citizenship: row.citizenship ?? null,
+    birthDate: row.birth_date ?? null,
+    athlete: row.competing_from !== null,
+    athleteFrom: row.competing_from ?? null,
+    athleteTo: row.competing_to ?? null,
+    trainer: TRAINER_TYPES.includes(String(row.member_type)),
+    trainerFrom: null,
+    trainerTo: null,
+  }));
+}
+
+/** What the register would refuse of a person, in Czech; empty when nothing. */
+export function registerProblems(person: RegisterPerson): string[] {
+  const problems: string[] = [];
+  if (!person.citizenship) problems.push('Chybí státní občanství.');
+  if (!person.birthNumber) {
+    if (person.citizenship === 'CZ') problems.push('Chybí rodné číslo.');
+  } else {
+    const parsed = parseBirthNumber(person.birthNumber);
+    if ('error' in parsed) problems.push(parsed.error);
+    else if (!person.birthDate) problems.push('Chybí datum narození.');
+    else if (birthNumberMismatch(person.birthNumber, { birthDate: person.birthDate }))
+      problems.push('Datum narození neodpovídá rodnému číslu.');
+  }
+  if (!person.birthDate && !person.birthNumber) problems.push('Chybí datum narození.');
+  return problems;
+}
+
+/** Each full reading of members' birth numbers (the export) in the audit log, as the form's are. */
+export async function recordReadings(
+  db: DynamicDb,
+  userId: number,
+  member: CompiledEntity,
+  people: readonly RegisterMember[],
+): Promise<void> {
+  const read = people.filter((person) => person.birthNumber);
+  await insertAudits(
+    db,
+    userId,
+    member,
+    read.map((person) => ({
+      recordId: person.id,
+      action: 'read' as const,
+      changes: { read: ['birthNumber'] },
+    })),
+  );
+}
