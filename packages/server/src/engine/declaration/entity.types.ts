@@ -142,7 +142,7 @@ export interface EntityDeclaration {
   deletable?: boolean;
   /**
    * Records the app alone writes (a job's runs): the screens list them and open each in its form with
-   * every field read-only, and offer no adding, saving or deleting. Its hooks refuse writes. Default false.
+   * every field read-only, and offer no adding, saving or deleting; the engine refuses such writes with 403. Default false.
    */
   readOnly?: boolean;
   /**

@@ -22,7 +22,7 @@ export interface EngineContext extends Acting {
   trx?: repository.DynamicDb;
 }
 
-/** The entity behind an alias, if the user's roles grant the access; 404 for unknown aliases. */
+/** The entity behind an alias, if the user's roles grant the access (403 otherwise); 404 for unknown aliases. */
 export function entityFor(
   context: Pick<EngineContext, 'entities' | 'roles'>,
   alias: string,
@@ -31,6 +31,8 @@ export function entityFor(
   const entity = context.entities.get(alias);
   if (!entity) throw notFound('Neznámý typ záznamu.');
   if (!can(context.roles, entity.declaration.area, access)) throw forbidden();
+  // Records the app alone writes: nobody writes them through the engine, whatever their area.
+  if (access === 'write' && entity.declaration.readOnly) throw forbidden();
   return entity;
 }
 

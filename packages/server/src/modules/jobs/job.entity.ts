@@ -1,11 +1,6 @@
 import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
-import { AppError } from '../../errors/app-error.ts';
 import { jobActions } from './job.actions.ts';
 import { JOB_KINDS, JOB_STATES } from './job-kinds.ts';
-
-const refused = () => {
-  throw new AppError('JOBS_READ_ONLY', 400, 'Úlohy zakládá a mění jen aplikace sama.');
-};
 
 /**
  * A run of background work (jobs.runner.ts): admins read the recent runs and failures and retry a
@@ -76,6 +71,5 @@ export const jobEntity: EntityDeclaration = {
   defaultSort: { field: 'runAt', direction: 'desc' },
   searchFields: [],
   labelFields: ['kind'],
-  hooks: { beforeValidate: refused },
   actions: jobActions,
 };

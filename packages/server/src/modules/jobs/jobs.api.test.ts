@@ -76,11 +76,9 @@ describe.each(testEngines())('the jobs screen on %s', (engine) => {
     expect(notFailed.body.error.message).toBe('Znovu lze spustit jen úlohu, která selhala.');
     expect((await root.post(retryPath(999_999), {})).status).toBe(404);
     const created = await root.post('/api/cms/form/job', { kind: 'housekeeping', state: 'queued' });
-    expect(created.status).toBeGreaterThanOrEqual(400);
-    expect(created.status).toBeLessThan(500);
+    expect(created.status).toBe(403);
     const changed = await root.put(`/api/cms/form/job/${doneId}`, { version: 1, state: 'queued' });
-    expect(changed.status).toBeGreaterThanOrEqual(400);
-    expect(changed.status).toBeLessThan(500);
+    expect(changed.status).toBe(403);
     expect((await storedJobs(t, 'housekeeping-test')).find((row) => row.id === doneId)?.state).toBe('done');
   });
 
