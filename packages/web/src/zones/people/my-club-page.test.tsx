@@ -232,7 +232,7 @@ describe('my club, the own page of a member, a parent or a trainer', () => {
     expect(screen.getByText('vlastní účet')).toBeInTheDocument();
   });
 
-  it('lands a member’s or parent’s account there after signing in, and from the index', async () => {
+  it('lands a member’s or parent’s account on the home screen, with their own page next in the menu', async () => {
     const user = userEvent.setup();
     let signedIn = false;
     const { router } = renderApp(
@@ -243,6 +243,7 @@ describe('my club, the own page of a member, a parent or a trainer', () => {
           return ok({ user: PARENT });
         }
         if (request.url === '/api/cms/me/club') return ok(CLUB);
+        if (request.url === '/api/cms/home') return ok({ tiles: [] });
         if (request.url === '/api/cms/user' && signedIn) return ok({ user: PARENT });
         return undefined;
       }),
@@ -250,11 +251,12 @@ describe('my club, the own page of a member, a parent or a trainer', () => {
     await user.type(await screen.findByLabelText('E-mail'), PARENT.email);
     await user.type(screen.getByLabelText('Heslo'), 'správné heslo');
     await user.click(screen.getByRole('button', { name: 'Přihlásit se' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Můj klub' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/admin/muj-klub');
-    await router.navigate('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/muj-klub'));
+    expect(await screen.findByRole('heading', { name: 'Co je potřeba udělat' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin');
     const navigation = await screen.findByRole('navigation', { name: 'Hlavní navigace' });
-    expect(within(navigation).getAllByRole('link')[0]).toHaveAttribute('href', '/admin/muj-klub');
+    const links = within(navigation).getAllByRole('link');
+    expect(links.slice(0, 2).map((link) => link.getAttribute('href'))).toEqual(['/admin', '/admin/muj-klub']);
+    await user.click(links[1]!);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Můj klub' })).toBeInTheDocument();
   });
 });
