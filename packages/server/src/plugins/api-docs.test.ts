@@ -61,6 +61,12 @@ describe.each(testEngines())('API documentation on %s', (engine) => {
     // An entity's declared action documents its own input schema.
     const setActive = paths['/api/cms/action/member/set-active'].post;
     expect(setActive.requestBody.content['application/json'].schema.type).toBe('object');
+    // Money is whole haléře.
+    const bulk = paths['/api/cms/payments/bulk'].post.requestBody.content['application/json'].schema;
+    expect(bulk.properties.amount.properties.amount).toMatchObject({
+      type: 'integer',
+      description: expect.stringContaining('haléřích'),
+    });
   });
 
   it('serves Swagger UI from the installed package, for administrators only', async () => {

@@ -38,9 +38,9 @@ export interface FieldConstraints {
   minLength?: number;
   /** Most characters of text; default 255 for one-line text kinds. */
   maxLength?: number;
-  /** Smallest number; default none. */
+  /** Smallest number (for money whole haléře: 1 is 0,01 Kč); default none. */
   min?: number;
-  /** Largest number; default none. */
+  /** Largest number (for money whole haléře); default none. */
   max?: number;
   /** A JavaScript regular expression source the text must match; default none. */
   pattern?: string;
@@ -225,11 +225,6 @@ export interface AutocompleteOption {
   label: string;
   /** What tells it apart from options of the same label ("2012 · Sportovec · Žáci"); absent when none. */
   detail?: string;
-}
-
-export interface Money {
-  amount: number;
-  currency: string;
 }
 
 export interface UploadedFile {

@@ -1,6 +1,7 @@
 import { API_PATHS } from '@klubovna/shared';
 import { pragueToday } from '@klubovna/shared/time/prague';
 import { labelledMessages } from '@klubovna/shared/validation/czech-messages';
+import { moneyValueSchema } from '@klubovna/shared/validation/field-schema';
 import { recordIdSchema } from '@klubovna/shared/validation/input-limits';
 import { z } from 'zod';
 import type {
@@ -47,6 +48,8 @@ const SHARED_FIELDS = ['title', 'amount', 'dueDate', 'specificSymbol', 'message'
 const BATCH = 400;
 
 const bulkInput = z.looseObject({
+  // Checked again by the declaration's own rule (its limits), named for the documentation.
+  amount: moneyValueSchema,
   groupId: recordIdSchema.optional(),
   memberIds: z.array(recordIdSchema).max(5000, 'Najednou lze vytvořit nejvýše 5000 plateb.').optional(),
 });

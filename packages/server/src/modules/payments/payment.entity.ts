@@ -51,8 +51,9 @@ export const paymentEntity: EntityDeclaration = {
       kind: 'money',
       label: 'Částka',
       required: true,
-      min: 0.01,
-      max: 9_999_999.99,
+      // Haléře: QR Platba carries at most 9 999 999,99.
+      min: 1,
+      max: 999_999_999,
       section: 'request',
       span: 4,
     },
