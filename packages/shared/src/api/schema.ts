@@ -126,6 +126,17 @@ export interface FormSchema {
   nameFields: string[];
   /** Fields whose values, joined by a space, label a record in pickers: a person surname first. */
   labelFields: string[];
+  /** Buttons on a saved record's form, each running a declared action on it; absent when none. */
+  actions?: FormAction[];
+}
+
+/** A declared action the form of a saved record offers as a button (POST, no body). */
+export interface FormAction {
+  name: string;
+  /** Czech label of the button, e.g. „Vytvořit platby“. */
+  label: string;
+  /** Its API path with `:id` for the record's id. */
+  path: string;
 }
 
 /** A relation filter's value for the rows pointing at no record (an unassigned bank transaction). */
