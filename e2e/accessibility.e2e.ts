@@ -178,7 +178,7 @@ describe.each(['light', 'dark'] as const)('key screens at 375 px in the %s schem
 
     await visit('/admin/login', page.getByRole('button', { name: 'Přihlásit se' }), 'sign-in');
     await signIn(page, ADMIN.email, ADMIN.password);
-    await page.getByRole('heading', { name: 'Sekce administrace' }).waitFor();
+    await page.getByRole('heading', { name: 'Co je potřeba udělat' }).waitFor();
     await check('CMS index');
     await visit('/admin/clenove', memberTable(page).getByRole('row').nth(25), 'members list');
     // A phone has room for the surname and one more column: the one chosen in the column chooser.
@@ -230,7 +230,7 @@ async function walkScreens(
     await page.getByRole('alert').filter({ hasText: 'Nesprávný' }).waitFor();
     await check(page, 'sign-in with an error');
     await signIn(page, ADMIN.email, ADMIN.password);
-    await page.getByRole('heading', { name: 'Sekce administrace' }).waitFor();
+    await page.getByRole('heading', { name: 'Co je potřeba udělat' }).waitFor();
     expect(await page.evaluate(() => document.body.className)).toContain(scheme);
     await check(page, 'CMS index');
 
@@ -402,7 +402,7 @@ describe('by keyboard alone', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type(ADMIN.password);
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Sekce administrace' }).waitFor();
+    await page.getByRole('heading', { name: 'Co je potřeba udělat' }).waitFor();
     await expectWalk('CMS index');
 
     await page.goto(app.url('/admin/clenove'));

@@ -32,7 +32,7 @@ describe('signing in and out', () => {
 
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.waitForURL((url) => url.pathname === '/admin');
-    await page.getByRole('heading', { name: 'Sekce administrace' }).waitFor();
+    await page.getByRole('heading', { name: 'Co je potřeba udělat' }).waitFor();
     expect(await heading(page)).toMatch(/^Dobr(ý den|é ráno|ý večer)/);
     expect(await page.title()).toContain('Klubovna');
 

@@ -62,7 +62,7 @@ describe('forgotten password', () => {
     await page.getByText('Nesprávný e-mail nebo heslo.').waitFor();
     await signIn(page, ADMIN.email, newPassword);
     await page.waitForURL((url) => url.pathname === '/admin');
-    await page.getByRole('heading', { name: 'Sekce administrace' }).waitFor();
+    await page.getByRole('heading', { name: 'Co je potřeba udělat' }).waitFor();
 
     // The link is spent, which the page says on opening: no form to fill in vain.
     const { page: second } = await app.newPage();

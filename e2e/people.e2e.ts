@@ -45,11 +45,12 @@ async function consentsOf(memberId: number): Promise<ConsentRow[]> {
   return page.items;
 }
 
-/** Signs in at the sign-in page and waits for the landing page. */
+/** Signs in at the sign-in page, lands on the home screen and opens the person's own page. */
 async function signInAs(page: Page, email: string): Promise<void> {
   await page.goto(app.url('/admin/login'));
   await signIn(page, email, PASSWORD);
-  await page.waitForURL((url) => url.pathname === '/admin/muj-klub');
+  await page.waitForURL((url) => url.pathname === '/admin');
+  await page.goto(app.url('/admin/muj-klub'));
 }
 
 beforeAll(async () => {
@@ -139,7 +140,7 @@ describe('each person sees what is theirs', () => {
     const hrefs = await menu
       .getByRole('link')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    expect(hrefs[0]).toBe('/admin/muj-klub');
+    expect(hrefs.slice(0, 2)).toEqual(['/admin', '/admin/muj-klub']);
     for (const office of [
       '/admin/clenove-skupiny/hromadne-nastaveni-skupiny',
       '/admin/clenove/hromadne-parovani',

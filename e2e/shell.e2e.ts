@@ -25,7 +25,7 @@ describe('app shell', () => {
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
 
     await page.reload();
-    await page.getByRole('heading', { name: 'Sekce administrace' }).waitFor();
+    await page.getByRole('heading', { name: 'Co je potřeba udělat' }).waitFor();
     expect(await page.evaluate(() => document.body.classList.contains('dark'))).toBe(true);
     expect(await page.evaluate(() => document.body.classList.contains('light'))).toBe(false);
     expect(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('dark');
@@ -74,7 +74,7 @@ describe('app shell', () => {
     await page.goto(app.url('/admin/login'));
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.waitForURL((url) => url.pathname === '/admin');
-    await page.getByRole('heading', { name: 'Sekce administrace' }).waitFor();
+    await page.getByRole('heading', { name: 'Co je potřeba udělat' }).waitFor();
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Přeskočit na obsah');

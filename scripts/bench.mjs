@@ -11,7 +11,7 @@ import path from 'node:path';
 import { benchExport } from './bench/export.mjs';
 import { benchGroupSave } from './bench/group-save.mjs';
 import { benchImport } from './bench/import.mjs';
-import { measure, printTable } from './bench/measure.mjs';
+import { measure, printTable, WARM_UP_SECONDS } from './bench/measure.mjs';
 import { benchPostgres, postgresUrl } from './bench/postgres.mjs';
 import { ARTICLE_COUNT, benchPublicSite, seedPublicSite } from './bench/public-site.mjs';
 import { startServer } from './bench/server-process.mjs';
@@ -83,6 +83,19 @@ try {
   rows.push(
     ...(await benchTrainer({ url: uncached.url, cookie: trainerCookie, duration, cpuMs: uncached.cpuMs })),
   );
+  for (const [who, session] of [
+    ['office', cookie],
+    ['trainer', trainerCookie],
+  ])
+    rows.push(
+      await measure(`GET /api/cms/home (the home screen, ${who}), uncached`, {
+        url: `${uncached.url}/api/cms/home`,
+        headers: { cookie: session },
+        duration,
+        warmUp: WARM_UP_SECONDS,
+        cpuMs: uncached.cpuMs,
+      }),
+    );
 } finally {
   await uncached.stop();
 }

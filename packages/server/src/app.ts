@@ -30,6 +30,7 @@ import { DECLARATIONS } from './modules/entities.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { housekeepingPlugin } from './modules/housekeeping/housekeeping.plugin.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { homeRoutes } from './modules/home/home.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { publicSiteRoutes } from './modules/public-site/public-site.routes.ts';
 import { calendarFeedRoutes } from './modules/training/calendar-feed.routes.ts';
@@ -142,6 +143,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(userConfigRoutes);
   await app.register(usersRoutes);
   await app.register(peopleRoutes);
+  await app.register(homeRoutes);
   await app.register(paymentsRoutes);
   await app.register(filesRoutes);
   await app.register(calendarFeedRoutes);

@@ -2,6 +2,7 @@ export * from './api/camps-races.ts';
 export * from './api/datagrid-settings.ts';
 export * from './api/envelope.ts';
 export * from './api/history.ts';
+export * from './api/home.ts';
 export * from './api/import.ts';
 export * from './api/my-club.ts';
 export * from './api/page-meta.ts';

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { datagridParams, defaultSettings, filterParams, parseSettings } from './datagrid-settings.ts';
+import {
+  datagridParams,
+  defaultSettings,
+  filterParams,
+  filtersFromAddress,
+  firstPageParams,
+  parseSettings,
+} from './datagrid-settings.ts';
 import type { DatagridSchema } from './schema.ts';
 
 const schema = {
@@ -115,5 +122,32 @@ describe('datagrid settings', () => {
       direction: 'asc',
       s: 'čer',
     });
+  });
+});
+
+describe('filters named by a list address', () => {
+  const address = (query: string) => new URLSearchParams(query);
+
+  it('reads ranges, booleans and values of filterable columns, and nothing else', () => {
+    expect(
+      filtersFromAddress(
+        schema,
+        address('filter[birthDate][to]=2010-12-31&filter[active]=false&filter[note]=x&filter[gone]=1&s=nov'),
+      ),
+    ).toEqual({
+      birthDate: { type: 'range', to: '2010-12-31' },
+      active: { type: 'boolean', value: false },
+    });
+    expect(filtersFromAddress(schema, address('page=2'))).toBeUndefined();
+  });
+
+  it('replace the stored filters in the first page a list asks for', () => {
+    const stored = { ...defaultSettings(schema), filters: { active: { type: 'boolean', value: true } } };
+    expect(firstPageParams(schema, stored, address('filter[birthDate][from]=2000-01-01'))).toMatchObject({
+      'filter[birthDate][from]': '2000-01-01',
+    });
+    expect(firstPageParams(schema, stored, address('filter[birthDate][from]=2000-01-01'))).not.toHaveProperty(
+      'filter[active]',
+    );
   });
 });

@@ -115,6 +115,38 @@ export function filterParams(filters: Record<string, FilterValue>): DatagridPara
   return params;
 }
 
+const ADDRESS_FILTER = /^filter\[([^\]]+)\](?:\[(from|to)\])?$/;
+
+/**
+ * The filters a list's address names (`filter[state]=UNPAID&filter[dueDate][to]=2026-11-25`, as the
+ * home screen's tiles link to lists), checked against the list's columns; undefined when it names none.
+ */
+export function filtersFromAddress(
+  schema: DatagridSchema,
+  address: URLSearchParams,
+): Record<string, FilterValue> | undefined {
+  const byKey = new Map(schema.columns.map((column) => [column.key, column]));
+  const raw: Record<string, Record<string, unknown>> = {};
+  for (const [name, value] of address) {
+    const match = ADDRESS_FILTER.exec(name);
+    if (!match) continue;
+    const [, key, bound] = match as unknown as [string, string, 'from' | 'to' | undefined];
+    const column = byKey.get(key);
+    if (!column?.filter) continue;
+    raw[key] ??= {};
+    const entry = raw[key];
+    if (bound) Object.assign(entry, { type: 'range', [bound]: value });
+    else if (column.filter === 'boolean') Object.assign(entry, { type: 'boolean', value: value === 'true' });
+    else Object.assign(entry, { type: 'values', values: [...((entry.values as string[]) ?? []), value] });
+  }
+  const filters: Record<string, FilterValue> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const filter = parseFilter(byKey.get(key), value);
+    if (filter) filters[key] = filter;
+  }
+  return Object.keys(filters).length > 0 ? filters : undefined;
+}
+
 /** Everything the server needs for one page (and, without page and limit, for an export). */
 export function datagridParams(
   settings: DatagridSettings,
@@ -141,7 +173,8 @@ export function firstPageParams(
   address: URLSearchParams,
 ): DatagridParams {
   const settings = parseSettings(schema, stored) ?? defaultSettings(schema);
-  return datagridParams(settings, viewFromAddress(address));
+  const filters = filtersFromAddress(schema, address) ?? settings.filters;
+  return datagridParams({ ...settings, filters }, viewFromAddress(address));
 }
 
 /** A datagrid page's address, as the client's GET asks for it. */

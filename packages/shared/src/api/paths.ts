@@ -27,6 +27,8 @@ export const API_PATHS = {
   securityPolicy: '/api/admin/security-policy',
   /** The signed-in person's own members (themselves, their children) and the groups they train. */
   myClub: '/api/cms/me/club',
+  /** The signed-in person's home screen: tiles of what needs doing, by who they are in the club. */
+  home: '/api/cms/home',
   /** Ends every session of the signed-in user but the current one. */
   endOtherSessions: '/api/cms/me/sessions/end-others',
   userConfig: '/api/cms/user-config',

@@ -1,6 +1,6 @@
 import { API_PATHS, isOffice, type MyClub, type Role } from '@klubovna/shared';
 import useSWR from 'swr';
-import { homeRoute } from '../ui/navigation/home-route.ts';
+import { hasOwnPage } from '../ui/navigation/home-route.ts';
 import { usePrefetchedInCache } from './prefetch-store.ts';
 
 export const MY_CLUB_KEY = API_PATHS.myClub;
@@ -17,7 +17,7 @@ export function useMyClub(ask = true) {
  * an own page (whom row rules limit) from its answer, undefined until it has come; anyone else never.
  */
 export function useTrains(roles: readonly Role[]): boolean | undefined {
-  const ownPage = roles.length > 0 && homeRoute(roles) === 'cms.myClub';
+  const ownPage = roles.length > 0 && hasOwnPage(roles);
   const { data } = useMyClub(ownPage);
   if (isOffice(roles)) return true;
   if (!ownPage) return false;

@@ -50,7 +50,7 @@ export const SCREEN_TABLE: readonly ScreenEntry[] = [
   { name: 'cms.forgottenPassword', layout: 'public', zone: 'auth', page: 'ForgottenPasswordPage' },
   { name: 'cms.renewPassword', layout: 'public', zone: 'auth', page: 'RenewPasswordPage' },
   { name: 'cms.confirmEmail', layout: 'public', zone: 'account', page: 'ConfirmEmailPage' },
-  { name: 'cms.index', layout: 'shell', zone: 'account', page: 'CmsIndexPage' },
+  { name: 'cms.index', layout: 'shell', zone: 'account', page: 'CmsIndexPage', answers: [API_PATHS.home] },
   { name: 'cms.myClub', layout: 'shell', zone: 'people', page: 'MyClubPage', answers: [API_PATHS.myClub] },
   { name: 'cms.userProfile', layout: 'shell', zone: 'account', page: 'ProfilePage' },
   { name: 'cms.trash', layout: 'shell', zone: 'trash', page: 'TrashPage' },

@@ -14,3 +14,4 @@ export {
   trainedGroups,
   trainees,
 } from './people.ts';
+export { myClub } from './my-club.service.ts';

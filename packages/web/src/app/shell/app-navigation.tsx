@@ -1,6 +1,6 @@
 import type { RouteName } from '@klubovna/shared';
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
-import { IconHome } from '@tabler/icons-react';
+import { IconHome, IconUserHeart } from '@tabler/icons-react';
 import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { appPath } from '../../ui/navigation/app-path.ts';
 import type { NavigationGroup } from '../../ui/navigation/navigation-model.ts';
@@ -10,27 +10,39 @@ import classes from './shell.module.css';
 
 interface AppNavigationProps {
   groups: readonly NavigationGroup[];
-  /** Where the person lands: the CMS index, or their own page. */
-  home: RouteName;
+  /** Whether the person has an own page (Můj klub), linked below the home screen. */
+  ownPage: boolean;
   onNavigate?: () => void;
 }
 
-/** The side navigation: the person's home, then one group per zone the user may open. */
-export function AppNavigation({ groups, home, onNavigate }: AppNavigationProps) {
+/** The side navigation: the home screen (and the person's own page), then one group per zone the user may open. */
+export function AppNavigation({ groups, ownPage, onNavigate }: AppNavigationProps) {
+  const top: RouteName[] = ownPage ? ['cms.index', 'cms.myClub'] : ['cms.index'];
   const current = currentItem(groups, useLocation().pathname);
   return (
     <ScrollArea type="auto" className={classes.navScroll}>
       <nav aria-label="Hlavní navigace">
         <Stack gap="md" p="sm">
-          <NavLink
-            component={RouterNavLink}
-            to={appPath(home)}
-            end
-            label={findRoute(home)?.title}
-            leftSection={<IconHome size={18} aria-hidden />}
-            onClick={onNavigate}
-            className={classes.navLink}
-          />
+          <div>
+            {top.map((name) => (
+              <NavLink
+                key={name}
+                component={RouterNavLink}
+                to={appPath(name)}
+                end
+                label={findRoute(name)?.title}
+                leftSection={
+                  name === 'cms.index' ? (
+                    <IconHome size={18} aria-hidden />
+                  ) : (
+                    <IconUserHeart size={18} aria-hidden />
+                  )
+                }
+                onClick={onNavigate}
+                className={classes.navLink}
+              />
+            ))}
+          </div>
           {groups.map((group) => {
             const Icon = zoneIcon(group.zone);
             return (

@@ -8,7 +8,7 @@ import { UnauthorizedError } from '../../api/api-errors.ts';
 import { useCurrentUser } from '../../api/use-current-user.ts';
 import { useTrains } from '../../api/use-my-club.ts';
 import { appPath } from '../../ui/navigation/app-path.ts';
-import { homeRoute } from '../../ui/navigation/home-route.ts';
+import { hasOwnPage } from '../../ui/navigation/home-route.ts';
 import { NavigationContext } from '../../ui/navigation/navigation-context.ts';
 import { mayOpen } from '../../ui/navigation/navigation-model.ts';
 import { preloadOnIntent } from '../../ui/preload-on-intent.ts';
@@ -76,8 +76,6 @@ export function AuthenticatedLayout() {
   if (error) return <ShellError error={error} onRetry={() => void mutate()} />;
   if (!user) return <ShellLoading />;
 
-  const home = homeRoute(roles);
-  if (routeName === 'cms.index' && home !== 'cms.index') return <Navigate to={appPath(home)} replace />;
   const route = routeName ? findRoute(routeName) : undefined;
   // A trainer's screen opens while it is not yet known whether the person trains a group.
   const allowed = !route || mayOpen(route, { roles, trains: trains !== false });
@@ -125,7 +123,9 @@ export function AuthenticatedLayout() {
           </div>
         </AppShell.Header>
         <AppShell.Navbar id="app-navigation" aria-label="Navigace">
-          {navigationShown && <AppNavigation groups={groups} home={home} onNavigate={close} />}
+          {navigationShown && (
+            <AppNavigation groups={groups} ownPage={hasOwnPage(roles)} onNavigate={close} />
+          )}
         </AppShell.Navbar>
         <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
           {allowed ? <Outlet /> : <ForbiddenPage />}

@@ -4,12 +4,13 @@ import {
   datagridParams,
   defaultSettings,
   type FilterValue,
+  filtersFromAddress,
   parseSettings,
   settingsName,
   viewFromAddress,
 } from '@klubovna/shared';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useUserConfig } from '../../api/user-config.ts';
 import { useDatagridPage } from '../engine-api.ts';
@@ -24,10 +25,15 @@ export function useDatagrid(schema: DatagridSchema) {
   const defaults = useMemo(() => defaultSettings(schema), [schema]);
   const parse = useCallback((stored: unknown) => parseSettings(schema, stored), [schema]);
   const config = useUserConfig<DatagridSettings>(settingsName(schema.name), defaults, parse);
-  const settings = config.value;
-
   const [searchParams, setSearchParams] = useSearchParams();
   const { page, search } = viewFromAddress(searchParams);
+  // Filters a link names (a home screen tile's) replace the stored ones, and are stored in their turn.
+  const addressFilters = useMemo(() => filtersFromAddress(schema, searchParams), [schema, searchParams]);
+  const settings = useMemo(
+    () => (addressFilters ? { ...config.value, filters: addressFilters } : config.value),
+    [config.value, addressFilters],
+  );
+  useAddressFiltersStored(addressFilters, config, setSearchParams);
   const [searchText, setSearchText] = useState(search);
 
   const setView = useCallback(
@@ -103,3 +109,23 @@ export function useDatagrid(schema: DatagridSchema) {
 }
 
 export type DatagridState = ReturnType<typeof useDatagrid>;
+
+/** Once the settings have loaded, stores the address's filters as the list's and takes them out of it. */
+function useAddressFiltersStored(
+  filters: Record<string, FilterValue> | undefined,
+  config: ReturnType<typeof useUserConfig<DatagridSettings>>,
+  setSearchParams: ReturnType<typeof useSearchParams>[1],
+) {
+  useEffect(() => {
+    if (!filters || !config.loaded) return;
+    void config.save({ ...config.value, filters });
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        for (const key of [...params.keys()]) if (key.startsWith('filter[')) params.delete(key);
+        return params;
+      },
+      { replace: true },
+    );
+  }, [filters, config, setSearchParams]);
+}

@@ -1,11 +1,11 @@
-import { findRoute, type Role, type RouteName } from '@klubovna/shared';
+import { findRoute, type Role } from '@klubovna/shared';
 import { mayOpen } from './navigation-model.ts';
 
 /**
- * Where a person lands after signing in and on the index: their own page when it is for them (people
- * whom row rules limit: a member's, a parent's, a trainer's account), the index otherwise (the office).
+ * Whether the person has an own page (Můj klub): people whom row rules limit — a member's, a parent's,
+ * a trainer's account. Everyone lands on the home screen (`/admin`), which tells each what needs doing.
  */
-export function homeRoute(roles: readonly Role[]): RouteName {
+export function hasOwnPage(roles: readonly Role[]): boolean {
   const own = findRoute('cms.myClub');
-  return own?.active && mayOpen(own, { roles, trains: false }) ? 'cms.myClub' : 'cms.index';
+  return Boolean(own?.active && mayOpen(own, { roles, trains: false }));
 }

@@ -1,6 +1,6 @@
 import type { Area, Role } from '@klubovna/shared';
 import { describe, expect, it } from 'vitest';
-import { homeRoute } from './home-route.ts';
+import { hasOwnPage } from './home-route.ts';
 import { buildNavigation, mayOpen, type NavigableRoute } from './navigation-model.ts';
 
 function route(name: string, zone: string, area: Area | undefined, extra: Partial<NavigableRoute> = {}) {
@@ -140,10 +140,10 @@ describe('navigation', () => {
     expect(open(['ROLE_SALESMAN'], false)).toEqual([]);
   });
 
-  it('lands a member’s or parent’s account on their own page, and the office on the index', () => {
-    expect(homeRoute(['ROLE_USER'])).toBe('cms.myClub');
-    expect(homeRoute(['ROLE_USER', 'ROLE_ADMIN'])).toBe('cms.index');
-    expect(homeRoute(['ROLE_ROOT'])).toBe('cms.index');
-    expect(homeRoute(['ROLE_SALESMAN'])).toBe('cms.index');
+  it('gives a member’s or parent’s account an own page, and neither the office nor the salesman', () => {
+    expect(hasOwnPage(['ROLE_USER'])).toBe(true);
+    expect(hasOwnPage(['ROLE_USER', 'ROLE_ADMIN'])).toBe(false);
+    expect(hasOwnPage(['ROLE_ROOT'])).toBe(false);
+    expect(hasOwnPage(['ROLE_SALESMAN'])).toBe(false);
   });
 });

@@ -12,7 +12,6 @@ import { useAsyncAction } from '../../../ui/busy/use-async-action.ts';
 import { PasswordField } from '../../../ui/form/password-field.tsx';
 import { useFormState } from '../../../ui/form/use-form-state.ts';
 import { appPath } from '../../../ui/navigation/app-path.ts';
-import { homeRoute } from '../../../ui/navigation/home-route.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { validateEmail } from '../components/email.ts';
 import { RETURN_TO_PARAM, safeReturnTo } from '../components/return-to.ts';
@@ -66,7 +65,7 @@ export function LoginPage() {
       const target = answer.user.twoFactorSetupRequired
         ? appPath('cms.userProfile')
         : back === '/'
-          ? appPath(homeRoute(answer.user.roles))
+          ? appPath('cms.index')
           : back;
       await navigate(target, { replace: true });
     } catch (error) {
