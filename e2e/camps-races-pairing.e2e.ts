@@ -40,7 +40,7 @@ describe('camps, races and pairing in the browser', () => {
       dateFrom: '2027-07-05',
       dateTo: '2027-07-12',
       capacity: 2,
-      price: { amount: 3500, currency: 'CZK' },
+      price: { amount: 350_000, currency: 'CZK' },
     });
     const { page } = await openSignedIn(app, `/admin/soustredeni/edit?id=${camp.id}`);
     await page.getByRole('heading', { name: 'Úprava soustředění: Letní Orlice' }).waitFor();

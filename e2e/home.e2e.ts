@@ -54,7 +54,7 @@ beforeAll(async () => {
   await api.data('POST', '/api/cms/form/payment', {
     member: child,
     title: 'Oddílový příspěvek',
-    amount: { amount: 2500, currency: 'CZK' },
+    amount: { amount: 250_000, currency: 'CZK' },
     dueDate: addDays(today, -5),
   });
   await api.data('POST', '/api/cms/form/camp', {

@@ -18,6 +18,7 @@ export * from './domain/consent.ts';
 export * from './domain/currency.ts';
 export * from './domain/enum-options.ts';
 export * from './domain/member-type.ts';
+export * from './domain/money.ts';
 export * from './domain/reminders.ts';
 export * from './domain/roles.ts';
 export * from './domain/sort-direction.ts';

@@ -48,7 +48,7 @@ const SCREEN_PATHS = [
   ...['serie', 'kalendar', 'dochazka', 'statistiky'].map((slug) => `/admin/treninky/${slug}`),
   ...['/admin/kos', '/admin/import', '/admin/muj-klub', '/admin/potvrzeni-emailu/[token]'],
   // Money: payment requests and the bank transactions that settle them.
-  ...['/admin/platby', '/admin/platby/vypisy'].flatMap(crud),
+  ...['/admin/platby', '/admin/platby/poplatky', '/admin/platby/vypisy'].flatMap(crud),
 ];
 
 function crud(list: string): string[] {

@@ -11,6 +11,7 @@ import { consentEntity } from './members/consent.entity.ts';
 import { guardianEntity } from './members/guardian.entity.ts';
 import { memberEntity } from './members/member.entity.ts';
 import { bankTransactionEntity } from './payments/bank-transaction.entity.ts';
+import { feeEntity } from './payments/fee.entity.ts';
 import { paymentEntity } from './payments/payment.entity.ts';
 import { profileMemberEntity } from './profiles/profile-member.entity.ts';
 import { raceEntity } from './races/race.entity.ts';
@@ -58,5 +59,6 @@ export const DECLARATIONS: readonly EntityDeclaration[] = [
   sponsorEntity,
   webConfigurationEntity,
   paymentEntity,
+  feeEntity,
   bankTransactionEntity,
 ];

@@ -46,7 +46,7 @@ const provokingValue: FieldValue = (field, ids, index) => {
     case 'decimal':
       return within(-2.75);
     case 'money':
-      return { amount: within(1234.56), currency: index % 2 === 0 ? 'EUR' : 'CZK' };
+      return { amount: within(123_456), currency: index % 2 === 0 ? 'EUR' : 'CZK' };
     case 'dateTime':
       return new Date(Date.parse(String(plain)) + 45_000).toISOString();
     case 'boolean':

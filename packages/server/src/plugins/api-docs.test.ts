@@ -65,6 +65,12 @@ describe.each(testEngines())('API documentation on %s', (engine) => {
     const rows = paths['/api/cms/datagrid/{name}'].get;
     expect(rows.description).toContain('`medical-check`: `filter[validity]` (Platnost)');
     expect(rows.description).toContain('`expired` = Prošlé');
+    // Money is whole haléře.
+    const bulk = paths['/api/cms/payments/bulk'].post.requestBody.content['application/json'].schema;
+    expect(bulk.properties.amount.properties.amount).toMatchObject({
+      type: 'integer',
+      description: expect.stringContaining('haléřích'),
+    });
   });
 
   it('serves Swagger UI from the installed package, for administrators only', async () => {

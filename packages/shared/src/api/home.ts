@@ -1,4 +1,4 @@
-import type { Money } from './schema.ts';
+import type { Money } from '../domain/money.ts';
 
 /** How a line of a home tile asks for attention. */
 export type HomeTone = 'neutral' | 'warning' | 'danger';

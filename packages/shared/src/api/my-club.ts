@@ -1,5 +1,5 @@
 import type { ConsentKind } from '../domain/consent.ts';
-import type { Money } from './schema.ts';
+import type { Money } from '../domain/money.ts';
 
 /** A consent of one of the person's own members, as their page shows it (null id: none recorded yet). */
 export interface MyClubConsent {

@@ -40,9 +40,9 @@ export interface FieldConstraints {
   minLength?: number;
   /** Most characters of text; default 255 for one-line text kinds. */
   maxLength?: number;
-  /** Smallest number; default none. */
+  /** Smallest number (for money whole haléře: 1 is 0,01 Kč); default none. */
   min?: number;
-  /** Largest number; default none. */
+  /** Largest number (for money whole haléře); default none. */
   max?: number;
   /** A JavaScript regular expression source the text must match; default none. */
   pattern?: string;
@@ -133,6 +133,17 @@ export interface FormSchema {
   nameFields: string[];
   /** Fields whose values, joined by a space, label a record in pickers: a person surname first. */
   labelFields: string[];
+  /** Buttons on a saved record's form, each running a declared action on it; absent when none. */
+  actions?: FormAction[];
+}
+
+/** A declared action the form of a saved record offers as a button (POST, no body). */
+export interface FormAction {
+  name: string;
+  /** Czech label of the button, e.g. „Vytvořit platby“. */
+  label: string;
+  /** Its API path with `:id` for the record's id. */
+  path: string;
 }
 
 /** A relation filter's value for the rows pointing at no record (an unassigned bank transaction). */
@@ -241,11 +252,6 @@ export interface AutocompleteOption {
   label: string;
   /** What tells it apart from options of the same label ("2012 · Sportovec · Žáci"); absent when none. */
   detail?: string;
-}
-
-export interface Money {
-  amount: number;
-  currency: string;
 }
 
 export interface UploadedFile {

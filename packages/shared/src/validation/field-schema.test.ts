@@ -105,6 +105,23 @@ describe('field validation by kind', () => {
   });
 });
 
+describe('money', () => {
+  const price = field('money', { label: 'Cena', min: 1, max: 100_000_00 });
+
+  it('takes whole hundredths (haléře) and tells its limits in crowns', () => {
+    expect(accepts(price, { amount: 120050, currency: 'CZK' })).toBe(true);
+    expect(message(price, { amount: 1200.5, currency: 'CZK' })).toBe(
+      'Zadejte do pole „Cena“ částku v celých haléřích.',
+    );
+    expect(message(price, { amount: 0, currency: 'CZK' })).toBe('Zadejte do pole „Cena“ alespoň 0,01.');
+    expect(message(price, { amount: 100_000_01, currency: 'CZK' })).toBe(
+      'Zadejte do pole „Cena“ nejvýše 100\u00a0000,00.',
+    );
+    expect(message(price, { amount: '12', currency: 'CZK' })).toBe('Zadejte do pole „Cena“ částku.');
+    expect(message(price, { amount: 100, currency: 'Kč' })).toBe('Vyberte v poli „Cena“ měnu z nabídky.');
+  });
+});
+
 describe('text pasted from a word processor', () => {
   const parse = (declaration: ValidatedField, value: unknown) => buildFieldSchema(declaration).parse(value);
 

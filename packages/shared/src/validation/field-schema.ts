@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FieldConstraints, FieldKind, FieldOption } from '../api/schema.ts';
 import { isCurrencyCode } from '../domain/currency.ts';
+import { moneyAmountInput } from '../domain/money.ts';
 import { pragueToday } from '../time/prague.ts';
 import { isMaskedBirthNumber, normalizeBirthNumber, parseBirthNumber } from './birth-number.ts';
 import { say } from './czech-messages.ts';
@@ -76,6 +77,37 @@ const birthNumberSchema = z
   })
   .transform((value) => (isMaskedBirthNumber(value) ? value.trim() : normalizeBirthNumber(value)));
 
+/** How the API documents a money amount (OpenAPI). */
+const MONEY_AMOUNT_META = {
+  description: 'Částka v setinách měny (haléřích), celé číslo: 120050 je 1 200,50 Kč.',
+};
+const CURRENCY_META = { description: 'Kód měny podle ISO 4217, např. CZK.' };
+
+/** A money value `{ amount, currency }` as the API takes it, for schemas outside the declarations. */
+export const moneyValueSchema = z.object({
+  amount: z.number().int().meta(MONEY_AMOUNT_META),
+  currency: z.string().refine(isCurrencyCode, say.pick('měnu z nabídky')).meta(CURRENCY_META),
+});
+
+/**
+ * A money value: `amount` in whole hundredths (haléře), min and max declared in hundredths too and
+ * told in crowns (`alespoň 0,01`), the currency an ISO 4217 code.
+ */
+function moneySchema(field: ValidatedField): z.ZodType {
+  const { label } = field;
+  let amount = z
+    .number({ message: say.enter('částku', label) })
+    .int(say.enter('částku v celých haléřích', label));
+  if (field.min !== undefined)
+    amount = amount.min(field.min, say.enter(`alespoň ${moneyAmountInput(field.min)}`, label));
+  if (field.max !== undefined)
+    amount = amount.max(field.max, say.enter(`nejvýše ${moneyAmountInput(field.max)}`, label));
+  return z.object({
+    amount: amount.meta(MONEY_AMOUNT_META),
+    currency: z.string().refine(isCurrencyCode, say.pick('měnu z nabídky', label)).meta(CURRENCY_META),
+  });
+}
+
 function kindSchema(field: ValidatedField): z.ZodType {
   const { label } = field;
   switch (field.kind) {
@@ -110,10 +142,7 @@ function kindSchema(field: ValidatedField): z.ZodType {
     case 'decimal':
       return numberSchema(field, false);
     case 'money':
-      return z.object({
-        amount: numberSchema(field, false),
-        currency: z.string().refine(isCurrencyCode, say.pick('měnu z nabídky', label)),
-      });
+      return moneySchema(field);
     case 'date':
       return field.notInFuture
         ? isoDateSchema.refine((value) => value <= pragueToday(), notInFutureMessage(field))

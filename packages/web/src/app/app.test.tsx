@@ -145,6 +145,7 @@ describe('signed-in shell', () => {
       '/admin/web/sponzori',
       '/admin/web/konfigurace',
       '/admin/platby',
+      '/admin/platby/poplatky',
       '/admin/platby/vypisy',
       '/admin/kos',
     ]);

@@ -115,6 +115,10 @@ function compileField(
     throw new Error(
       `Relation set ${name} of ${table} cannot delete its owners: onDelete 'delete' is for a 'relation'`,
     );
+  if (field.kind === 'money')
+    for (const limit of [field.min, field.max])
+      if (limit !== undefined && !Number.isSafeInteger(limit))
+        throw new Error(`Money field ${name} of ${table}: min and max are whole haléře, not ${limit}`);
   if (field.kind === 'relation' && field.required && field.relation?.onDelete === 'cascade')
     throw new Error(`Required relation ${name} of ${table} cannot be cleared by onDelete 'cascade'`);
   const sortable = field.sortable ?? SORTABLE_BY_DEFAULT.includes(field.kind);

@@ -418,6 +418,11 @@ export interface EntityAction<Body extends z.ZodType = z.ZodType> {
   wholeTable?: boolean;
   /** Whether it leaves an audit row; default yes, except for GET. A preview that writes nothing says no. */
   audited?: boolean;
+  /**
+   * A button on the form of a saved record, for whoever the action's access allows: a POST on one
+   * record (its path has `:id`) with an empty body, whose answer's `message` the form shows; default false.
+   */
+  form?: boolean;
   /** Schema of the body (of the query string for GET). */
   input: Body;
   /** Does the work; what it returns is the answer's `data`, or a download when it is an `ExportFile`. */

@@ -1,9 +1,11 @@
 import {
+  API_PATHS,
   can,
   type DatagridSchema,
   type EntityMeta,
   type FieldConstraints,
   type FilterKind,
+  type FormAction,
   type FormSchema,
 } from '@klubovna/shared';
 import { MAX_PAGE_SIZE, PAGE_SIZES } from '../list/list-query.ts';
@@ -149,7 +151,21 @@ export function formSchema(entity: CompiledEntity, acting: Acting): FormSchema {
         ...optional('help', field.help),
         ...optional('defaultValue', initialValue(field) ?? undefined),
       })),
+    ...optional('actions', formActions(entity, acting)),
   };
+}
+
+/** The declared actions a saved record's form offers the person as buttons; undefined when none. */
+function formActions(entity: CompiledEntity, acting: Acting): FormAction[] | undefined {
+  const { alias, area } = entity.declaration;
+  const actions = Object.entries(entity.declaration.actions ?? {})
+    .filter(([, action]) => action.form && can(acting.roles, area, action.access ?? 'write'))
+    .map(([name, action]) => ({
+      name,
+      label: action.label,
+      path: (action.path ?? API_PATHS.action).replace(':alias', alias).replace(':action', name),
+    }));
+  return actions.length > 0 ? actions : undefined;
 }
 
 export function entityMeta(entity: CompiledEntity, acting: Acting): EntityMeta {

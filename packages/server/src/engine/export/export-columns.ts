@@ -10,7 +10,9 @@ import { type EngineContext, toRecords } from '../records/records.service.ts';
 export type ExportCell =
   | null
   | { type: 'text'; value: string }
-  | { type: 'number'; value: number; money?: boolean }
+  | { type: 'number'; value: number }
+  /** Money in whole hundredths (haléře): XLSX writes it as a number of crowns, CSV as `1200,50`. */
+  | { type: 'money'; amount: number }
   /** A calendar date `2026-11-22`. */
   | { type: 'date'; value: string }
   /** A moment as Prague wall-clock time `2026-11-22T14:05:00`. */
@@ -45,7 +47,7 @@ function fieldCell(field: CompiledField, record: EntityRecord): ExportCell {
       return Number.isFinite(Number(value)) ? { type: 'number', value: Number(value) } : null;
     case 'money': {
       const amount = Number((value as { amount: unknown }).amount);
-      return Number.isFinite(amount) ? { type: 'number', value: amount, money: true } : null;
+      return Number.isSafeInteger(amount) ? { type: 'money', amount } : null;
     }
     case 'date':
       return /^\d{4}-\d{2}-\d{2}$/.test(String(value)) ? { type: 'date', value: String(value) } : null;

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { EntityRecord } from '@klubovna/shared';
+import { type EntityRecord, moneyAmountText } from '@klubovna/shared';
 import { czechDate } from '@klubovna/shared/time/prague';
 import type { ExportCell, ExportColumn } from './export-columns.ts';
 
@@ -22,7 +22,7 @@ export function restoreDefused(text: string): string {
   return /^'+[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
 }
 
-/** A cell as Czech Excel shows it: decimal commas, dates as 22. 11. 2026, times as 14:05. */
+/** A cell as Czech Excel shows it: decimal commas (money always with two decimals, `1200,50`), dates as 22. 11. 2026, times as 14:05. */
 function cellText(cell: ExportCell): string {
   if (cell === null) return '';
   switch (cell.type) {
@@ -30,6 +30,8 @@ function cellText(cell: ExportCell): string {
       return defuseFormula(cell.value);
     case 'number':
       return String(cell.value).replace('.', ',');
+    case 'money':
+      return moneyAmountText(cell.amount);
     case 'date':
       return czechDate(cell.value);
     case 'dateTime':

@@ -112,7 +112,7 @@ describe.each(testEngines())('XLSX export of typed and related fields on %s', (e
       lastMatch: '2026-07-01T16:30:00Z',
       size: 25,
       rating: 4.5,
-      fee: { amount: 1250.5, currency: 'CZK' },
+      fee: { amount: 125050, currency: 'CZK' },
       level: 'B',
       active: false,
     });
@@ -157,6 +157,7 @@ describe.each(testEngines())('XLSX export of typed and related fields on %s', (e
       wallClock('2026-07-01T18:30:00'),
       25,
       4.5,
+      // Haléře are written as crowns: a real number, 1 250,50.
       1250.5,
       'CZK',
       'Béčko',
@@ -170,7 +171,7 @@ describe.each(testEngines())('XLSX export of typed and related fields on %s', (e
     const csv = await root.get(`/api/cms/datagrid/test-team/export?filter[coach]=${coach}`);
     const line = csv.text.split('\r\n')[1];
     expect(line).toBe(
-      'Áčko & spol.;Dvořák Jan;;Čermáková Eva, Žák Zdeněk;;31. 12. 1999;1. 7. 2026 18:30;25;4,5;1250,5;CZK;Béčko;Ne',
+      'Áčko & spol.;Dvořák Jan;;Čermáková Eva, Žák Zdeněk;;31. 12. 1999;1. 7. 2026 18:30;25;4,5;1250,50;CZK;Béčko;Ne',
     );
   });
 });

@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
-import type { EntityRecord } from '@klubovna/shared';
+import { type EntityRecord, moneyToNumber } from '@klubovna/shared';
 import { stripXmlForbidden } from '@klubovna/shared/validation/input-limits';
 import type ExcelJS from 'exceljs';
 import type { ExportCell, ExportColumn } from './export-columns.ts';
@@ -32,8 +32,10 @@ function cellOf(cell: ExportCell): { value: ExcelJS.CellValue; style: Partial<Ex
       return { value: stripXmlForbidden(cell.value).slice(0, MAX_CELL_TEXT), style: STYLE.plain };
     case 'number':
       return Number.isFinite(cell.value)
-        ? { value: cell.value, style: cell.money ? STYLE.money : STYLE.plain }
+        ? { value: cell.value, style: STYLE.plain }
         : { value: null, style: STYLE.plain };
+    case 'money':
+      return { value: moneyToNumber(cell.amount), style: STYLE.money };
     case 'date':
       return { value: wallClock(cell.value), style: STYLE.date };
     case 'dateTime':

@@ -1,4 +1,4 @@
-import type { HistoryEntry } from '@klubovna/shared';
+import { formatMoney, type HistoryEntry, type Money } from '@klubovna/shared';
 import { czechDate, czechDateTime } from '@klubovna/shared/time/prague';
 import type { CompiledEntity, CompiledField } from '../declaration/compile-entity.ts';
 import { optionLabel, recordLabel, toRecord } from '../records/record-mapper.ts';
@@ -115,8 +115,6 @@ async function relationLabels(
   return labels;
 }
 
-const MONEY = new Intl.NumberFormat('cs-CZ', { maximumFractionDigits: 2 });
-
 /** A stored value as a person reads it: Czech dates, option labels, related records' names. */
 function valueText(field: CompiledField, value: unknown, labels: LabelsByAlias): string {
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0))
@@ -133,8 +131,8 @@ function valueText(field: CompiledField, value: unknown, labels: LabelsByAlias):
     case 'dateTime':
       return Number.isNaN(Date.parse(String(value))) ? String(value) : czechDateTime(String(value));
     case 'money': {
-      const money = value as { amount: number; currency: string };
-      return `${MONEY.format(money.amount)} ${money.currency}`;
+      const money = value as Money;
+      return formatMoney(money.amount, money.currency);
     }
     case 'relation':
     case 'relationMany': {

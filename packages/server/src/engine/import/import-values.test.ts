@@ -16,10 +16,23 @@ describe('import cell values', () => {
     expect(parseCzechNumber('12a')).toBeNull();
     expect(convert('size', '1\u00a0200')).toEqual({ value: 1200 });
     expect(convert('rating', 3.5)).toEqual({ value: 3.5 });
-    expect(convert('fee', '1 200 Kč')).toEqual({ value: { amount: 1200, currency: 'CZK' } });
-    expect(convert('fee', '15,50 EUR')).toEqual({ value: { amount: 15.5, currency: 'EUR' } });
-    expect(convert('fee', 300)).toEqual({ value: { amount: 300, currency: 'CZK' } });
-    expect(convert('fee', '12 zlaťáků')).toEqual({ error: '„12 zlaťáků“ není částka (např. 1 200 Kč).' });
+  });
+
+  it('reads money into exact hundredths (haléře), from text digit by digit and from crowns a sheet holds', () => {
+    expect(convert('fee', '1 200 Kč')).toEqual({ value: { amount: 120000, currency: 'CZK' } });
+    expect(convert('fee', '1 200,50')).toEqual({ value: { amount: 120050, currency: 'CZK' } });
+    expect(convert('fee', '1200.5')).toEqual({ value: { amount: 120050, currency: 'CZK' } });
+    expect(convert('fee', '0,29')).toEqual({ value: { amount: 29, currency: 'CZK' } });
+    expect(convert('fee', '350,-')).toEqual({ value: { amount: 35000, currency: 'CZK' } });
+    expect(convert('fee', '15,50 EUR')).toEqual({ value: { amount: 1550, currency: 'EUR' } });
+    expect(convert('fee', 300)).toEqual({ value: { amount: 30000, currency: 'CZK' } });
+    expect(convert('fee', 0.29)).toEqual({ value: { amount: 29, currency: 'CZK' } });
+    expect(convert('fee', 1200.5)).toEqual({ value: { amount: 120050, currency: 'CZK' } });
+    expect(convert('fee', '12 zlaťáků')).toEqual({ error: '„12 zlaťáků“ není částka (např. 1 200,50 Kč).' });
+    expect(convert('fee', '10,125')).toEqual({
+      error: 'Zadejte částku nejvýše na dvě desetinná místa (haléře).',
+    });
+    expect(convert('fee', 10.125)).toEqual({ error: '„10.125“ není částka (např. 1 200,50 Kč).' });
   });
 
   it('reads dates, and date-times as Prague wall-clock time in winter and summer', () => {

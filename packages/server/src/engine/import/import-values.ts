@@ -1,4 +1,10 @@
-import { DEFAULT_CURRENCY, isCurrencyCode } from '@klubovna/shared';
+import {
+  DEFAULT_CURRENCY,
+  isCurrencyCode,
+  type Money,
+  moneyAmountOfNumber,
+  parseMoneyAmount,
+} from '@klubovna/shared';
 import { pragueToUtc } from '@klubovna/shared/time/prague';
 import { parseCzechDate } from '@klubovna/shared/validation/czech-date';
 import type { CompiledField } from '../declaration/compile-entity.ts';
@@ -62,14 +68,24 @@ export function convertCurrency(cell: Cell): Converted {
   return currency ? { value: currency } : { error: `${quoted(cell)} není měna (např. CZK, EUR).` };
 }
 
-function parseMoney(cell: Cell): { amount: number; currency: string } | null {
-  if (typeof cell === 'number') return { amount: cell, currency: DEFAULT_CURRENCY };
-  const match = /^(.*?)\s*([A-Za-zČč€]{1,3})?$/.exec(cellText(cell).replace(/\.-$/, ''));
-  const amount = match ? parseCzechNumber(match[1]!) : null;
-  if (amount === null) return null;
-  const word = match![2];
+const NO_AMOUNT = (cell: Cell) => `${quoted(cell)} není částka (např. 1 200,50 Kč).`;
+
+/**
+ * A money cell in whole hundredths: a spreadsheet's number of crowns (`1200.5`), or text with digits
+ * and a decimal comma or point and an optional currency (`1 200,50 Kč`, `15 EUR`), read digit by digit.
+ */
+function parseMoney(cell: Cell): { value: Money } | { error: string } {
+  if (typeof cell === 'number') {
+    const amount = moneyAmountOfNumber(cell);
+    return amount === null ? { error: NO_AMOUNT(cell) } : { value: { amount, currency: DEFAULT_CURRENCY } };
+  }
+  const match = /^(.*?)\s*([A-Za-zČč€]{1,3})?$/.exec(cellText(cell));
+  const word = match?.[2];
   const currency = word ? currencyOf(word) : DEFAULT_CURRENCY;
-  return currency ? { amount, currency } : null;
+  if (!match || !currency) return { error: NO_AMOUNT(cell) };
+  const parsed = parseMoneyAmount(match[1]!);
+  if ('error' in parsed) return { error: /není částka/.test(parsed.error) ? NO_AMOUNT(cell) : parsed.error };
+  return { value: { amount: parsed.amount, currency } };
 }
 
 /** A list cell's items: "A, B" or "A; B". */
@@ -134,10 +150,8 @@ export function convertCell(field: CompiledField, cell: Cell, relation: Relation
       const number = typeof cell === 'number' ? cell : parseCzechNumber(cellText(cell));
       return number === null ? { error: `${quoted(cell)} není číslo.` } : { value: number };
     }
-    case 'money': {
-      const money = parseMoney(cell);
-      return money ? { value: money } : { error: `${quoted(cell)} není částka (např. 1 200 Kč).` };
-    }
+    case 'money':
+      return parseMoney(cell);
     case 'date': {
       const date = cell instanceof Date ? isoDateOf(cell) : parseCzechDate(cellText(cell));
       return date ? { value: date } : { error: `${quoted(cell)} není datum (např. 22. 11. 2026).` };

@@ -3,8 +3,8 @@ import { type CompiledEntity, type CompiledField, isTextKind } from '../declarat
 import type { EntityRegistry } from '../declaration/registry.ts';
 
 /**
- * The tables an entity's declaration implies: a column per field (money as `<column>_amount` and
- * `<column>_currency`), a `<column>_sort` Czech sort key per sortable text field, `search_text`
+ * The tables an entity's declaration implies: a column per field (money as `<column>_amount`, whole
+ * hundredths, and `<column>_currency`), a `<column>_sort` Czech sort key per sortable text field, `search_text`
  * with its search index, `version`, `created_at`, `updated_at`, a foreign key per relation, an
  * index per sortable column (with `id`, the datagrid's tie-breaker) and per filterable relation or
  * enum, and a join table `<table>_<column>` per relationMany field.
@@ -55,7 +55,7 @@ function fieldColumns(field: CompiledField, tableOf: (alias: string) => string):
   const notNull = holdsNoNull(field) ? { notNull: true } : {};
   if (field.kind === 'money') {
     return [
-      { name: `${field.column}_amount`, type: 'double', ...notNull },
+      { name: `${field.column}_amount`, type: 'bigint', ...notNull },
       { name: `${field.column}_currency`, type: 'varchar(3)', ...notNull },
     ];
   }

@@ -48,7 +48,8 @@ export const campEntity: EntityDeclaration = {
       kind: 'money',
       label: 'Cena',
       min: 0,
-      max: 10_000_000,
+      // Haléře: up to 10 000 000 Kč.
+      max: 1_000_000_000,
       defaultValue: { amount: 0, currency: DEFAULT_CURRENCY },
       section: 'registration',
       span: 4,

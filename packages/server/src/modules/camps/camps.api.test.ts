@@ -82,9 +82,9 @@ describe.each(testEngines())('camps on %s', (engine) => {
       name: 'Alpy',
       dateFrom: '2027-03-01',
       dateTo: '2027-03-07',
-      price: { amount: 450.5, currency: 'EUR' },
+      price: { amount: 45050, currency: 'EUR' },
     });
-    expect(euro.price).toEqual({ amount: 450.5, currency: 'EUR' });
+    expect(euro.price).toEqual({ amount: 45050, currency: 'EUR' });
   });
 
   it('puts sign-ups past the capacity on a waiting list in order, and moves the first up when someone leaves', async () => {

@@ -80,13 +80,13 @@ describe.each(testEngines())('the home screen on %s', (engine) => {
     id.overdue = await created('payment', {
       member: id.a1,
       title: 'Příspěvek podzim',
-      amount: { amount: 1500, currency: 'CZK' },
+      amount: { amount: 150_000, currency: 'CZK' },
       dueDate: addDays(today, -10),
     });
     await created('payment', {
       member: id.a2,
       title: 'Příspěvek jaro',
-      amount: { amount: 900, currency: 'CZK' },
+      amount: { amount: 90_000, currency: 'CZK' },
       dueDate: addDays(today, 60),
     });
     const invited = await root.post(API_PATHS.createInvitedUser, {

@@ -3,7 +3,6 @@ import { isoDateSchema } from '@klubovna/shared/validation/input-limits';
 import { z } from 'zod';
 import type { ActionContext, EntityAction, Values } from '../../engine/declaration/entity.types.ts';
 import { insertRecords } from '../../engine/records/records.repository.ts';
-import { moneyOf } from './money.ts';
 import { settlePayments } from './settle.ts';
 import type { StatementLine } from './statements/statement.ts';
 
@@ -13,7 +12,12 @@ const text = (max: number) => z.string().max(max).nullable();
 const lineSchema = z.object({
   transactionId: z.string().max(100),
   date: isoDateSchema,
-  amount: z.number().int().min(-999_999_999_999).max(999_999_999_999),
+  amount: z
+    .number()
+    .int()
+    .min(-999_999_999_999)
+    .max(999_999_999_999)
+    .meta({ description: 'Haléře (setiny měny), celé číslo; záporné odchází z účtu.' }),
   currency: z.string().regex(/^[A-Z]{3}$/),
   variableSymbol: text(10),
   specificSymbol: text(10),
@@ -140,7 +144,7 @@ const importStatement: EntityAction<typeof importInput> = {
         fresh.push({
           transactionId: key,
           date: line.date,
-          amount: moneyOf(line.amount, line.currency),
+          amount: { amount: line.amount, currency: line.currency },
           variableSymbol: line.variableSymbol,
           specificSymbol: line.specificSymbol,
           constantSymbol: line.constantSymbol,

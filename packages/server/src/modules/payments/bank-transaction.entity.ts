@@ -27,7 +27,7 @@ export const bankTransactionEntity: EntityDeclaration = {
   rows: { read: personal(() => noRow()), write: personal(false) },
   fields: {
     date: { kind: 'date', label: 'Datum', required: true, span: 4 },
-    amount: { kind: 'money', label: 'Částka', required: true, min: 0.01, max: 9_999_999_999.99, span: 4 },
+    amount: { kind: 'money', label: 'Částka', required: true, min: 1, max: 999_999_999_999, span: 4 },
     variableSymbol: { kind: 'text', label: 'Variabilní symbol', maxLength: 10, span: 4 },
     payment: {
       kind: 'relation',

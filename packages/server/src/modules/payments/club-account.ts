@@ -1,7 +1,6 @@
 import type { Money } from '@klubovna/shared';
 import type { DynamicDb, Values } from '../../engine/declaration/entity.types.ts';
 import { fieldError } from '../../engine/records/record-writes.service.ts';
-import { minorUnits } from './money.ts';
 import { ibanOfCzechAccount, parseCzechAccount } from './qr-platba/czech-account.ts';
 import { QrPlatbaError } from './qr-platba/qr-platba-error.ts';
 import { spaydText } from './qr-platba/spayd.ts';
@@ -49,7 +48,7 @@ export function paymentSpayd(club: ClubAccount | null, request: Values): string 
   const amount = request.amount as Money;
   return spaydText({
     iban: club.iban,
-    amount: minorUnits(amount),
+    amount: amount.amount,
     currency: amount.currency,
     variableSymbol: (request.variableSymbol as string | null) ?? undefined,
     specificSymbol: (request.specificSymbol as string | null) ?? undefined,

@@ -1,11 +1,13 @@
 import { API_PATHS } from '@klubovna/shared';
 import { pragueToday } from '@klubovna/shared/time/prague';
 import { labelledMessages } from '@klubovna/shared/validation/czech-messages';
+import { moneyValueSchema } from '@klubovna/shared/validation/field-schema';
 import { recordIdSchema } from '@klubovna/shared/validation/input-limits';
 import { z } from 'zod';
 import type {
   ActionContext,
   CompiledEntity,
+  DynamicDb,
   EntityAction,
   Values,
 } from '../../engine/declaration/entity.types.ts';
@@ -47,6 +49,8 @@ const SHARED_FIELDS = ['title', 'amount', 'dueDate', 'specificSymbol', 'message'
 const BATCH = 400;
 
 const bulkInput = z.looseObject({
+  // Checked again by the declaration's own rule (its limits), named for the documentation.
+  amount: moneyValueSchema,
   groupId: recordIdSchema.optional(),
   memberIds: z.array(recordIdSchema).max(5000, 'Najednou lze vytvořit nejvýše 5000 plateb.').optional(),
 });
@@ -92,30 +96,56 @@ const bulkCreate: EntityAction<typeof bulkInput> = {
     const { db, entity, userId, input } = context;
     const shared = sharedValues(entity, input);
     const members = await wantedMembers(context, input);
-    const existing = new Set<number>();
-    const known = new Set<number>();
-    for (let start = 0; start < members.length; start += BATCH) {
-      const batch = members.slice(start, start + BATCH);
-      for (const row of await db.selectFrom('members').select('id').where('id', 'in', batch).execute())
-        known.add(Number(row.id));
-      const having = await db
-        .selectFrom('payments')
-        .select('member')
-        .where('member', 'in', batch)
-        .where('title', '=', shared.title as string)
-        .execute();
-      for (const row of having) existing.add(Number(row.member));
-    }
-    if (known.size !== members.length) throw fieldError('memberIds', 'Někteří vybraní členové neexistují.');
-    const newcomers = members.filter((id) => !existing.has(id));
-    const symbols = await nextVariableSymbols(db, newcomers.length);
-    const club = await findClubAccount(db);
-    const values = newcomers.map((member, index) =>
-      derivedValues({ ...shared, member, cancelled: false, variableSymbol: symbols[index] }, 0, club),
-    );
-    const ids = await insertRecords(db, userId, entity, values);
-    return { created: ids.length, skipped: members.length - ids.length, ids };
+    return createRequests(db, userId, entity, members, shared, { title: shared.title as string });
   },
 };
+
+/** What tells that a member has the request already: a request of the same title, or of the same fee. */
+export type ExistingRequest = { title: string } | { fee: number };
+
+/**
+ * One request per member, each of the shared values and its own (a discount), in one transaction with
+ * multi-row inserts and variable symbols given in one go; members who have the request already are
+ * left out, so running it again creates nothing. Answers what was created and left out.
+ */
+export async function createRequests(
+  db: DynamicDb,
+  userId: number,
+  entity: CompiledEntity,
+  members: number[],
+  shared: Values,
+  existingBy: ExistingRequest,
+  own: (member: number) => Values = () => ({}),
+) {
+  const existing = new Set<number>();
+  const known = new Set<number>();
+  for (let start = 0; start < members.length; start += BATCH) {
+    const batch = members.slice(start, start + BATCH);
+    for (const row of await db.selectFrom('members').select('id').where('id', 'in', batch).execute())
+      known.add(Number(row.id));
+    const having = await db
+      .selectFrom('payments')
+      .select('member')
+      .where('member', 'in', batch)
+      .where((eb) =>
+        'fee' in existingBy ? eb('fee', '=', existingBy.fee) : eb('title', '=', existingBy.title),
+      )
+      .execute();
+    for (const row of having) existing.add(Number(row.member));
+  }
+  if (known.size !== members.length) throw fieldError('memberIds', 'Někteří vybraní členové neexistují.');
+  const newcomers = members.filter((id) => !existing.has(id));
+  const symbols = await nextVariableSymbols(db, newcomers.length);
+  const club = await findClubAccount(db);
+  const values = newcomers.map((member, index) =>
+    derivedValues(
+      { ...shared, member, cancelled: false, variableSymbol: symbols[index], ...own(member) },
+      0,
+      club,
+    ),
+  );
+  const ids = await insertRecords(db, userId, entity, values);
+  return { created: ids.length, skipped: members.length - ids.length, ids };
+}
 
 export const paymentActions = { qr, 'bulk-create': bulkCreate };

@@ -2,7 +2,6 @@ import type { Money } from '@klubovna/shared';
 import type { DynamicDb, EntityHooks, Values } from '../../engine/declaration/entity.types.ts';
 import { fieldError } from '../../engine/records/record-writes.service.ts';
 import { type ClubAccount, findClubAccount, paymentSpayd } from './club-account.ts';
-import { minorUnits, moneyOf } from './money.ts';
 import { paymentState } from './payment-state.ts';
 import { nextVariableSymbols, normalizedSymbol } from './variable-symbol.ts';
 
@@ -27,8 +26,8 @@ export function derivedValues(values: Values, paidHundredths: number, club: Club
   const amount = values.amount as Money;
   return {
     ...values,
-    paidAmount: moneyOf(paidHundredths, amount.currency),
-    state: paymentState(minorUnits(amount), paidHundredths, values.cancelled === true),
+    paidAmount: { amount: paidHundredths, currency: amount.currency },
+    state: paymentState(amount.amount, paidHundredths, values.cancelled === true),
     spayd: paymentSpayd(club, values),
   };
 }
@@ -42,5 +41,5 @@ async function completed(db: DynamicDb, data: Values, paidHundredths: number): P
 export const paymentHooks: EntityHooks = {
   beforeCreate: ({ db, data }) => completed(db, data, 0),
   beforeUpdate: ({ db, data, previous }) =>
-    completed(db, data, minorUnits((previous.paidAmount as Money | null) ?? { amount: 0 })),
+    completed(db, data, (previous.paidAmount as Money | null)?.amount ?? 0),
 };

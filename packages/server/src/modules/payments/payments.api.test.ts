@@ -40,6 +40,7 @@ describe.each(testEngines())('payments on %s', (engine) => {
     if (answer.status !== 201) throw new Error(`${alias}: ${answer.status} ${answer.text}`);
     return answer.body.data;
   };
+  /** A request of `amount` haléře. */
   const request = (who: string, title: string, amount: number, extra: Record<string, unknown> = {}) =>
     created('payment', {
       member: member[who],
@@ -85,7 +86,7 @@ describe.each(testEngines())('payments on %s', (engine) => {
   afterAll(() => t?.close());
 
   it('leaves the QR Platba empty, and says why, until the club has its account', async () => {
-    const payment = await request('third', 'Bez účtu', 100);
+    const payment = await request('third', 'Bez účtu', 10_000);
     expect(payment.spayd).toBe('');
     const qr = await root.get(qrPath(payment.id));
     expect(qr.status).toBe(409);
@@ -100,7 +101,7 @@ describe.each(testEngines())('payments on %s', (engine) => {
   });
 
   it('generates the variable symbol, keeps amounts to the haléř and carries a QR Platba that reads back', async () => {
-    const payment = await request('child', 'Členský příspěvek 2026/27', 1234.56, {
+    const payment = await request('child', 'Členský příspěvek 2026/27', 123_456, {
       message: 'Příspěvek Cyril',
     });
     expect(payment.variableSymbol).toMatch(new RegExp(`^${YEAR}\\d{6}$`));
@@ -113,13 +114,23 @@ describe.each(testEngines())('payments on %s', (engine) => {
       variableSymbol: payment.variableSymbol,
       dueDate: '2030-01-31',
     });
-    const next = await request('child', 'Soustředění', 0.01);
+    const next = await request('child', 'Soustředění', 1);
     expect(Number(next.variableSymbol)).toBe(Number(payment.variableSymbol) + 1);
     expect(parseSpayd(next.spayd).amount).toBe(1);
+    const fraction = await root.post('/api/cms/form/payment', {
+      member: member.child,
+      title: 'Zlomek haléře',
+      amount: { amount: 12.5, currency: 'CZK' },
+      dueDate: '2030-01-31',
+    });
+    expect(fraction.status).toBe(400);
+    expect(fraction.body.validationErrors).toEqual([
+      { path: 'amount.amount', message: 'Zadejte do pole „Částka“ částku v celých haléřích.' },
+    ]);
   });
 
   it('answers the QR Platba as an SVG that decodes to the record’s text', async () => {
-    const payment = await request('child', 'Dres', 850);
+    const payment = await request('child', 'Dres', 85_000);
     const answer = await root.get(qrPath(payment.id));
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toContain('image/svg+xml');
@@ -137,12 +148,12 @@ describe.each(testEngines())('payments on %s', (engine) => {
   });
 
   it('refuses a taken or malformed variable symbol', async () => {
-    const first = await request('other', 'Ručně', 10, { variableSymbol: '0077 123' });
+    const first = await request('other', 'Ručně', 1000, { variableSymbol: '0077 123' });
     expect(first.variableSymbol).toBe('77123');
     const taken = await root.post('/api/cms/form/payment', {
       member: member.other,
       title: 'Znovu',
-      amount: { amount: 10, currency: 'CZK' },
+      amount: { amount: 1000, currency: 'CZK' },
       dueDate: '2030-01-31',
       variableSymbol: '77123',
     });
@@ -151,7 +162,7 @@ describe.each(testEngines())('payments on %s', (engine) => {
     const letters = await root.post('/api/cms/form/payment', {
       member: member.other,
       title: 'Písmena',
-      amount: { amount: 10, currency: 'CZK' },
+      amount: { amount: 1000, currency: 'CZK' },
       dueDate: '2030-01-31',
       variableSymbol: '12AB',
     });
@@ -164,7 +175,7 @@ describe.each(testEngines())('payments on %s', (engine) => {
         root.post('/api/cms/form/payment', {
           member: member.third,
           title: `Souběžná ${index}`,
-          amount: { amount: 100, currency: 'CZK' },
+          amount: { amount: 10_000, currency: 'CZK' },
           dueDate: '2030-01-31',
         }),
       ),
@@ -175,8 +186,8 @@ describe.each(testEngines())('payments on %s', (engine) => {
   });
 
   it('lets only the office read and write money, and members and guardians read their own', async () => {
-    const own = await request('child', 'Vlastní', 100);
-    const foreign = await request('other', 'Cizí', 100);
+    const own = await request('child', 'Vlastní', 10_000);
+    const foreign = await request('other', 'Cizí', 10_000);
     expect((await t.client().get('/api/cms/datagrid/payment')).status).toBe(401);
     expect((await t.client().get(qrPath(own.id))).status).toBe(401);
     expect((await salesman.get('/api/cms/datagrid/payment')).status).toBe(403);
@@ -202,7 +213,7 @@ describe.each(testEngines())('payments on %s', (engine) => {
     const create = await parent.post('/api/cms/form/payment', {
       member: member.child,
       title: 'Sám sobě',
-      amount: { amount: 1, currency: 'CZK' },
+      amount: { amount: 100, currency: 'CZK' },
       dueDate: '2030-01-31',
     });
     expect(create.status).toBe(403);
@@ -220,10 +231,10 @@ describe.each(testEngines())('payments on %s', (engine) => {
     const group = (await created('group', { name: 'Hromadná skupina' })).id;
     for (const id of many.slice(0, 20))
       await created('group-member', { group, member: id, validFrom: '2020-01-01' });
-    await request('third', 'Příspěvek hromadně', 500);
+    await request('third', 'Příspěvek hromadně', 50_000);
     const bulk = {
       title: 'Příspěvek hromadně',
-      amount: { amount: 500, currency: 'CZK' },
+      amount: { amount: 50_000, currency: 'CZK' },
       dueDate: '2030-03-31',
     };
     const answer = await root.post(API_PATHS.paymentBulkCreate, {
@@ -246,7 +257,7 @@ describe.each(testEngines())('payments on %s', (engine) => {
     ).toBe(403);
     const bad = await root.post(API_PATHS.paymentBulkCreate, {
       ...bulk,
-      amount: { amount: -1, currency: 'CZK' },
+      amount: { amount: -100, currency: 'CZK' },
       memberIds: many,
     });
     expect(bad.status).toBe(400);
@@ -262,7 +273,7 @@ describe.each(testEngines())('payments on %s', (engine) => {
       .execute();
     const answer = await root.post(API_PATHS.paymentBulkCreate, {
       title: 'Tisíc najednou',
-      amount: { amount: 1500.75, currency: 'CZK' },
+      amount: { amount: 150_075, currency: 'CZK' },
       dueDate: '2030-06-30',
       specificSymbol: '007',
       memberIds: seeded.map((row) => Number(row.id)),
@@ -276,7 +287,7 @@ describe.each(testEngines())('payments on %s', (engine) => {
       .execute();
     expect(rows).toHaveLength(1000);
     expect(new Set(rows.map((row) => row.variable_symbol)).size).toBe(1000);
-    expect(rows.every((row) => row.specific_symbol === '7' && Number(row.amount_amount) === 1500.75)).toBe(
+    expect(rows.every((row) => row.specific_symbol === '7' && Number(row.amount_amount) === 150_075)).toBe(
       true,
     );
     expect(new Set(rows.map((row) => row.state))).toEqual(new Set(['UNPAID']));
@@ -287,7 +298,7 @@ describe.each(testEngines())('payments on %s', (engine) => {
       ...[1, 2, 3].map((index) =>
         root.post(API_PATHS.paymentBulkCreate, {
           title: `Souběžně hromadně ${index}`,
-          amount: { amount: 10, currency: 'CZK' },
+          amount: { amount: 1000, currency: 'CZK' },
           dueDate: '2030-06-30',
           memberIds: [member.child, member.other, member.third],
         }),
@@ -307,9 +318,9 @@ describe.each(testEngines())('payments on %s', (engine) => {
   });
 
   it('settles requests from a GPC statement, once, and leaves an unknown symbol for the office', async () => {
-    const full = await request('other', 'GPC celá', 500);
-    const part = await request('other', 'GPC část', 1000.5);
-    const cancelled = await request('other', 'GPC zrušená', 100, { cancelled: true });
+    const full = await request('other', 'GPC celá', 50_000);
+    const part = await request('other', 'GPC část', 100_050);
+    const cancelled = await request('other', 'GPC zrušená', 10_000, { cancelled: true });
     expect(cancelled.state).toBe('CANCELLED');
     const file = gpcFile([
       gpcHeader(),
@@ -347,14 +358,14 @@ describe.each(testEngines())('payments on %s', (engine) => {
     expect(done.body.data).toMatchObject({ dryRun: false, matched: 2, unmatched: 2, imported: 0 });
     expect(await read(full.id)).toMatchObject({
       state: 'PAID',
-      paidAmount: { amount: 500, currency: 'CZK' },
+      paidAmount: { amount: 50_000, currency: 'CZK' },
     });
-    expect(await read(part.id)).toMatchObject({ state: 'PARTLY_PAID', paidAmount: { amount: 400.25 } });
+    expect(await read(part.id)).toMatchObject({ state: 'PARTLY_PAID', paidAmount: { amount: 40_025 } });
     expect((await read(cancelled.id)).state).toBe('CANCELLED');
 
     const again = await sendStatement(file, 'vypis.gpc');
     expect(again.body.data).toMatchObject({ matched: 0, unmatched: 0, imported: 4 });
-    expect((await read(part.id)).paidAmount.amount).toBe(400.25);
+    expect((await read(part.id)).paidAmount.amount).toBe(40_025);
 
     const columns = (await root.get('/api/cms/datagrid/schema/bank-transaction')).body.data.columns as Array<{
       key: string;
@@ -370,12 +381,12 @@ describe.each(testEngines())('payments on %s', (engine) => {
       payment: part.id,
     });
     expect(assigned.status).toBe(200);
-    expect(await read(part.id)).toMatchObject({ state: 'PARTLY_PAID', paidAmount: { amount: 408.02 } });
+    expect(await read(part.id)).toMatchObject({ state: 'PARTLY_PAID', paidAmount: { amount: 40_802 } });
   });
 
   it('settles requests from a Fio CSV, overpaid and exact to the haléř', async () => {
-    const over = await request('third', 'Fio přeplatek', 200);
-    const exact = await request('third', 'Fio přesně', 0.1);
+    const over = await request('third', 'Fio přeplatek', 20_000);
+    const exact = await request('third', 'Fio přesně', 10);
     const csv = fioCsvText([
       {
         'ID pohybu': '26100000101',
@@ -402,20 +413,20 @@ describe.each(testEngines())('payments on %s', (engine) => {
     const answer = await sendStatement(Buffer.from(csv), 'pohyby.csv');
     expect(answer.status).toBe(200);
     expect(answer.body.data).toMatchObject({ format: 'fio-csv', matched: 2, unmatched: 1 });
-    expect(await read(over.id)).toMatchObject({ state: 'OVERPAID', paidAmount: { amount: 250 } });
-    expect(await read(exact.id)).toMatchObject({ state: 'PAID', paidAmount: { amount: 0.1 } });
+    expect(await read(over.id)).toMatchObject({ state: 'OVERPAID', paidAmount: { amount: 25_000 } });
+    expect(await read(exact.id)).toMatchObject({ state: 'PAID', paidAmount: { amount: 10 } });
   });
 
   it('shows a parent the child’s payments to pay on their own page, with the account and the QR Platba', async () => {
-    const due = await request('child', 'Na stránce člena', 321.5, { specificSymbol: '77' });
-    await request('child', 'Zrušená na stránce', 10, { cancelled: true });
+    const due = await request('child', 'Na stránce člena', 32_150, { specificSymbol: '77' });
+    await request('child', 'Zrušená na stránce', 1000, { cancelled: true });
     const club = (await parent.get(API_PATHS.myClub)).body.data;
     expect(club.bankAccount).toBe(CLUB_ACCOUNT);
     const child = club.members.find((each: { id: number }) => each.id === member.child);
     const shown = child.payments.find((payment: { id: number }) => payment.id === due.id);
     expect(shown).toMatchObject({
       title: 'Na stránce člena',
-      amount: { amount: 321.5, currency: 'CZK' },
+      amount: { amount: 32_150, currency: 'CZK' },
       state: 'UNPAID',
       stateLabel: 'Nezaplaceno',
       variableSymbol: due.variableSymbol,
@@ -429,7 +440,7 @@ describe.each(testEngines())('payments on %s', (engine) => {
   });
 
   it('makes the QR Platba of what is still to pay anew when the club’s account changes', async () => {
-    const unpaid = await request('third', 'Před změnou účtu', 100);
+    const unpaid = await request('third', 'Před změnou účtu', 10_000);
     const config = (await root.get('/api/cms/datagrid/web-configuration')).body.data.items[0];
     const changed = await root.put(`/api/cms/form/web-configuration/${config.id}`, {
       version: config.version,

@@ -1,11 +1,11 @@
+import { sumMoneyAmounts } from '@klubovna/shared';
 import type { HookContext } from '../../engine/declaration/entity.types.ts';
 import { insertAudits } from '../../engine/records/records.repository.ts';
-import { minorUnits, moneyOf } from './money.ts';
 import { paymentEntity } from './payment.entity.ts';
 import { paymentState } from './payment-state.ts';
 
 const paidOf = (row: Record<string, unknown>) =>
-  row.paid_amount_amount === null ? 0 : minorUnits({ amount: Number(row.paid_amount_amount) });
+  row.paid_amount_amount === null ? 0 : Number(row.paid_amount_amount);
 
 /**
  * Sets each payment request's paid amount to the sum of the bank transactions assigned to it in its
@@ -27,17 +27,19 @@ export async function settlePayments(
   const audits = [];
   for (const row of rows) {
     const currency = String(row.amount_currency);
-    const paid = transactions
-      .filter((line) => Number(line.payment) === Number(row.id) && line.amount_currency === currency)
-      .reduce((sum, line) => sum + minorUnits({ amount: Number(line.amount_amount) }), 0);
-    const amount = minorUnits({ amount: Number(row.amount_amount) });
+    const paid = sumMoneyAmounts(
+      transactions
+        .filter((line) => Number(line.payment) === Number(row.id) && line.amount_currency === currency)
+        .map((line) => Number(line.amount_amount)),
+    );
+    const amount = Number(row.amount_amount);
     const state = paymentState(amount, paid, Boolean(row.cancelled));
     const before = paidOf(row);
     if (state === row.state && paid === before && row.paid_amount_currency === currency) continue;
     await db
       .updateTable('payments')
       .set((eb) => ({
-        paid_amount_amount: paid / 100,
+        paid_amount_amount: paid,
         paid_amount_currency: currency,
         state,
         version: eb('version', '+', 1),
@@ -49,7 +51,7 @@ export async function settlePayments(
       recordId: Number(row.id),
       action: 'update' as const,
       changes: {
-        paidAmount: { from: moneyOf(before, currency), to: moneyOf(paid, currency) },
+        paidAmount: { from: { amount: before, currency }, to: { amount: paid, currency } },
         state: { from: row.state, to: state },
       },
     });

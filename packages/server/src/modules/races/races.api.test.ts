@@ -45,10 +45,10 @@ describe.each(testEngines())('races on %s', (engine) => {
       place: 'Praha',
       discipline: 'Silniční běh',
       categories: 'Muži, Ženy, Junioři',
-      entryFee: { amount: 1200, currency: 'CZK' },
+      entryFee: { amount: 120_000, currency: 'CZK' },
       resultsUrl: 'https://vysledky.example.cz/2026',
     });
-    expect(race).toMatchObject({ entryFee: { amount: 1200, currency: 'CZK' }, dateTo: null });
+    expect(race).toMatchObject({ entryFee: { amount: 120_000, currency: 'CZK' }, dateTo: null });
   });
 
   it('records members’ categories and results, and lists a member’s races newest first', async () => {

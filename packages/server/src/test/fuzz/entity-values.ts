@@ -39,7 +39,7 @@ export function validValue(field: CompiledField, ids: RecordIds, index = 0): unk
     case 'decimal':
       return number;
     case 'money':
-      return { amount: number, currency: 'CZK' };
+      return { amount: Math.round(number), currency: 'CZK' };
     case 'date':
       return '2026-11-22';
     case 'dateTime':

@@ -11,6 +11,7 @@ import { EntityForm } from '../form/entity-form.tsx';
 import { type Prefill, useAddressPrefill } from '../form/prefill.ts';
 import { recordName, recordObject } from '../labels.ts';
 import { useDeleteRunner } from '../use-delete-runner.ts';
+import { FormActionButtons } from './form-action-buttons.tsx';
 import { HistoryPanel } from './history-panel.tsx';
 import { PageHeader } from './page-header.tsx';
 
@@ -136,6 +137,7 @@ function LoadedFormPage({
             >
               Zpět na seznam
             </Button>
+            {latest && schema.actions && <FormActionButtons actions={schema.actions} record={latest} />}
             {record && schema.canDelete && (
               <Button
                 variant="subtle"

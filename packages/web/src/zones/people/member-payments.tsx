@@ -1,8 +1,7 @@
-import { API_PATHS, apiPath, type MyClubPayment } from '@klubovna/shared';
+import { API_PATHS, apiPath, formatMoney, type MyClubPayment } from '@klubovna/shared';
 import { czechDate } from '@klubovna/shared/time/prague';
 import { Badge, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import { formatMoney } from '../../engine/kinds/number/number-format.ts';
 
 const STATE_COLORS: Record<string, string> = {
   UNPAID: 'orange',

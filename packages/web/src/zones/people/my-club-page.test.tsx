@@ -60,8 +60,8 @@ const CLUB: MyClub = {
         {
           id: 41,
           title: 'Členský příspěvek 2026/27',
-          amount: { amount: 2500, currency: 'CZK' },
-          paidAmount: { amount: 1000, currency: 'CZK' },
+          amount: { amount: 250_050, currency: 'CZK' },
+          paidAmount: { amount: 100_000, currency: 'CZK' },
           dueDate: '2026-12-31',
           state: 'PARTLY_PAID',
           stateLabel: 'Zaplaceno částečně',
@@ -121,6 +121,9 @@ describe('my club, the own page of a member, a parent or a trainer', () => {
     expect(within(payment).getByText('Zaplaceno částečně')).toBeInTheDocument();
     expect(within(payment).getByText('19-2000145399/0800')).toBeInTheDocument();
     expect(within(payment).getByText('2026000041')).toBeInTheDocument();
+    // Haléře as crowns (the matcher reads no-break spaces as spaces).
+    expect(within(payment).getByText('2 500,50 Kč')).toBeInTheDocument();
+    expect(within(payment).getByText('Zaplaceno 1 000,00 Kč z 2 500,50 Kč.')).toBeInTheDocument();
     expect(
       within(payment).getByRole('img', { name: /^QR Platba Členský příspěvek 2026\/27/ }),
     ).toHaveAttribute('src', '/api/cms/payments/41/qr.svg');

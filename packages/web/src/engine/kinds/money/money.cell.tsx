@@ -1,7 +1,7 @@
-import type { Money } from '@klubovna/shared';
+import { formatMoney, type Money } from '@klubovna/shared';
 import { type CellProps, EMPTY_CELL, type KindCell } from '../kind.types.ts';
-import { formatMoney } from '../number/number-format.ts';
 
+/** Money in haléře as `1 200,50 Kč`. */
 function MoneyCell({ value }: CellProps) {
   const money = value as Money | null;
   return money ? formatMoney(money.amount, money.currency) : EMPTY_CELL;

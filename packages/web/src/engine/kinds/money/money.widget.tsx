@@ -1,10 +1,8 @@
-import { CURRENCIES, type Money } from '@klubovna/shared';
-import { type ComboboxItem, Group, NumberInput, type OptionsFilter, Select } from '@mantine/core';
-import { useState } from 'react';
+import { CURRENCIES, type Money, moneyAmountInput, parseMoneyAmount } from '@klubovna/shared';
+import { type ComboboxItem, Group, type OptionsFilter, Select, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { foldText } from '../../../ui/format/fold-text.ts';
 import { defineWidget, inputProps, type WidgetProps } from '../kind.types.ts';
-import { CZECH_NUMBER_INPUT } from '../number/number-format.ts';
-import { useNumberText } from '../number/use-number-text.ts';
 
 const DEFAULT_CURRENCY = 'CZK';
 // The field shows the code, which fits its width; the list names each currency too, and is searched by both.
@@ -18,31 +16,74 @@ const filterCurrencies: OptionsFilter = ({ options, search }) => {
   );
 };
 
-/** Amount and ISO 4217 currency; an empty amount empties the whole value. */
+/** The hundredths a text stands for: null when empty, an error while it is no amount yet. */
+function readAmount(text: string): { amount: number | null } | { error: string } {
+  if (text.trim() === '') return { amount: null };
+  return parseMoneyAmount(text);
+}
+
+/**
+ * The amount as typed, in crowns with a decimal comma (`1 200,50`), kept apart from the form value (in
+ * haléře), so that a half-typed amount stays on screen while the form holds the last complete one.
+ */
+function useAmountText(amount: number | null, onAmount: (amount: number | null) => void) {
+  const [text, setText] = useState(amount === null ? '' : moneyAmountInput(amount));
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setText((current) => {
+      const read = readAmount(current);
+      if (Number.isNaN(amount) || ('amount' in read && read.amount === amount)) return current;
+      return amount === null ? '' : moneyAmountInput(amount);
+    });
+  }, [amount]);
+  return {
+    text,
+    error,
+    change: (typed: string) => {
+      setText(typed);
+      const read = readAmount(typed);
+      setError('error' in read ? read.error : null);
+      // What is no amount reaches the form as one it refuses (NaN), so the last complete one is not saved.
+      const next = 'amount' in read ? read.amount : Number.NaN;
+      if (!Object.is(next, amount)) onAmount(next);
+    },
+    /** Shows a complete amount the way it is read back: `1200,5` becomes `1 200,50`. */
+    tidy: () => {
+      const read = readAmount(text);
+      if ('amount' in read && read.amount !== null) setText(moneyAmountInput(read.amount));
+    },
+  };
+}
+
+/** Amount in crowns with a decimal comma (sent in haléře) and ISO 4217 currency; an empty amount empties the whole value. */
 function MoneyWidget(props: WidgetProps<Money | null>) {
-  const { field, value, onChange } = props;
+  const { value, onChange } = props;
   // The currency may be picked before the amount is typed, so it is kept while the value is empty.
   const [chosen, setChosen] = useState(value?.currency ?? DEFAULT_CURRENCY);
   const currency = value?.currency ?? chosen;
-  const { text, change } = useNumberText(value?.amount ?? null, (amount) =>
-    onChange(amount === null ? null : { amount, currency }),
+  const amount = useAmountText(value?.amount ?? null, (next) =>
+    onChange(next === null ? null : { amount: next, currency }),
   );
   const base = inputProps(props);
   return (
     <Group gap="xs" align="flex-start" wrap="nowrap">
-      <NumberInput
+      <TextInput
         {...base}
-        {...CZECH_NUMBER_INPUT}
-        decimalScale={2}
-        min={field.constraints.min}
-        max={field.constraints.max}
-        value={text}
-        onChange={change}
+        error={amount.error ?? base.error}
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount.text}
+        onChange={(event) => amount.change(event.currentTarget.value)}
+        onBlur={() => {
+          amount.tidy();
+          base.onBlur?.();
+        }}
+        styles={{ input: { textAlign: 'right' } }}
         style={{ flex: 1 }}
       />
       <Select
         label="Měna"
-        aria-label={`${field.label} – měna`}
+        aria-label={`${props.field.label} – měna`}
         data={CURRENCY_OPTIONS}
         searchable
         allowDeselect={false}

@@ -1,19 +1,11 @@
 /** Czech number input: decimal comma, thin-space thousands. */
 export const CZECH_NUMBER_INPUT = { decimalSeparator: ',', thousandSeparator: ' ' } as const;
 
-/** Czech number formats: `1 234,5` and `1 500,00 Kč`. */
+/** Czech number format: `1 234,5` (money is formatted by the shared `formatMoney`). */
 const NUMBER = new Intl.NumberFormat('cs-CZ', { maximumFractionDigits: 6 });
 
 export function formatNumber(value: number): string {
   return NUMBER.format(value);
-}
-
-export function formatMoney(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('cs-CZ', { style: 'currency', currency }).format(amount);
-  } catch {
-    return `${NUMBER.format(amount)} ${currency}`;
-  }
 }
 
 /** A number input's text as a number: `null` when empty, `undefined` while it is not a number yet. */

@@ -1,9 +1,8 @@
-import type { HomeItem, HomeTile } from '@klubovna/shared';
+import { formatMoney, type HomeItem, type HomeTile } from '@klubovna/shared';
 import { Anchor, Badge, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../engine/kinds/number/number-format.ts';
 import { routerPath } from '../../../ui/navigation/app-path.ts';
 import classes from './home.module.css';
 import { TrendChart } from './trend-chart.tsx';
