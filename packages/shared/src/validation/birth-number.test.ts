@@ -42,23 +42,25 @@ describe('parseBirthNumber', () => {
       birthDate: '1953-01-01',
       sex: 'FEMALE',
     });
-    expect(parseBirthNumber('540101/123')).toEqual({ error: BIRTH_NUMBER_MESSAGES.nineDigits });
+    expect(parseBirthNumber('540101/123')).toEqual({
+      error: BIRTH_NUMBER_MESSAGES.nineDigits('Rodné číslo'),
+    });
   });
 
   it('refuses a wrong check digit and accepts 0 for a remainder of 10', () => {
-    expect(parseBirthNumber('900101/1230')).toEqual({ error: BIRTH_NUMBER_MESSAGES.checksum });
+    expect(parseBirthNumber('900101/1230')).toEqual({ error: BIRTH_NUMBER_MESSAGES.checksum('Rodné číslo') });
     expect(parseBirthNumber('800101/0040')).toMatchObject({ birthDate: '1980-01-01' });
   });
 
   it('refuses a date that does not exist', () => {
-    expect(parseBirthNumber('010229/1233')).toEqual({ error: BIRTH_NUMBER_MESSAGES.date });
+    expect(parseBirthNumber('010229/1233')).toEqual({ error: BIRTH_NUMBER_MESSAGES.date('Rodné číslo') });
     expect(parseBirthNumber('000229/1234')).toMatchObject({ birthDate: '2000-02-29' });
     expect(parseBirthNumber('901301/0000')).toHaveProperty('error');
   });
 
   it('refuses what is not a birth number at all', () => {
     for (const value of ['', '12345', '900101-1239', 'abcdefghij', '900101/12399'])
-      expect(parseBirthNumber(value)).toEqual({ error: BIRTH_NUMBER_MESSAGES.shape });
+      expect(parseBirthNumber(value)).toEqual({ error: BIRTH_NUMBER_MESSAGES.shape('Rodné číslo') });
   });
 });
 
@@ -95,6 +97,6 @@ describe('the birthNumber field kind', () => {
     expect(schema.parse('******/1239')).toBe('******/1239');
     const result = schema.safeParse('900101/1230');
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe(BIRTH_NUMBER_MESSAGES.checksum);
+    expect(result.error?.issues[0]?.message).toBe(BIRTH_NUMBER_MESSAGES.checksum('Rodné číslo'));
   });
 });

@@ -17,10 +17,12 @@ const SHAPE = /^(\d{6})\/?(\d{3,4})$/;
 const MASKED = /^\*{6}\/\d{3,4}$/;
 
 export const BIRTH_NUMBER_MESSAGES = {
-  shape: 'Zadejte rodné číslo jako 10 číslic (u narozených před rokem 1954 jako 9), např. 900101/1234.',
-  nineDigits: 'Rodné číslo o 9 číslicích mají jen lidé narození před rokem 1954.',
-  checksum: 'Rodné číslo nemá správnou kontrolní číslici; zkontrolujte ho.',
-  date: 'Rodné číslo neobsahuje platné datum narození.',
+  shape: (label: string) =>
+    `Zadejte do pole „${label}“ 10 číslic (u narozených před rokem 1954 9), např. 900101/1234.`,
+  nineDigits: (label: string) =>
+    `Pole „${label}“ má 9 číslic: tak krátká rodná čísla mají jen lidé narození před rokem 1954.`,
+  checksum: (label: string) => `Pole „${label}“ nemá správnou kontrolní číslici; zkontrolujte ho.`,
+  date: (label: string) => `Pole „${label}“ neobsahuje platné datum narození.`,
 } as const;
 
 /** The value as stored: no slash, no spaces. */
@@ -64,23 +66,23 @@ function checksumHolds(digits: string): boolean {
   return Number(digits[9]) === (remainder === 10 ? 0 : remainder);
 }
 
-/** The birth number read, or the Czech reason it is not one. */
-export function parseBirthNumber(value: string): BirthNumber | { error: string } {
+/** The birth number read, or the Czech reason it is not one (naming the field `label`). */
+export function parseBirthNumber(value: string, label = 'Rodné číslo'): BirthNumber | { error: string } {
   const match = SHAPE.exec(value.trim());
-  if (!match) return { error: BIRTH_NUMBER_MESSAGES.shape };
+  if (!match) return { error: BIRTH_NUMBER_MESSAGES.shape(label) };
   const digits = `${match[1]}${match[2]}`;
   const yy = Number(digits.slice(0, 2));
   let year: number;
   if (digits.length === 9) {
-    if (yy >= 54) return { error: BIRTH_NUMBER_MESSAGES.nineDigits };
+    if (yy >= 54) return { error: BIRTH_NUMBER_MESSAGES.nineDigits(label) };
     year = 1900 + yy;
   } else {
-    if (!checksumHolds(digits)) return { error: BIRTH_NUMBER_MESSAGES.checksum };
+    if (!checksumHolds(digits)) return { error: BIRTH_NUMBER_MESSAGES.checksum(label) };
     year = yy >= 54 ? 1900 + yy : 2000 + yy;
   }
   const month = monthOf(Number(digits.slice(2, 4)), year);
   const birthDate = month && realDate(year, month.month, Number(digits.slice(4, 6)));
-  if (!month || !birthDate) return { error: BIRTH_NUMBER_MESSAGES.date };
+  if (!month || !birthDate) return { error: BIRTH_NUMBER_MESSAGES.date(label) };
   return { digits, birthDate, sex: month.sex };
 }
 

@@ -68,14 +68,15 @@ function numberSchema(field: ValidatedField, integer: boolean): z.ZodNumber {
  * value a form was shown (`******` and the last digits) passes as it is: saved back, it means
  * "unchanged", and the server leaves the stored value alone.
  */
-const birthNumberSchema = z
-  .string()
-  .superRefine((value, context) => {
-    if (isMaskedBirthNumber(value)) return;
-    const parsed = parseBirthNumber(value);
-    if ('error' in parsed) context.addIssue({ code: 'custom', message: parsed.error });
-  })
-  .transform((value) => (isMaskedBirthNumber(value) ? value.trim() : normalizeBirthNumber(value)));
+const birthNumberSchema = (label = 'Rodné číslo') =>
+  z
+    .string()
+    .superRefine((value, context) => {
+      if (isMaskedBirthNumber(value)) return;
+      const parsed = parseBirthNumber(value, label);
+      if ('error' in parsed) context.addIssue({ code: 'custom', message: parsed.error });
+    })
+    .transform((value) => (isMaskedBirthNumber(value) ? value.trim() : normalizeBirthNumber(value)));
 
 /** How the API documents a money amount (OpenAPI). */
 const MONEY_AMOUNT_META = {
@@ -136,7 +137,7 @@ function kindSchema(field: ValidatedField): z.ZodType {
     case 'color':
       return z.string().regex(COLOR, say.enter('barvu ve tvaru #RRGGBB', label));
     case 'birthNumber':
-      return birthNumberSchema;
+      return birthNumberSchema(label);
     case 'integer':
       return numberSchema(field, true);
     case 'decimal':
