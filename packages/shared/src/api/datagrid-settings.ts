@@ -141,13 +141,14 @@ const ADDRESS_FILTER = /^filter\[([^\]]+)\](?:\[(from|to)\])?$/;
 
 /**
  * The filters a list's address names (`filter[state]=UNPAID&filter[dueDate][to]=2026-11-25`, as the
- * home screen's tiles link to lists), checked against the list's columns; undefined when it names none.
+ * home screen's tiles link to lists), checked against the list's columns and declared filters;
+ * undefined when it names none.
  */
 export function filtersFromAddress(
   schema: DatagridSchema,
   address: URLSearchParams,
 ): Record<string, FilterValue> | undefined {
-  const byKey = new Map(schema.columns.map((column) => [column.key, column]));
+  const byKey = new Map(filterColumns(schema).map((column) => [column.key, column]));
   const raw: Record<string, Record<string, unknown>> = {};
   for (const [name, value] of address) {
     const match = ADDRESS_FILTER.exec(name);

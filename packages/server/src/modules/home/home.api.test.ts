@@ -48,6 +48,11 @@ describe.each(testEngines())('the home screen on %s', (engine) => {
       id[key] = await created('member', { firstName, lastName, memberType });
     id.g1 = await created('group', { name: 'Přípravka', trainers: [id.trainer] });
     id.g2 = await created('group', { name: 'Žáci', trainers: [id.other] });
+    const competing = await root.put(`/api/cms/form/member/${id.a2}`, {
+      version: (await root.get(`/api/cms/form/member/${id.a2}`)).body.data.version,
+      competingFrom: addDays(today, -30),
+    });
+    expect(competing.status, competing.text).toBe(200);
     for (const member of ['a1', 'a2'])
       await created('group-member', { group: id.g1, member: id[member], validFrom: addDays(today, -120) });
     const training = (group: number, startsAt: Date) =>
@@ -153,7 +158,20 @@ describe.each(testEngines())('the home screen on %s', (engine) => {
 
   it('shows the office deadlines with free places, open invitations and overdue payments', async () => {
     const home = await homeOf(root);
-    expect(keys(home)).toEqual(['overdue-payments', 'sign-up-deadlines', 'pending-invitations']);
+    expect(keys(home)).toEqual([
+      'overdue-payments',
+      'medical-checks',
+      'sign-up-deadlines',
+      'pending-invitations',
+      'register-problems',
+    ]);
+    expect(tile(home, 'medical-checks')).toMatchObject({
+      count: 1,
+      link: '/admin/clenove?filter%5Bmedical%5D=expiring&filter%5Bmedical%5D=missing',
+      items: [{ label: 'Anna Druhá', detail: 'chybí platná prohlídka', tone: 'danger' }],
+    });
+    // The two trainers and the competing athlete have no rodné číslo yet.
+    expect(tile(home, 'register-problems')).toMatchObject({ count: 3, link: '/admin/rejstrik-sportu' });
     expect(tile(home, 'sign-up-deadlines')).toMatchObject({
       count: 1,
       items: [{ label: 'Soustředění Zimní tábor', link: `/admin/soustredeni/edit?id=${id.camp}` }],

@@ -1,6 +1,7 @@
 import type { Home } from '@klubovna/shared';
 import { pragueToday } from '@klubovna/shared/time/prague';
 import type { TileContext, TileDeclaration } from './home-tile.ts';
+import { medicalChecksDue, registerProblemsTile } from './obligation-tiles.ts';
 import { overduePayments, pendingInvitations, signUpDeadlines } from './office-tiles.ts';
 import { ownEvents, ownNextTrainings, ownPaymentsDue } from './own-tiles.ts';
 import { attendanceToTake, attendanceTrend } from './trainer-tiles.ts';
@@ -16,8 +17,10 @@ export const HOME_TILES: readonly TileDeclaration[] = [
   ownEvents,
   ownPaymentsDue,
   overduePayments,
+  medicalChecksDue,
   signUpDeadlines,
   pendingInvitations,
+  registerProblemsTile,
 ];
 
 /** The person's home screen: every tile meant for them, read at once. */
