@@ -6,9 +6,30 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** The same content as HTML, for mails that show an image (the text stays for plain readers). */
+  html?: string;
+  /** Files in the mail; one with a `cid` is an image the HTML shows as `<img src="cid:…">`. */
+  attachments?: MailAttachment[];
   /** Links in the mail, logged when mail goes to the outbox folder so a developer can follow them. */
   links?: string[];
 }
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+  cid?: string;
+}
+
+/** The message as nodemailer takes it. */
+const message = (from: string, mail: OutgoingMail) => ({
+  from,
+  to: mail.to,
+  subject: mail.subject,
+  text: mail.text,
+  ...(mail.html ? { html: mail.html } : {}),
+  ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
+});
 
 export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
@@ -29,7 +50,7 @@ export function createMailer(options: {
     return {
       async send(mail) {
         transport ??= (await nodemailer()).createTransport(smtpUrl);
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+        await transport.sendMail(message(options.from, mail));
         options.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },
     };
@@ -42,12 +63,7 @@ export function createMailer(options: {
         buffer: true,
         newline: 'unix',
       });
-      const info = await transport.sendMail({
-        from: options.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-      });
+      const info = await transport.sendMail(message(options.from, mail));
       await fs.mkdir(outbox, { recursive: true });
       const file = path.join(
         outbox,

@@ -14,7 +14,17 @@ export const REMINDER_KINDS = [
     label: 'Nepřijatá pozvánka',
     description: 'Když pozvaný uživatel ani po 3 dnech nenastaví heslo.',
   },
-  // A medical check ending within 30 days goes here once medical checks exist.
+  {
+    value: 'medical-check-ending',
+    label: 'Končící lékařská prohlídka',
+    description:
+      'Když vaší lékařské prohlídce, prohlídce vašeho dítěte nebo člena skupiny, kterou trénujete, zbývá do konce platnosti 30 dnů.',
+  },
+  {
+    value: 'payment-overdue',
+    label: 'Platba po splatnosti',
+    description: 'Když platba za vás nebo vaše dítě není po splatnosti zaplacena celá (s QR Platbou).',
+  },
 ] as const;
 
 export type ReminderKind = (typeof REMINDER_KINDS)[number]['value'];

@@ -32,7 +32,8 @@ export async function sendDueReminders(
       const delivery = await recordDelivery(deps.db, reminder.kind, item.subject, email, now.toISOString());
       if (delivery === undefined) continue;
       try {
-        await deps.mailer.send({ to: email, ...item.mail });
+        const mail = typeof item.mail === 'function' ? await item.mail() : item.mail;
+        await deps.mailer.send({ to: email, ...mail });
         sent += 1;
       } catch (error) {
         await forgetDelivery(deps.db, delivery);

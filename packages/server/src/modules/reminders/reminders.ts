@@ -1,37 +1,14 @@
-import type { ReminderKind } from '@klubovna/shared';
 import { czechDate, czechTime } from '@klubovna/shared/time/prague';
-import type { Executor } from '../../db/database.ts';
+import { medicalCheckEnding } from './medical-check-reminder.ts';
+import { paymentOverdue } from './payment-reminder.ts';
+import { type ReminderDeclaration, switchOff } from './reminder-declaration.ts';
 import { cancelledTrainingRecipients, pendingInvitations } from './reminders.repository.ts';
 
-/** One reminder due: what it is about (a training, an invitation), to which address, and its mail. */
-export interface DueReminder {
-  subject: string;
-  email: string;
-  mail: { subject: string; text: string };
-}
-
-export interface ReminderContext {
-  db: Executor;
-  now: Date;
-  /** The app's address, for links in the mails. */
-  publicUrl: string;
-}
-
-/** A kind of e-mail reminder: who receives it and what it says (its name in the profile is in REMINDER_KINDS). */
-export interface ReminderDeclaration {
-  kind: ReminderKind;
-  /** Who receives it, in words. */
-  recipients: string;
-  /** Every reminder of the kind due now; those already sent and those switched off are left out later. */
-  due(context: ReminderContext): Promise<DueReminder[]>;
-}
+export type { DueReminder, ReminderContext, ReminderDeclaration } from './reminder-declaration.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** An invitation not accepted after this long is reminded to whom sent it. */
 export const INVITATION_REMINDER_DAYS = 3;
-
-const switchOff = (publicUrl: string) =>
-  `Tato upozornění si můžete vypnout v Klubovně ve svém profilu (Upozornění e-mailem): ${publicUrl}/admin/user/profile`;
 
 const trainingCancelled: ReminderDeclaration = {
   kind: 'training-cancelled',
@@ -84,8 +61,10 @@ const invitationPending: ReminderDeclaration = {
   },
 };
 
-/**
- * Every kind of reminder, in one list. Medical checks ending within 30 days (the member or guardian and
- * the group's trainers) join it as one more declaration once medical checks exist.
- */
-export const REMINDERS: readonly ReminderDeclaration[] = [trainingCancelled, invitationPending];
+/** Every kind of reminder, in one list. */
+export const REMINDERS: readonly ReminderDeclaration[] = [
+  trainingCancelled,
+  invitationPending,
+  medicalCheckEnding,
+  paymentOverdue,
+];
