@@ -89,7 +89,7 @@ export const medicalCheckEnding: ReminderDeclaration = {
           text: [
             'Dobrý den,',
             '',
-            `lékařská prohlídka ${row.trainer ? 'člena vaší skupiny ' : ''}${row.name} platí už jen do ${until}.`,
+            `${row.name}${row.trainer ? ' ze skupiny, kterou trénujete,' : ''} má lékařskou prohlídku platnou už jen do ${until}.`,
             'Bez platné prohlídky nelze závodit; objednejte prosím včas novou.',
             '',
             switchOff(publicUrl),

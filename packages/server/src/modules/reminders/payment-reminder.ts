@@ -90,7 +90,7 @@ async function overdueMail(
   publicUrl: string,
 ): Promise<ReminderMail> {
   const intro = [
-    `platba „${row.title}“ za člena ${row.memberName} byla splatná ${czechDate(row.dueDate)}`,
+    `platba „${row.title}“ (člen ${row.memberName}) byla splatná ${czechDate(row.dueDate)}`,
     'a zatím není zaplacena celá.',
   ];
   const details = paymentLines(row, club);

@@ -86,11 +86,13 @@ describe.each(testEngines())('medical check and overdue payment reminders on %s'
     await runReminders();
     const mail = await smtp.waitFor('ema@rodina.test');
     expect(mail.subject).toBe(`Končí lékařská prohlídka: Ema Malá, platí do ${czechDate(validUntil)}`);
-    expect(mail.text).toContain(`lékařská prohlídka Ema Malá platí už jen do ${czechDate(validUntil)}.`);
+    expect(mail.text).toContain(
+      `Ema Malá má lékařskou prohlídku platnou už jen do ${czechDate(validUntil)}.`,
+    );
     expect(mail.text).toContain('Upozornění e-mailem');
     await smtp.waitFor('marie@rodina.test');
     const toTrainer = await smtp.waitFor('tomas@trener.test');
-    expect(toTrainer.text).toContain('lékařská prohlídka člena vaší skupiny Ema Malá');
+    expect(toTrainer.text).toContain('Ema Malá ze skupiny, kterou trénujete, má lékařskou prohlídku');
     await smtp.waitFor('ucet.trenera@klub.test');
     expect(mailsTo('petr@rodina.test')).toHaveLength(0);
     expect(mailsTo('lev@rodina.test')).toHaveLength(0);
@@ -170,7 +172,7 @@ describe.each(testEngines())('medical check and overdue payment reminders on %s'
     ).toEqual(['Platba po splatnosti: Soustředění', 'Platba po splatnosti: Členský příspěvek']);
     const mail = toCyril().find((one) => one.subject.endsWith('Členský příspěvek'))!;
     expect(mail.text).toContain(
-      `platba „Členský příspěvek“ za člena Cyril Dlužný byla splatná ${czechDate(dueDate)}`,
+      `platba „Členský příspěvek“ (člen Cyril Dlužný) byla splatná ${czechDate(dueDate)}`,
     );
     expect(mail.text).toContain(`Zbývá zaplatit: ${formatMoney(120_000, 'CZK')}`);
     expect(mail.text).toContain(`Účet klubu: ${CLUB_ACCOUNT}`);
