@@ -71,7 +71,11 @@ const COLUMNS: SignUpColumn<RaceParticipantRow, RaceParticipants>[] = [
     header: 'Lékařská prohlídka',
     cell: (row) =>
       row.medicalWarning ? (
-        <Text size="xs" c="red.8" maw={220}>
+        <Text
+          size="xs"
+          maw={220}
+          style={{ color: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))' }}
+        >
           {row.medicalWarning}
         </Text>
       ) : (
