@@ -53,7 +53,7 @@ describe('signing in and out', () => {
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.waitForURL((url) => url.pathname === '/admin/user/profile');
     await page.getByRole('heading', { name: 'Můj profil' }).waitFor();
-    await expect.poll(() => page.getByLabel('E-mail').inputValue()).toBe(ADMIN.email);
+    await expect.poll(() => page.getByRole('textbox', { name: 'E-mail' }).inputValue()).toBe(ADMIN.email);
   });
 
   it('shows a Czech 404 page for unknown paths', async () => {
