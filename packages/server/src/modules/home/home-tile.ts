@@ -20,6 +20,24 @@ export interface TileDeclaration {
   load: (context: TileContext) => Promise<HomeTile | null>;
 }
 
+/**
+ * A read several tiles of one request share (the person's groups, their own members): made once per
+ * request's context, however many tiles ask.
+ */
+export function oncePerRequest<T>(
+  read: (context: TileContext) => Promise<T>,
+): (context: TileContext) => Promise<T> {
+  const reads = new WeakMap<TileContext, Promise<T>>();
+  return (context) => {
+    let result = reads.get(context);
+    if (!result) {
+      result = read(context);
+      reads.set(context, result);
+    }
+    return result;
+  };
+}
+
 /** Items a tile lists before "and N more". */
 export const TILE_ITEMS = 5;
 

@@ -2,7 +2,7 @@ import type { HomeItem, Money, MyClub } from '@klubovna/shared';
 import { czechDate, czechTime, pragueToday } from '@klubovna/shared/time/prague';
 import { czechCount } from '@klubovna/shared/validation/czech-messages';
 import { myClub } from '../people/index.ts';
-import { TILE_ITEMS, type TileContext, type TileDeclaration } from './home-tile.ts';
+import { oncePerRequest, TILE_ITEMS, type TileDeclaration } from './home-tile.ts';
 
 // A member's or parent's tiles, about their own members (themselves, their children): the next
 // trainings, the camps and races they are signed up for, what they owe.
@@ -13,15 +13,7 @@ const EVENTS = { one: 'akce', few: 'akce', many: 'akcí' };
 const PAYMENTS = { one: 'platba', few: 'platby', many: 'plateb' };
 
 // The three tiles read the same page of the person's own members once per request.
-const pages = new WeakMap<TileContext, Promise<MyClub>>();
-const ownClub = (context: TileContext) => {
-  let page = pages.get(context);
-  if (!page) {
-    page = myClub(context.db, context.person.userId);
-    pages.set(context, page);
-  }
-  return page;
-};
+const ownClub = oncePerRequest((context) => myClub(context.db, context.person.userId));
 
 /**
  * Whether an own tile is left out: the person has no own members, or trains a group (a trainer's

@@ -2,7 +2,7 @@ import type { HomeItem, HomeTrend } from '@klubovna/shared';
 import { addDays, czechDate, czechTime, pragueToday, pragueToUtc } from '@klubovna/shared/time/prague';
 import { czechCount } from '@klubovna/shared/validation/czech-messages';
 import { trainedGroups } from '../people/index.ts';
-import { TILE_ITEMS, type TileContext, type TileDeclaration } from './home-tile.ts';
+import { oncePerRequest, TILE_ITEMS, type TileContext, type TileDeclaration } from './home-tile.ts';
 
 // A trainer's tiles: the trainings of their groups whose attendance waits, and how each group comes.
 
@@ -17,8 +17,11 @@ export function weekStart(day: string): string {
   return addDays(day, -((weekday + 6) % 7));
 }
 
-const groupIdsOf = async ({ db, person }: TileContext): Promise<number[]> =>
-  (await trainedGroups(db, person).execute()).map((row: { owner_id: unknown }) => Number(row.owner_id));
+// Both tiles read the person's groups once per request.
+const groupIdsOf = oncePerRequest(
+  async ({ db, person }: TileContext): Promise<number[]> =>
+    (await trainedGroups(db, person).execute()).map((row: { owner_id: unknown }) => Number(row.owner_id)),
+);
 
 const attendanceLink = (id: number) => `/admin/treninky/dochazka?id=${id}`;
 
