@@ -2,12 +2,12 @@ import { formatMoney, REMINDER_SETTINGS, type ReminderKind } from '@klubovna/sha
 import { addDays, czechDate, pragueToday } from '@klubovna/shared/time/prague';
 import jsqr from 'jsqr';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DynamicDb } from '../../engine/declaration/entity.types.ts';
 import { signedInClient } from '../../test/fixtures.ts';
-import type { HttpClient } from '../../test/http-client.ts';
-import { type CapturedMail, startSmtpReceiver } from '../../test/smtp-receiver.ts';
-import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts';
+import { mailingApp } from '../../test/mailing-app.ts';
+import type { CapturedMail } from '../../test/smtp-receiver.ts';
+import { testEngines } from '../../test/test-app.ts';
 import { QR_PLATBA_CID } from './payment-reminder.ts';
 
 const jsQR = jsqr.default;
@@ -27,40 +27,23 @@ async function decodedQr(mail: CapturedMail): Promise<string | undefined> {
 }
 
 describe.each(testEngines())('medical check and overdue payment reminders on %s', (engine) => {
-  let t: TestApp;
-  let root: HttpClient;
-  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+  const suite = mailingApp(engine);
+  const { created, mailsTo } = suite;
   const today = pragueToday();
-  const tables = () => t.db as unknown as DynamicDb;
-  const created = async (alias: string, body: Record<string, unknown>) => {
-    const response = await root.post(`/api/cms/form/${alias}`, body);
-    expect(response.status, response.text).toBe(201);
-    return response.body.data;
-  };
-  const mailsTo = (email: string) => smtp.mails.filter((mail) => mail.to.includes(email));
+  const tables = () => suite.t.db as unknown as DynamicDb;
   const runReminders = async () => {
-    await t.app.jobs.enqueue({ kind: 'reminders' });
-    await t.app.jobs.runDue();
+    await suite.t.app.jobs.enqueue({ kind: 'reminders' });
+    await suite.t.app.jobs.runDue();
   };
   /** An account with the address that switched the kind off in its profile. */
   const switchedOff = async (email: string, kind: ReminderKind) => {
-    const account = await signedInClient(t, { email });
+    const account = await signedInClient(suite.t, { email });
     const off = await account.client.post('/api/cms/user-config', {
       name: REMINDER_SETTINGS,
       data: { off: [kind] },
     });
     expect(off.status, off.text).toBe(200);
   };
-
-  beforeAll(async () => {
-    smtp = await startSmtpReceiver();
-    t = await startTestApp(engine, { PUBLIC_URL: 'https://klub.test', SMTP_URL: smtp.url });
-    root = await t.signedInAsRoot();
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
 
   it('tells of a check ending within 30 days the member, guardians and trainers, once per validity', async () => {
     const ema = await created('member', { firstName: 'Ema', lastName: 'Malá', email: 'ema@rodina.test' });
@@ -74,26 +57,26 @@ describe.each(testEngines())('medical check and overdue payment reminders on %s'
     await created('guardian', { member: ema.id, name: 'Marie Malá', email: 'marie@rodina.test' });
     await created('guardian', { member: ema.id, name: 'Petr Malý', email: 'petr@rodina.test' });
     await switchedOff('petr@rodina.test', 'medical-check-ending');
-    const trainerAccount = await signedInClient(t, { email: 'ucet.trenera@klub.test' });
+    const trainerAccount = await signedInClient(suite.t, { email: 'ucet.trenera@klub.test' });
     await created('profile-member', { profile: trainerAccount.user.id, member: trainer.id });
     const group = await created('group', { name: 'Přípravka', trainers: [trainer.id] });
     for (const member of [ema, long]) await created('group-member', { group: group.id, member: member.id });
     // Ema's check ends in about two weeks, Lev's in eleven months.
     await created('medical-check', { member: ema.id, date: addDays(today, -350), result: 'FIT' });
     await created('medical-check', { member: long.id, date: addDays(today, -30), result: 'FIT' });
-    const validUntil = (await root.get(`/api/cms/form/member/${ema.id}`)).body.data.medicalValidUntil;
+    const validUntil = (await suite.root.get(`/api/cms/form/member/${ema.id}`)).body.data.medicalValidUntil;
 
     await runReminders();
-    const mail = await smtp.waitFor('ema@rodina.test');
+    const mail = await suite.smtp.waitFor('ema@rodina.test');
     expect(mail.subject).toBe(`Končí lékařská prohlídka: Ema Malá, platí do ${czechDate(validUntil)}`);
     expect(mail.text).toContain(
       `Ema Malá má lékařskou prohlídku platnou už jen do ${czechDate(validUntil)}.`,
     );
     expect(mail.text).toContain('Upozornění e-mailem');
-    await smtp.waitFor('marie@rodina.test');
-    const toTrainer = await smtp.waitFor('tomas@trener.test');
+    await suite.smtp.waitFor('marie@rodina.test');
+    const toTrainer = await suite.smtp.waitFor('tomas@trener.test');
     expect(toTrainer.text).toContain('Ema Malá ze skupiny, kterou trénujete, má lékařskou prohlídku');
-    await smtp.waitFor('ucet.trenera@klub.test');
+    await suite.smtp.waitFor('ucet.trenera@klub.test');
     expect(mailsTo('petr@rodina.test')).toHaveLength(0);
     expect(mailsTo('lev@rodina.test')).toHaveLength(0);
 
@@ -156,14 +139,14 @@ describe.each(testEngines())('medical check and overdue payment reminders on %s'
       .set({ state: 'PAID', paid_amount_amount: 120_000, paid_amount_currency: 'CZK' })
       .where('id', '=', paid.id)
       .execute();
-    const cancelling = await root.put(`/api/cms/form/payment/${cancelled.id}`, {
+    const cancelling = await suite.root.put(`/api/cms/form/payment/${cancelled.id}`, {
       ...cancelled,
       cancelled: true,
     });
     expect(cancelling.status, cancelling.text).toBe(200);
 
     await runReminders();
-    await smtp.waitFor('radka@rodina.test');
+    await suite.smtp.waitFor('radka@rodina.test');
     const toCyril = () => mailsTo('cyril@rodina.test');
     expect(
       toCyril()

@@ -1,41 +1,23 @@
 import { REMINDER_SETTINGS } from '@klubovna/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInClient } from '../../test/fixtures.ts';
-import type { HttpClient } from '../../test/http-client.ts';
-import { startSmtpReceiver } from '../../test/smtp-receiver.ts';
-import { startTestApp, TEST_ADMIN, type TestApp, testEngines } from '../../test/test-app.ts';
+import { mailingApp } from '../../test/mailing-app.ts';
+import { TEST_ADMIN, testEngines } from '../../test/test-app.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 
 describe.each(testEngines())('e-mail reminders on %s', (engine) => {
-  let t: TestApp;
-  let root: HttpClient;
-  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-  const created = async (alias: string, body: Record<string, unknown>) => {
-    const response = await root.post(`/api/cms/form/${alias}`, body);
-    expect(response.status, response.text).toBe(201);
-    return response.body.data;
-  };
-  const mailsTo = (email: string) => smtp.mails.filter((mail) => mail.to.includes(email));
+  const suite = mailingApp(engine);
+  const { created, mailsTo } = suite;
   const queuedReminderJobs = async () =>
     (
-      await t.db
+      await suite.t.db
         .selectFrom('jobs' as never)
         .select('id' as never)
         .where('kind' as never, '=', 'reminders' as never)
         .where('state' as never, '=', 'queued' as never)
         .execute()
     ).length;
-
-  beforeAll(async () => {
-    smtp = await startSmtpReceiver();
-    t = await startTestApp(engine, { PUBLIC_URL: 'https://klub.test', SMTP_URL: smtp.url });
-    root = await t.signedInAsRoot();
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
 
   it('tells a cancelled training’s group members and guardians once, except who switched it off', async () => {
     const group = await created('group', { name: 'Žáci A' });
@@ -54,42 +36,42 @@ describe.each(testEngines())('e-mail reminders on %s', (engine) => {
       place: 'Hala Sokol',
     });
     // Petr has an account and switched the training reminders off in his profile.
-    const petr = await signedInClient(t, { email: 'petr@rodina.test' });
+    const petr = await signedInClient(suite.t, { email: 'petr@rodina.test' });
     const off = await petr.client.post('/api/cms/user-config', {
       name: REMINDER_SETTINGS,
       data: { off: ['training-cancelled'] },
     });
     expect(off.status, off.text).toBe(200);
 
-    expect(await t.app.jobs.runDue()).toBe(1);
+    expect(await suite.t.app.jobs.runDue()).toBe(1);
     expect(mailsTo('ema@rodina.test')).toHaveLength(0);
-    const cancelled = await root.put(`/api/cms/form/training/${training.id}`, {
+    const cancelled = await suite.root.put(`/api/cms/form/training/${training.id}`, {
       ...training,
       cancelled: true,
       cancelReason: 'Hala je zavřená',
     });
     expect(cancelled.status, cancelled.text).toBe(200);
     expect(await queuedReminderJobs()).toBe(1);
-    expect(await t.app.jobs.runDue()).toBe(1);
+    expect(await suite.t.app.jobs.runDue()).toBe(1);
 
-    const mail = await smtp.waitFor('ema@rodina.test');
+    const mail = await suite.smtp.waitFor('ema@rodina.test');
     expect(mail.subject).toBe('Zrušený trénink: Žáci A, 5. 3. 2030 v 17:00');
     expect(mail.text).toContain('trénink skupiny Žáci A 5. 3. 2030 v 17:00 (Hala Sokol) je zrušen.');
     expect(mail.text).toContain('Důvod: Hala je zavřená');
     expect(mail.text).toContain('Upozornění e-mailem');
-    await smtp.waitFor('marie@rodina.test');
-    await smtp.waitFor('jan@rodina.test');
+    await suite.smtp.waitFor('marie@rodina.test');
+    await suite.smtp.waitFor('jan@rodina.test');
     expect(mailsTo('petr@rodina.test')).toHaveLength(0);
     expect(mailsTo('iva@jinde.test')).toHaveLength(0);
 
-    await t.app.jobs.enqueue({ kind: 'reminders' });
-    expect(await t.app.jobs.runDue()).toBe(1);
+    await suite.t.app.jobs.enqueue({ kind: 'reminders' });
+    expect(await suite.t.app.jobs.runDue()).toBe(1);
     for (const email of ['ema@rodina.test', 'marie@rodina.test', 'jan@rodina.test'])
       expect(mailsTo(email), email).toHaveLength(1);
   });
 
   it('tells the inviter once of an invitation not accepted after 3 days', async () => {
-    const office = await signedInClient(t, { roles: ['ROLE_ADMIN'], email: 'kancelar@klub.test' });
+    const office = await signedInClient(suite.t, { roles: ['ROLE_ADMIN'], email: 'kancelar@klub.test' });
     const invited = await office.client.post('/api/admin/user/create/create-invite-user', {
       email: 'novy.trener@klub.test',
       firstName: 'Karel',
@@ -97,27 +79,27 @@ describe.each(testEngines())('e-mail reminders on %s', (engine) => {
       roles: ['ROLE_USER'],
     });
     expect(invited.status, invited.text).toBe(201);
-    await smtp.waitFor('novy.trener@klub.test');
-    await t.app.jobs.enqueue({ kind: 'reminders' });
-    await t.app.jobs.runDue();
+    await suite.smtp.waitFor('novy.trener@klub.test');
+    await suite.t.app.jobs.enqueue({ kind: 'reminders' });
+    await suite.t.app.jobs.runDue();
     expect(mailsTo('kancelar@klub.test')).toHaveLength(0);
 
     const sent = new Date(Date.now() - 3 * DAY_MS - 60_000).toISOString();
-    await t.db
+    await suite.t.db
       .updateTable('password_tokens')
       .set({ created_at: sent })
       .where('user_id', '=', invited.body.data.user.id)
       .execute();
-    await t.app.jobs.enqueue({ kind: 'reminders' });
-    await t.app.jobs.runDue();
-    const mail = await smtp.waitFor('kancelar@klub.test');
+    await suite.t.app.jobs.enqueue({ kind: 'reminders' });
+    await suite.t.app.jobs.runDue();
+    const mail = await suite.smtp.waitFor('kancelar@klub.test');
     expect(mail.subject).toBe('Pozvánka do Klubovny zatím nepřijata: Karel Nový');
     expect(mail.text).toContain('Karel Nový (novy.trener@klub.test) si zatím nenastavil(a) heslo');
     expect(mail.text).toContain('https://klub.test/admin/uzivatele');
     expect(mailsTo(TEST_ADMIN.email)).toHaveLength(0);
 
-    await t.app.jobs.enqueue({ kind: 'reminders' });
-    await t.app.jobs.runDue();
+    await suite.t.app.jobs.enqueue({ kind: 'reminders' });
+    await suite.t.app.jobs.runDue();
     expect(mailsTo('kancelar@klub.test')).toHaveLength(1);
   });
 });
