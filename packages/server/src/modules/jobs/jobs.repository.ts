@@ -49,13 +49,12 @@ export async function insertJob(db: AnyDb, job: NewJob, now = new Date().toISOSt
   return inserted !== undefined;
 }
 
-/** Marks the job done, if `owner` still holds it (a runner whose lease ran out has lost it). */
-export const markDone = (db: AnyDb, job: JobRow, now: string) =>
+/** Ends the runner's attempt at a job, if it still holds it (a runner whose lease ran out has lost it). */
+const endAttempt = (db: AnyDb, job: JobRow, now: string, outcome: Record<string, unknown>) =>
   jobs(db)
     .updateTable('jobs')
     .set((eb) => ({
-      state: 'done',
-      finished_at: now,
+      ...outcome,
       lease_owner: null,
       lease_expires_at: null,
       updated_at: now,
@@ -65,23 +64,18 @@ export const markDone = (db: AnyDb, job: JobRow, now: string) =>
     .where('lease_owner', '=', job.lease_owner)
     .execute();
 
+/** Marks the job done. */
+export const markDone = (db: AnyDb, job: JobRow, now: string) =>
+  endAttempt(db, job, now, { state: 'done', finished_at: now });
+
 /** Records a failed attempt: queued again at `retryAt`, or failed for good when `retryAt` is null. */
 export const markFailed = (db: AnyDb, job: JobRow, error: string, now: string, retryAt: string | null) =>
-  jobs(db)
-    .updateTable('jobs')
-    .set((eb) => ({
-      state: retryAt ? 'queued' : 'failed',
-      run_at: retryAt ?? job.run_at,
-      finished_at: retryAt ? null : now,
-      last_error: error.slice(0, 4000),
-      lease_owner: null,
-      lease_expires_at: null,
-      updated_at: now,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', job.id)
-    .where('lease_owner', '=', job.lease_owner)
-    .execute();
+  endAttempt(db, job, now, {
+    state: retryAt ? 'queued' : 'failed',
+    run_at: retryAt ?? job.run_at,
+    finished_at: retryAt ? null : now,
+    last_error: error.slice(0, 4000),
+  });
 
 /** Keeps the job leased to its runner a while longer; false when the runner has lost it. */
 export async function renewLease(db: AnyDb, job: JobRow, leaseExpiresAt: string): Promise<boolean> {
