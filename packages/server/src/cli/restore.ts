@@ -4,7 +4,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
-import { RestoreRefused, restoreBackup } from './backup/restore.ts';
+import { databaseBackupFor } from './backup/backup.ts';
+import { RestoreRefused } from './backup/database-backup.ts';
+import { FILES_FOLDER } from './backup/manifest.ts';
+import { restoreBackup } from './backup/restore.ts';
 
 try {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
@@ -18,7 +21,7 @@ try {
   const folder = path.resolve(positionals[0]!);
   const manifest = await restoreBackup(config, folder, values.force);
   console.log(
-    `Obnoveno ze zálohy z ${manifest.createdAt} do ${config.databaseUrl ? 'databáze PostgreSQL a ' : ''}${config.dataDir}.`,
+    `Obnoveno ze zálohy z ${manifest.createdAt}: databáze do ${databaseBackupFor(config).place}, soubory do ${path.join(config.dataDir, FILES_FOLDER)}.`,
   );
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));

@@ -1,17 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { AppConfig } from '../../config.ts';
-import {
-  describeFiles,
-  FILES_FOLDER,
-  listFiles,
-  MANIFEST,
-  type Manifest,
-  POSTGRES_DUMP,
-  SQLITE_COPY,
-} from './manifest.ts';
-import { dumpPostgres } from './postgres-backup.ts';
-import { backupSqlite, type DatabaseFacts, sqliteFacts } from './sqlite-backup.ts';
+import type { DatabaseBackup } from './database-backup.ts';
+import { describeFiles, FILES_FOLDER, listFiles, MANIFEST, type Manifest } from './manifest.ts';
+import { postgresBackup } from './postgres-backup.ts';
+import { sqliteBackup } from './sqlite-backup.ts';
+
+/** The configured database's backup: the one place that asks which engine it is. */
+export const databaseBackupFor = (config: AppConfig): DatabaseBackup =>
+  config.databaseUrl ? postgresBackup(config.databaseUrl, config.dataDir) : sqliteBackup(config.dataDir);
 
 /** Readiness probes (see FileStorage.checkWritable) are not stored files. */
 const isStoredFile = (relative: string) => !path.posix.basename(relative).startsWith('.ready-');
@@ -64,16 +61,10 @@ export async function createBackup(config: AppConfig, folder: string): Promise<M
 
 async function writeBackup(config: AppConfig, folder: string): Promise<Manifest> {
   await fs.mkdir(path.join(folder, 'database'), { recursive: true });
-  const engine = config.databaseUrl ? 'postgres' : 'sqlite';
-  const database = config.databaseUrl ? POSTGRES_DUMP : SQLITE_COPY;
+  const backup = databaseBackupFor(config);
+  const database = backup.copyName;
   const createdAt = new Date().toISOString();
-  let facts: DatabaseFacts;
-  if (config.databaseUrl) {
-    facts = await dumpPostgres(config.databaseUrl, path.join(folder, database));
-  } else {
-    await backupSqlite(config.dataDir, path.join(folder, database));
-    facts = sqliteFacts(path.join(folder, database));
-  }
+  const facts = await backup.dump(path.join(folder, database));
   const stored = await copyStoredFiles(
     path.join(config.dataDir, FILES_FOLDER),
     path.join(folder, FILES_FOLDER),
@@ -81,7 +72,7 @@ async function writeBackup(config: AppConfig, folder: string): Promise<Manifest>
   const manifest: Manifest = {
     format: 1,
     createdAt,
-    engine,
+    engine: backup.engine,
     migration: facts.migration,
     database,
     records: facts.records,

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type PgModule from 'pg';
-import { searchPathOf } from '../../db/database.ts';
-import type { DatabaseFacts } from './sqlite-backup.ts';
+import { searchPathOf, serverApplicationName } from '../../db/database.ts';
+import { type DatabaseBackup, type DatabaseFacts, RestoreRefused } from './database-backup.ts';
+import { POSTGRES_DUMP } from './manifest.ts';
 
 /** The connection string for libpq's tools, and the schema the app works in. */
 function target(databaseUrl: string): { url: string; schema: string } {
@@ -36,7 +37,7 @@ function run(command: string, args: string[]): Promise<void> {
  * `pg_dump --format=custom` of the app's schema while instances keep working, with the rows per table
  * counted in the very snapshot the dump reads (exported from a transaction held open meanwhile).
  */
-export function dumpPostgres(databaseUrl: string, file: string): Promise<DatabaseFacts> {
+function dumpPostgres(databaseUrl: string, file: string): Promise<DatabaseFacts> {
   const { url, schema } = target(databaseUrl);
   return withClient(databaseUrl, async (client) => {
     await client.query('begin isolation level repeatable read read only');
@@ -58,7 +59,7 @@ export function dumpPostgres(databaseUrl: string, file: string): Promise<Databas
 }
 
 /** `pg_restore` of such a dump into the app's schema, replacing what is there. */
-export async function restorePostgres(databaseUrl: string, file: string): Promise<void> {
+async function restorePostgres(databaseUrl: string, file: string): Promise<void> {
   const { url } = target(databaseUrl);
   await run('pg_restore', [
     '--clean',
@@ -107,7 +108,7 @@ export function postgresFacts(databaseUrl: string): Promise<DatabaseFacts> {
 }
 
 /** Connections of running servers to this schema (they name themselves, see openDatabase). */
-export function postgresServersConnected(databaseUrl: string, applicationName: string): Promise<number> {
+function postgresServersConnected(databaseUrl: string, applicationName: string): Promise<number> {
   return withClient(databaseUrl, async (client) =>
     Number(
       (
@@ -118,4 +119,27 @@ export function postgresServersConnected(databaseUrl: string, applicationName: s
       ).rows[0].n,
     ),
   );
+}
+
+/** The app's schema on PostgreSQL: dumped by `pg_dump` in one snapshot, restored by `pg_restore`. */
+export function postgresBackup(databaseUrl: string, dataDir: string): DatabaseBackup {
+  const { schema } = target(databaseUrl);
+  return {
+    engine: 'postgres',
+    copyName: POSTGRES_DUMP,
+    place: `schéma ${schema} databáze PostgreSQL`,
+    dump: (file) => dumpPostgres(databaseUrl, file),
+    async checkTarget(force, filesHere) {
+      if ((await postgresServersConnected(databaseUrl, serverApplicationName(schema))) > 0)
+        throw new RestoreRefused(
+          `Databázi (schéma ${schema}) právě používá běžící server. Zastavte všechny instance a spusťte obnovu znovu.`,
+        );
+      const tables = Object.keys((await postgresFacts(databaseUrl)).records);
+      if (!force && (tables.length > 0 || filesHere))
+        throw new RestoreRefused(
+          `Cílová databáze (schéma ${schema}) nebo složka ${dataDir} už obsahuje data. Chcete-li je nahradit zálohou, spusťte obnovu s volbou --force.`,
+        );
+    },
+    restore: (copy) => restorePostgres(databaseUrl, copy),
+  };
 }

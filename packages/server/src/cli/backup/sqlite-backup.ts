@@ -1,14 +1,12 @@
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import { type DatabaseBackup, type DatabaseFacts, RestoreRefused } from './database-backup.ts';
+import { SQLITE_COPY } from './manifest.ts';
 
 /** The database file the server keeps in DATA_DIR (see openDatabase). */
 export const SQLITE_FILE = 'klubovna.sqlite';
-
-export interface DatabaseFacts {
-  migration: string | null;
-  records: Record<string, number>;
-}
 
 /** The last migration run and the rows of every table, read from a copy (which nothing writes). */
 export function sqliteFacts(file: string): DatabaseFacts {
@@ -40,7 +38,7 @@ export function sqliteFacts(file: string): DatabaseFacts {
  * writing meanwhile (WAL), the copy is the database as of one moment. The copy is turned into a
  * single file (no WAL beside it) and checked.
  */
-export async function backupSqlite(dataDir: string, target: string): Promise<void> {
+async function backupSqlite(dataDir: string, target: string): Promise<void> {
   const source = path.join(dataDir, SQLITE_FILE);
   if (!fs.existsSync(source)) throw new Error(`V ${dataDir} není databáze ${SQLITE_FILE}.`);
   fs.mkdirSync(path.dirname(target), { recursive: true });
@@ -65,7 +63,7 @@ export async function backupSqlite(dataDir: string, target: string): Promise<voi
  * lock, so an exclusive one is refused while it runs (and granted once it has stopped, even after a
  * kill -9, unlike a lock file left behind).
  */
-export function sqliteInUse(dataDir: string): boolean {
+function sqliteInUse(dataDir: string): boolean {
   const file = path.join(dataDir, SQLITE_FILE);
   if (!fs.existsSync(file)) return false;
   const db = new SqliteDatabase(file, { fileMustExist: true, timeout: 0 });
@@ -80,4 +78,39 @@ export function sqliteInUse(dataDir: string): boolean {
   } finally {
     db.close();
   }
+}
+
+/** Puts the SQLite copy in place, with no WAL of the replaced database left beside it. */
+async function restoreSqlite(dataDir: string, copy: string): Promise<void> {
+  await fsp.mkdir(dataDir, { recursive: true });
+  const target = path.join(dataDir, SQLITE_FILE);
+  const incoming = `${target}.restoring`;
+  await fsp.copyFile(copy, incoming);
+  for (const suffix of ['-wal', '-shm', '-journal']) await fsp.rm(`${target}${suffix}`, { force: true });
+  await fsp.rename(incoming, target);
+}
+
+/** The SQLite file in DATA_DIR: copied by the online backup API, restored as a single file. */
+export function sqliteBackup(dataDir: string): DatabaseBackup {
+  return {
+    engine: 'sqlite',
+    copyName: SQLITE_COPY,
+    place: path.join(dataDir, SQLITE_FILE),
+    async dump(target) {
+      await backupSqlite(dataDir, target);
+      return sqliteFacts(target);
+    },
+    async checkTarget(force, filesHere) {
+      if (sqliteInUse(dataDir))
+        throw new RestoreRefused(
+          `Databázi ve složce ${dataDir} právě používá běžící server. Zastavte ho a spusťte obnovu znovu.`,
+        );
+      const databaseHere = fs.existsSync(path.join(dataDir, SQLITE_FILE));
+      if (!force && (databaseHere || filesHere))
+        throw new RestoreRefused(
+          `Složka ${dataDir} už obsahuje data (databázi nebo soubory). Chcete-li je nahradit zálohou, spusťte obnovu s volbou --force.`,
+        );
+    },
+    restore: (copy) => restoreSqlite(dataDir, copy),
+  };
 }
