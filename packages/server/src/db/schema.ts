@@ -99,6 +99,11 @@ export interface ReminderDeliveriesTable {
   subject: string;
   email: string;
   sent_at: DbDateTime;
+  delivery_key: string;
+  search_text: Generated<string>;
+  version: Generated<number>;
+  created_at: DbDateTime;
+  updated_at: DbDateTime;
 }
 
 export interface AuthAttemptsTable {

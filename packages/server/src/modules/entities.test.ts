@@ -74,6 +74,7 @@ describe('the product’s declarations', () => {
       'group-calendar',
       'profile-member',
       'race-participant',
+      'reminder-delivery',
       'web-configuration',
     ]);
     const { screens: _screens, ...unsaid } = memberEntity;

@@ -16,6 +16,7 @@ import { paymentEntity } from './payments/payment.entity.ts';
 import { profileMemberEntity } from './profiles/profile-member.entity.ts';
 import { raceEntity } from './races/race.entity.ts';
 import { raceParticipantEntity } from './races/race-participant.entity.ts';
+import { reminderDeliveryEntity } from './reminders/reminder-delivery.entity.ts';
 import { attendanceEntity } from './training/attendance.entity.ts';
 import { categoryEntity } from './training/category.entity.ts';
 import { groupEntity } from './training/group.entity.ts';
@@ -35,6 +36,7 @@ import { webConfigurationEntity } from './web/web-configuration.entity.ts';
 export const DECLARATIONS: readonly EntityDeclaration[] = [
   userEntity,
   jobEntity,
+  reminderDeliveryEntity,
   memberEntity,
   guardianEntity,
   consentEntity,

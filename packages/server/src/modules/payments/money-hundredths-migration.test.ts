@@ -1,13 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Migrator } from 'kysely/migration';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../db/database.ts';
+import { migrateToLatest } from '../../db/database.ts';
 import type { Engine } from '../../db/dialect.ts';
-import { latestSchema, loadMigrations } from '../../db/migration-files.ts';
-import type { DynamicDb } from '../../engine/records/records.repository.ts';
-import { createPostgresSchema, type PostgresSchema, testEngines } from '../../test/test-app.ts';
+import { type DatabaseBefore, databaseBefore } from '../../test/database-before.ts';
+import { testEngines } from '../../test/test-app.ts';
 import { seedMembers } from '../members/index.ts';
 
 // Money columns held whole crowns with a decimal fraction until 2026-11-26-022-money-hundredths, which
@@ -16,38 +11,7 @@ import { seedMembers } from '../members/index.ts';
 const MIGRATION = '2026-11-26-022-money-hundredths';
 const NOW = '2026-11-20T10:00:00.000Z';
 
-/** A database migrated up to the migration before the money one, and what closes it. */
-async function databaseBefore(engine: Engine) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'klubovna-money-'));
-  const pgSchema: PostgresSchema | undefined =
-    engine === 'postgres' ? await createPostgresSchema(process.env.TEST_DATABASE_URL!) : undefined;
-  const handle: DatabaseHandle = openDatabase({
-    dataDir,
-    ...(pgSchema ? { databaseUrl: process.env.TEST_DATABASE_URL, schema: pgSchema.schema } : {}),
-  });
-  const migrations = await loadMigrations();
-  const names = Object.keys(migrations);
-  const before = names[names.indexOf(MIGRATION) - 1]!;
-  const migrator = new Migrator({
-    db: handle.db,
-    provider: { getMigrations: async () => migrations },
-    ...(pgSchema ? { migrationTableSchema: pgSchema.schema } : {}),
-  });
-  const { error } = await migrator.migrateTo(before);
-  if (error) throw error;
-  // The tables as they were then: what the rows below must fill.
-  const models = latestSchema(
-    Object.fromEntries(names.slice(0, names.indexOf(MIGRATION)).map((name) => [name, migrations[name]!])),
-  );
-  const close = async () => {
-    await handle.close();
-    await pgSchema?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { handle, db: handle.db as unknown as DynamicDb, models, close };
-}
-
-type Models = Awaited<ReturnType<typeof databaseBefore>>['models'];
+type Models = DatabaseBefore['models'];
 
 /** A row of `table` with the given values and something in every other NOT NULL column. */
 function rowOf(models: Models, engine: Engine, table: string, values: Record<string, unknown>) {
@@ -75,7 +39,7 @@ afterEach(async () => {
 
 describe.each(testEngines())('money in whole haléře after migration 022 on %s', (engine) => {
   it('multiplies stored amounts by a hundred exactly, audit entries and trashed records included', async () => {
-    const { handle, db, models, close } = await databaseBefore(engine);
+    const { handle, db, models, close } = await databaseBefore(engine, MIGRATION);
     closing = close;
     await seedMembers(handle.db, 1);
     const member = Number((await db.selectFrom('members').select('id').executeTakeFirstOrThrow()).id);

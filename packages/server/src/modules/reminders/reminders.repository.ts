@@ -119,8 +119,16 @@ export async function recordDelivery(
 ) {
   const inserted = await db
     .insertInto('reminder_deliveries')
-    .values({ kind, subject, email, sent_at: now })
-    .onConflict((conflict) => conflict.columns(['kind', 'subject', 'email']).doNothing())
+    .values({
+      kind,
+      subject,
+      email,
+      sent_at: now,
+      delivery_key: `${kind}|${subject}|${email}`,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((conflict) => conflict.column('delivery_key').doNothing())
     .returning('id')
     .executeTakeFirst();
   return inserted?.id;
