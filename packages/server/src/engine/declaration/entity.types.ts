@@ -5,103 +5,34 @@ import type {
   EntityRecord,
   EntityRoutes,
   EntityScreens,
-  FieldConstraints,
-  FieldKind,
-  FieldOption,
   Role,
   RouteDefinition,
 } from '@klubovna/shared';
-import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { ColumnModel } from '../../db/migration-kit.ts';
+import type { FieldDeclaration, SecondaryLabelPart } from './field.types.ts';
+import type { DeclaredFilter, DynamicDb, RowAccess, RowCondition, Values } from './rows.types.ts';
+import type { SignUpsDeclaration } from './sign-ups.types.ts';
 
-/** One field of an entity. Everything the table, validation, API, datagrid and form need. */
-export interface FieldDeclaration extends FieldConstraints {
-  kind: FieldKind;
-  /** Czech label. */
-  label: string;
-  /** Column name in the table; default: the field name in snake_case. */
-  column?: string;
-  /** Must be filled; default false. */
-  required?: boolean;
-  /** Options of an enum field with Czech labels; required for kind 'enum'. */
-  options?: readonly FieldOption[];
-  /** Value of a new record; default none (booleans default to false). */
-  defaultValue?: unknown;
-  /** Shown in the datagrid until the user changes the column set; default true. */
-  listed?: boolean;
-  /**
-   * The datagrid column's width in CSS pixels at its narrowest that reads well (the header wrapped to
-   * its longest word, a typical value); default by kind (engine/column-layout.ts).
-   */
-  listWidth?: number;
-  /**
-   * Which columns a narrow window keeps: 1 always, 2 next, 3 the first to give way (they stay in the
-   * column chooser); default 1 for the label fields, 2 for the rest.
-   */
-  listPriority?: 1 | 2 | 3;
-  /** May be sorted by in the datagrid; default true for text, number, date and boolean kinds; never relations. */
-  sortable?: boolean;
-  /** May be filtered by in the datagrid; default true for enum, boolean, date, number and relation kinds. */
-  filterable?: boolean;
-  /** Required with, and only with, kinds 'relation' and 'relationMany'. */
-  relation?: RelationDeclaration;
-  /**
-   * Upload namespace of file and image fields; default the entity alias. On rich text: where images
-   * put into the text are uploaded; default none (the editor then offers no image upload).
-   */
-  uploadNamespace?: string;
-  /** Key of the form section; default the first section. */
-  section?: string;
-  /** Width in the form grid out of 12; default 6 (12 for long and rich text). */
-  span?: number;
-  /** Shown but never written through the API; default false. */
-  readOnly?: boolean;
-  /** Shown in the form; default true. False for what hooks keep for lists, labels and search. */
-  inForm?: boolean;
-  /** Help text under the input; default none. */
-  help?: string;
-}
+// An entity's declaration, what the engine compiles from it, and its hooks and actions: one file, as
+// each refers to the others. The leaves (fields, rows, sign-ups) have files of their own.
 
-/**
- * What a relation points at. A 'relation' is stored as an id column with a foreign key; a
- * 'relationMany' as a join table `<table>_<column>` of (owner_id, target_id) pairs.
- */
-export interface RelationDeclaration {
-  /** Alias of the related entity (must be in the same registry). */
-  alias: string;
-  /**
-   * Deleting a related (target) record: 'restrict' refuses with a Czech message saying where it is
-   * used; 'cascade' removes the links (a 'relation' is set to null, so it must not be required);
-   * 'delete' (a 'relation' only) deletes the records pointing at it with it, into the trash, by their
-   * own rules and with their own audit entries. Default 'restrict'.
-   */
-  onDelete?: 'restrict' | 'cascade' | 'delete';
-  /**
-   * Which target records may be linked, by their fields' values, e.g. `{ memberType: ['TRAINER'] }`:
-   * the picker offers only those and a save refuses any other. Default: every record of the target.
-   */
-  where?: RecordCondition;
-  /** Czech refusal of a record outside `where`, followed by its label; default one naming the condition. */
-  whereMessage?: string;
-}
-
-/**
- * Records whose fields hold the given values: an enum (or text) field one of the listed values, a
- * boolean field the given one. All fields must match.
- */
-export type RecordCondition = Record<string, readonly string[] | boolean>;
-
-/** One part of a record's secondary label (see `EntityDeclaration.secondaryLabel`). */
-export type SecondaryLabelPart =
-  /** A field of the record: an enum's option label, a date (its year with `year`), text as it is. */
-  | { field: string; year?: boolean }
-  /**
-   * Labels of the records `field` (a relation of `entity`) points at, over the records of `entity`
-   * whose relation `by` points at this one: a member's groups through the group memberships. With
-   * `current`, only linking records in force today (`from` empty or past, `to` empty or not past).
-   */
-  | { entity: string; by: string; field: string; current?: { from: string; to: string } };
+export type {
+  FieldDeclaration,
+  RecordCondition,
+  RelationDeclaration,
+  SecondaryLabelPart,
+} from './field.types.ts';
+export type {
+  DeclaredFilter,
+  DynamicDb,
+  Person,
+  Row,
+  RowAccess,
+  RowCondition,
+  Values,
+} from './rows.types.ts';
+export type { SignUpsDeclaration } from './sign-ups.types.ts';
 
 export interface EntityDeclaration {
   /** Kebab-case name used in URLs: form alias and datagrid name. */
@@ -177,118 +108,6 @@ export interface EntityDeclaration {
    */
   signUps?: SignUpsDeclaration;
 }
-
-/**
- * A sign-up list, declared on the entity of the sign-ups. From it the engine keeps, in the transaction
- * of each write: one sign-up per member and parent; none on a later day than the parent's deadline;
- * places up to the parent's capacity, the next sign-ups waiting in order, the first waiting moving up
- * when a place frees or the capacity grows (a smaller one moves nobody out); a sign-up never moved to
- * another parent. The parent gets the action `participants` listing its sign-ups.
- */
-export interface SignUpsDeclaration {
-  /** The required relation naming what one signs up for (`camp`), deleting its sign-ups with it. */
-  parent: string;
-  /** The required relation naming who signs up (`member`). */
-  member: string;
-  /**
-   * Places and a waiting list. Default none: everyone signed up takes part, and the list is in the
-   * order of the members' labels.
-   */
-  places?: {
-    /** An integer field of the parent: how many have a place; empty for no limit. */
-    capacity: string;
-    /** A read-only enum field of this entity with the values of `SIGN_UP_STATUS_OPTIONS`, kept by the engine. */
-    status: string;
-    /** A read-only integer field of this entity, kept by the engine: the order of the sign-ups. */
-    queue: string;
-  };
-  /**
-   * A date field of the parent: from the day after it, sign-ups by a person whom the sign-ups' row
-   * rules limit are refused (the office, whom they do not, still signs up latecomers); default none.
-   */
-  deadline?: string;
-  /** A read-only text field kept as "<member's name> – <parent's label>", to name the sign-up; default none. */
-  title?: string;
-  /**
-   * The refusal of a member's second sign-up for one parent, given their names (the member as
-   * sentences name them), the member's record and whether the first sign-up waits; default a
-   * sentence of those names.
-   */
-  twice?: (signUp: {
-    member: string;
-    parent: string;
-    memberRecord: EntityRecord;
-    waiting: boolean;
-  }) => string;
-  /** The parent's action listing its sign-ups (GET, read access): what each row and the answer hold. */
-  list: {
-    /** Its route, with `:id` the parent's (`API_PATHS.campParticipants`). */
-    path: string;
-    /** Czech name of what it does. */
-    label: string;
-    /** Fields of this entity each row holds besides who it is and where they stand. */
-    fields: readonly string[];
-    /** Fields of the member each row holds (`birthDate`); default none. */
-    memberFields?: readonly string[];
-    /** More of the answer, from the parent (a race's categories); default none. */
-    details?: (parent: EntityRecord) => Record<string, unknown>;
-  };
-}
-
-/** A named filter of an entity's list (see `EntityDeclaration.filters`). */
-export interface DeclaredFilter {
-  /** Czech label of the filter. */
-  label: string;
-  /** Its values with Czech labels; a request naming another value is refused. */
-  options: readonly FieldOption[];
-  /**
-   * The rows the chosen values (at least one, each of `options`) select on `today` (Prague's
-   * `2026-11-26`), as a condition on the entity's table inside the list's statements.
-   */
-  where(values: readonly string[], today: string): RowCondition;
-}
-
-/** Who asks: the signed-in user and their roles. */
-export interface Person {
-  userId: number;
-  roles: readonly Role[];
-}
-
-/**
- * A condition on an entity's table (its columns unqualified), written into the statement that reads or
- * writes the rows: never rows fetched and filtered afterwards.
- */
-// biome-ignore lint/suspicious/noExplicitAny: a condition on any declared table
-export type RowCondition = (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
-
-/**
- * A declaration's row rules. Each answers for one person: a condition, `undefined` for every row
- * (the office), or `false` for none. A row the person may not read is answered as missing (404) in
- * every read; one they may read but not change refuses the change (403).
- */
-export interface RowAccess {
-  /** The rows the person may read. */
-  read(person: Person): RowCondition | undefined;
-  /** The rows the person may change; a row they create or change must be within it afterwards. Default: `read`. */
-  write?(person: Person): RowCondition | false | undefined;
-  /** Whether the person may create records (each then within `write`); default: unless `write` is false. */
-  create?(person: Person): boolean;
-  /** Whether the person may delete the rows they may change; default true. */
-  delete?(person: Person): boolean;
-  /**
-   * The fields a person whose changes `write` limits to some rows may change; a change of another field
-   * is refused on that field. Default every field.
-   */
-  writableFields?: readonly string[];
-}
-
-/** A record's values by field name, and a table row by column name. */
-export type Values = Record<string, unknown>;
-export type Row = Record<string, unknown>;
-
-/** Engine tables are declared at run time, so the engine speaks to them untyped. */
-// biome-ignore lint/suspicious/noExplicitAny: the engine's tables come from declarations
-export type DynamicDb = Kysely<any> | Transaction<any>;
 
 /** What the engine derives once, at start, from a declaration (see compile-entity.ts). */
 export interface CompiledField extends FieldDeclaration {
