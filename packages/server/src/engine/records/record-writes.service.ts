@@ -1,13 +1,8 @@
-import type { EntityRecord, ValidationError } from '@klubovna/shared';
-import { isMaskedBirthNumber } from '@klubovna/shared/validation/birth-number';
-import { labelledMessages } from '@klubovna/shared/validation/czech-messages';
+import type { EntityRecord } from '@klubovna/shared';
 import { recordVersionSchema } from '@klubovna/shared/validation/input-limits';
-import { recordRuleErrors } from '@klubovna/shared/validation/record-rules';
-import { z } from 'zod';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors.ts';
+import { isForeignKeyViolation } from '../../db/constraint-errors.ts';
 import { AppError, validationFailed } from '../../errors/app-error.ts';
-import { issuesToValidationErrors } from '../../http/zod-type-provider.ts';
-import { type CompiledEntity, initialValue, isSensitiveKind } from '../declaration/compile-entity.ts';
+import type { CompiledEntity } from '../declaration/compile-entity.ts';
 import { referencingFields } from '../declaration/registry.ts';
 import {
   assertMayChange,
@@ -20,13 +15,13 @@ import * as relationRows from '../relations/relations.repository.ts';
 import {
   assertRelationsExist,
   deleteLinksOf,
-  normalizeRelationValues,
   relatedRecordGone,
   releaseReferences,
   saveLinks,
 } from '../relations/relations.service.ts';
 import { moveToTrash } from '../trash/trash.service.ts';
 import { diffRecords, type Row, toRow, type Values } from './record-mapper.ts';
+import { assertUnique, asValues, checkedAround, defaults, validate } from './record-validation.ts';
 import * as repository from './records.repository.ts';
 import {
   dynamic,
@@ -38,81 +33,10 @@ import {
   toRecords,
 } from './records.service.ts';
 
-/** A hook's refusal: a Czech 400 pointing at one field of the form. */
-export function fieldError(field: string, message: string): AppError {
-  return validationFailed([{ path: field, message }]);
-}
+export { fieldError } from './record-validation.ts';
+export { retryingUniqueIndexRaces } from './unique-races.ts';
 
-/** Built once per entity: Zod compiles each object schema, which cost more than the rest of a save. */
-const bodySchemas = new WeakMap<CompiledEntity, { full: z.ZodObject; partial: z.ZodObject }>();
-
-function bodySchema(entity: CompiledEntity, partial: boolean): z.ZodObject {
-  let schemas = bodySchemas.get(entity);
-  if (!schemas) {
-    const full = z.object(
-      Object.fromEntries(
-        entity.fields.filter((field) => !field.readOnly).map((field) => [field.name, field.schema]),
-      ),
-    );
-    schemas = { full, partial: full.partial() };
-    bodySchemas.set(entity, schemas);
-  }
-  return partial ? schemas.partial : schemas.full;
-}
-
-/**
- * The body without the sensitive values sent back as they were shown, masked (a form saved by someone
- * who may not read them): those mean "unchanged".
- */
-function withoutMaskedValues(entity: CompiledEntity, body: unknown): unknown {
-  const sensitive = entity.fields.filter((field) => isSensitiveKind(field.kind));
-  if (sensitive.length === 0 || body === null || typeof body !== 'object') return body ?? {};
-  const values = { ...(body as Values) };
-  for (const field of sensitive) if (isMaskedBirthNumber(values[field.name])) delete values[field.name];
-  return values;
-}
-
-/** Zod's own messages name the field by its label ("Zadejte do pole „Kapacita“ nejvýše 10."). */
-const labelledBy = new WeakMap<CompiledEntity, ReturnType<typeof labelledMessages>>();
-
-function validate(entity: CompiledEntity, body: unknown, partial: boolean): Values {
-  let error = labelledBy.get(entity);
-  if (!error) {
-    error = labelledMessages((path) => entity.byName.get(String(path[0]))?.label);
-    labelledBy.set(entity, error);
-  }
-  const result = bodySchema(entity, partial).safeParse(withoutMaskedValues(entity, body), { error });
-  if (!result.success) throw validationFailed(issuesToValidationErrors(result.error.issues));
-  const values = Object.fromEntries(Object.entries(result.data).filter(([, value]) => value !== undefined));
-  const relationErrors = normalizeRelationValues(entity, values);
-  if (relationErrors.length > 0) throw validationFailed(relationErrors);
-  return values;
-}
-
-/** The declared order of the record's dates (an end not before its start), on the values as they stand. */
-function assertRecordRules(entity: CompiledEntity, values: Values) {
-  const errors = recordRuleErrors(entity.fields, values);
-  if (errors.length > 0) throw validationFailed(errors);
-}
-
-/**
- * Runs a before-hook: the rules are checked before it (it works on sane values) and again on what it
- * returns (a value it filled in, a group membership's start, say, is checked too).
- */
-async function checkedAround(
-  entity: CompiledEntity,
-  values: Values,
-  hook: (() => Values | undefined | Promise<Values | undefined>) | undefined,
-): Promise<Values> {
-  assertRecordRules(entity, values);
-  const changed = await hook?.();
-  if (!changed) return values;
-  assertRecordRules(entity, changed);
-  return changed;
-}
-
-const asValues = (body: unknown): Values =>
-  body !== null && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Values) } : {};
+import { retryingUniqueRaces } from './unique-races.ts';
 
 /** A foreign key refusing a write means a related record went away after the check: 409, not 500. */
 async function mappingForeignKeys<T>(work: () => Promise<T>): Promise<T> {
@@ -123,38 +47,6 @@ async function mappingForeignKeys<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function assertUnique(
-  db: repository.DynamicDb,
-  entity: CompiledEntity,
-  values: Values,
-  exceptId?: number,
-) {
-  const errors: ValidationError[] = [];
-  for (const field of entity.fields) {
-    const value = values[field.name];
-    if (!field.unique || value === null || value === undefined) continue;
-    if (await repository.findDuplicate(db, entity, field.column, value, exceptId)) {
-      errors.push({ path: field.name, message: `Hodnotu pole „${field.label}“ už má jiný záznam.` });
-    }
-  }
-  if (errors.length > 0) throw new DuplicateValue(errors);
-}
-
-/** A unique field's value another record has (a 400 pointing at the fields). */
-class DuplicateValue extends AppError {
-  readonly fields: string[];
-
-  constructor(errors: ValidationError[]) {
-    const refusal = validationFailed(errors);
-    super(refusal.code, refusal.status, refusal.message, { validationErrors: errors });
-    this.fields = errors.map((error) => error.path);
-  }
-}
-
-function defaults(entity: CompiledEntity): Values {
-  return Object.fromEntries(entity.fields.map((field) => [field.name, initialValue(field)]));
-}
-
 const audit = (
   db: repository.DynamicDb,
   context: EngineContext,
@@ -163,49 +55,6 @@ const audit = (
   action: 'create' | 'update' | 'delete',
   changes: unknown,
 ) => repository.insertAudit(db, context.userId, entity, id, action, changes);
-
-/** How many times a create that lost a race for a unique value (one its hooks generated) is tried. */
-const UNIQUE_RACE_ATTEMPTS = 30;
-
-const uniqueRaceLost = () =>
-  new AppError('CONFLICT', 409, 'Záznam se stejnou hodnotou mezitím uložil někdo jiný. Zkuste to znovu.');
-
-/**
- * Runs work again while it fails as `raceLost` says: a value it generated was taken meanwhile, and a
- * new transaction sees it. Inside a caller's own transaction nothing can be retried, and the refusal
- * stands: a duplicate value on its field, else a conflict.
- */
-async function retrying<T>(
-  context: EngineContext,
-  work: () => Promise<T>,
-  raceLost: (error: unknown) => boolean,
-): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      if (!raceLost(error)) throw error;
-      if (context.trx || attempt >= UNIQUE_RACE_ATTEMPTS)
-        throw error instanceof DuplicateValue ? error : uniqueRaceLost();
-    }
-  }
-}
-
-/** Runs a whole transaction's work (an action's) again when a unique index refused one of its writes. */
-export const retryingUniqueIndexRaces = <T>(context: EngineContext, work: () => Promise<T>): Promise<T> =>
-  retrying(context, work, isUniqueViolation);
-
-/**
- * Runs a create again when a unique index refused it, or its check found a value the client did not
- * send (one a hook generated, such as a number) taken by a create committed meanwhile.
- */
-function retryingUniqueRaces<T>(context: EngineContext, body: unknown, work: () => Promise<T>): Promise<T> {
-  const sent = asValues(body);
-  const generatedTaken = (error: unknown) =>
-    error instanceof DuplicateValue &&
-    error.fields.every((field) => sent[field] == null || sent[field] === '');
-  return retrying(context, work, (error) => isUniqueViolation(error) || generatedTaken(error));
-}
 
 export async function createRecord(context: EngineContext, entity: CompiledEntity, body: unknown) {
   assertMayCreate(entity, context);
