@@ -150,6 +150,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && installed('haproxy'))(
           '',
           `Cluster test: ${all.length} requests (${JSON.stringify(countBy(all, (sample) => sample.scenario))})`,
           `  through the proxy by instance: ${JSON.stringify(countBy(cluster.samples, (sample) => sample.servedBy || 'none'))}`,
+          `  HAProxy's health checks: ${proxies.flatMap((proxy) => proxy.stateChanges()).join(' | ') || 'no change'}`,
           `  writes acknowledged ${saves}, found ${saves - lost.length - lostBefore.length}`,
           `  5xx by instance: ${JSON.stringify(countBy(all.filter(failed), (sample) => sample.servedBy || 'proxy'))}` +
             ` (${unexcused.length} not on the killed instance's connections)`,

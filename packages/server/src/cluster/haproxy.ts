@@ -6,6 +6,8 @@ import { freePort } from '../test/server-process.ts';
 
 export interface RunningProxy {
   url: string;
+  /** HAProxy's lines saying an instance went down or up (its health checks). */
+  stateChanges(): string[];
   stop(): Promise<void>;
 }
 
@@ -45,6 +47,8 @@ export async function startHaproxy(dir: string, servers: Record<string, string>)
   }
   return {
     url,
+    stateChanges: () =>
+      [...log.matchAll(/Server \S+ is (?:DOWN|UP)(?:, reason: [^,]+)?/g)].map((match) => match[0]),
     stop: async () => {
       if (child.exitCode !== null) return;
       const gone = new Promise((resolve) => child.once('exit', resolve));
