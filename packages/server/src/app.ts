@@ -137,6 +137,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(compressionPlugin);
 
   await migrateToLatest(database);
+  const bus = await database.openBus();
+  app.addHook('onClose', () => bus.close());
   app.decorate('createdRootUser', await ensureRootUser(app));
 
   await app.register(healthRoutes);

@@ -6,9 +6,11 @@ import { CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely
 import { type MigrationProvider, Migrator } from 'kysely/migration';
 import type PgModule from 'pg';
 import type { Engine } from './dialect.ts';
+import { type InvalidationBus, inProcessBus, PostgresInvalidationBus } from './invalidation-bus.ts';
 import { loadMigrations } from './migration-files.ts';
 import type { Database } from './schema.ts';
 import { ImmediateTransactionSqliteDialect } from './sqlite-dialect.ts';
+import { ensureWriteNotifications } from './write-notifications-postgres.ts';
 import { WriteTracker } from './write-tracker.ts';
 
 export type Db = Kysely<Database>;
@@ -22,6 +24,11 @@ export interface DatabaseHandle {
   sharedByInstances: boolean;
   /** PostgreSQL schema the app works in. */
   schema?: string;
+  /**
+   * Starts what tells this instance's caches of other instances' writes (after the migrations):
+   * LISTEN/NOTIFY on PostgreSQL, nothing on SQLite. Each app opens its own and closes it.
+   */
+  openBus(): Promise<InvalidationBus>;
   close(): Promise<void>;
 }
 
@@ -141,7 +148,16 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       plugins: [tracker],
     });
     preparedStatementsOf.set(db, prepared);
-    return { db, engine: 'postgres', sharedByInstances: true, schema, close: () => db.destroy() };
+    const databaseUrl = options.databaseUrl;
+    const openBus = async () => {
+      await ensureWriteNotifications(db, schema);
+      const applicationName = serverApplicationName(schema);
+      const bus = new PostgresInvalidationBus({ pg, databaseUrl, schema, tracker, applicationName });
+      await bus.start();
+      tracker.useBus(bus);
+      return bus;
+    };
+    return { db, engine: 'postgres', sharedByInstances: true, schema, openBus, close: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = new SqliteDatabase(path.join(options.dataDir, 'klubovna.sqlite'));
@@ -156,7 +172,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     dialect: new ImmediateTransactionSqliteDialect({ database: file }),
     plugins: [tracker],
   });
-  return { db, engine: 'sqlite', sharedByInstances: false, close: () => db.destroy() };
+  const openBus = async () => inProcessBus;
+  return { db, engine: 'sqlite', sharedByInstances: false, openBus, close: () => db.destroy() };
 }
 
 const provider: MigrationProvider = { getMigrations: loadMigrations };

@@ -9,6 +9,7 @@ import type {
   RootOperationNode,
   UnknownRow,
 } from 'kysely';
+import type { InvalidationBus } from './invalidation-bus.ts';
 
 /** Which table a write names; undefined when it cannot be told (raw SQL, aliases we do not read). */
 function tableName(node: OperationNode | undefined): string | undefined {
@@ -55,8 +56,10 @@ function writtenTables(node: RootOperationNode): string[] | null {
  * the entry once the stamp moved. A write is counted before it runs and again after it runs, so a
  * read that overlaps a write carries an old stamp (SQLite's one connection runs nothing in between).
  * Writes by other processes cannot be seen: on a database that other app instances share
- * (PostgreSQL), every stamp is NaN, which no cached entry ever matches, so every read there is fresh
- * and a change made through one instance shows on all of them at once.
+ * (PostgreSQL), every `stamp` is NaN, which no cached entry ever matches, so every read there is fresh
+ * and a change made through one instance shows on all of them at once. Caches that may be shared
+ * there take `settledStamp` instead: the invalidation bus (invalidation-bus.ts) counts other
+ * instances' writes too, and makes sure every write committed before the call was counted.
  */
 export class WriteTracker implements KyselyPlugin {
   /** False when other processes may write the same database. */
@@ -69,6 +72,7 @@ export class WriteTracker implements KyselyPlugin {
   #all = 0;
   readonly #tables = new Map<string, number>();
   readonly #pending = new WeakMap<QueryId, string[] | null>();
+  #bus: InvalidationBus | undefined;
 
   constructor({
     seesAllWrites,
@@ -102,6 +106,30 @@ export class WriteTracker implements KyselyPlugin {
    */
   stamp(tables?: readonly string[]): number {
     if (!this.seesAllWrites) return Number.NaN;
+    return this.#stampOf(tables);
+  }
+
+  /**
+   * Like `stamp`, on every engine: once the invalidation bus has counted every write committed before
+   * the call (other instances' included). NaN when that cannot be told (no bus, or it reconnects).
+   */
+  async settledStamp(tables?: readonly string[]): Promise<number> {
+    if (this.seesAllWrites) return this.stamp(tables);
+    if (!this.#bus || !(await this.#bus.catchUp())) return Number.NaN;
+    return this.#stampOf(tables);
+  }
+
+  /** Where other processes' writes are heard from (PostgreSQL); SQLite's process sees them all. */
+  useBus(bus: InvalidationBus): void {
+    this.#bus = bus;
+  }
+
+  /** A write this tracker cannot see itself (told by the bus); null: any table, or unknown. */
+  noteWrite(tables: string[] | null): void {
+    this.#written(tables);
+  }
+
+  #stampOf(tables?: readonly string[]): number {
     if (!tables) return this.#epoch + this.#all;
     let stamp = this.#epoch;
     for (const table of tables) stamp += this.#tables.get(table) ?? 0;

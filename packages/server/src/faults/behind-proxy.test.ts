@@ -1,31 +1,13 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { API_PATHS } from '@klubovna/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentedConfig, installed } from '../test/documented-config.ts';
 import { freePort, type ServerProcess, spawnServer } from '../test/server-process.ts';
 import { TEST_ADMIN } from '../test/test-app.ts';
-
-const OPERATIONS = path.resolve(import.meta.dirname, '../../../../docs/operations.md');
-
-/** The config block of docs/operations.md fenced as `language`: what the test runs is what is documented. */
-function documentedConfig(language: string): string {
-  const text = fs.readFileSync(OPERATIONS, 'utf8');
-  const block = new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``).exec(text)?.[1];
-  if (!block) throw new Error(`docs/operations.md has no ${language} block`);
-  return block;
-}
-
-const installed = (command: string) => {
-  try {
-    execFileSync('sh', ['-c', `command -v ${command}`]);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 interface Answer {
   status: number;

@@ -50,10 +50,10 @@ function exited(child: ChildProcess): Promise<void> {
 
 /**
  * Starts the real server as `npm start` does (its own Node process, `server.ts`, configured by the
- * environment alone) on a free port. `env` adds DATA_DIR, DATABASE_URL and the like.
+ * environment alone) on `port`, or a free one. `env` adds DATA_DIR, DATABASE_URL and the like.
  */
-export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+export async function spawnServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+  port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
   const child = spawn(process.execPath, ['--max-semi-space-size=4', SERVER_ENTRY], {

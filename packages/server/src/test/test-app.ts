@@ -104,7 +104,12 @@ export async function startTestApp(
     }),
     ...overrides,
   };
-  const database = openDatabase({ databaseUrl, dataDir, ...(pgSchema ? { schema: pgSchema.schema } : {}) });
+  const database = openDatabase({
+    databaseUrl,
+    dataDir,
+    resultCacheTtlMs: config.datagridCacheTtlMs,
+    ...(pgSchema ? { schema: pgSchema.schema } : {}),
+  });
   const declarations = [...(product ? DECLARATIONS : []), ...fixtures];
   const app = await buildApp({
     config,

@@ -89,12 +89,13 @@ export const publicSiteRoutes = fp(async (fastify: FastifyInstance): Promise<voi
     };
   }
 
-  // Rendered answers are reused while none of the site's tables is written (SQLite: this process
-  // sees every write) and for at most the result cache's lifetime, which bounds how late a scheduled
-  // article or a passing day shows. On PostgreSQL every stamp is NaN: nothing is reused.
+  // Rendered answers are reused while none of the site's tables is written, through this instance or
+  // any other (the settled stamp: SQLite's process sees every write, PostgreSQL's instances hear of
+  // each other's through the invalidation bus), and for at most the result cache's lifetime, which
+  // bounds how late a scheduled article or a passing day shows.
   const tracker = writeTrackerOf(app.db);
   const answers = new StampedCache<Answer>(tracker?.resultCacheTtlMs ?? 0, 1000);
-  const stamp = () => tracker?.stamp(SITE_TABLES) ?? Number.NaN;
+  const stamp = async () => (await tracker?.settledStamp(SITE_TABLES)) ?? Number.NaN;
 
   const finish = async (rendered: Rendered): Promise<Answer> =>
     answerOf(rendered, await webQueries.lastChange(db, new Date().toISOString()));
@@ -127,7 +128,7 @@ export const publicSiteRoutes = fp(async (fastify: FastifyInstance): Promise<voi
     // No schema: an address too long or odd to be a slug is simply no page (the Czech 404).
     app.get(path, async (request, reply) => {
       const key = cacheKey(request);
-      const before = stamp();
+      const before = await stamp();
       const cached = answers.get(key, before, Date.now());
       if (cached) return send(request, reply, cached);
       const rendered = await render(request as FastifyRequest & { params: Params });

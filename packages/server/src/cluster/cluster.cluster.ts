@@ -1,0 +1,171 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { installed } from '../test/documented-config.ts';
+import { freePort, type ServerProcess, spawnServer } from '../test/server-process.ts';
+import { createPostgresSchema, type PostgresSchema } from '../test/test-app.ts';
+import { prepareUsers } from './cluster-setup.ts';
+import { type RunningProxy, startHaproxy } from './haproxy.ts';
+import { Findings, figures, type Instance, LoadContext, runLoad, type Sample } from './load.ts';
+import { LOAD_MIX } from './load-mix.ts';
+
+const VIRTUAL_USERS = 8;
+const ONE_SECONDS = 20;
+const THREE_SECONDS = 60;
+/** When, into the three instances' run, app2 is killed with -9 and app3 restarted with SIGTERM. */
+const KILL_AT_MS = 15_000;
+const RESTART_AT_MS = 35_000;
+/** How long after the kill the killed instance's connections may still answer 5xx through HAProxy. */
+const KILL_WINDOW_MS = 5_000;
+/** Housekeeping every this many seconds: a few periods in the run, each to run once. */
+const HOUSEKEEPING_SECONDS = 10;
+/** The first seconds of a run (connections opened, code compiled) count in no figure. */
+const WARM_UP_MS = 3_000;
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const host = (url: string) => new URL(url).host;
+
+/** Acknowledged saves the database does not hold. */
+async function lostWrites(database: PostgresSchema, findings: Findings): Promise<string[]> {
+  if (findings.acknowledged.length === 0) return [];
+  const ids = findings.acknowledged.map((saved) => saved.id);
+  const { rows } = await database.query(`select id, last_name from members where id in (${ids.join(',')})`);
+  const found = new Map(rows.map((row) => [Number(row.id), String(row.last_name)]));
+  return findings.acknowledged
+    .filter((saved) => found.get(saved.id) !== saved.lastName)
+    .map((saved) => `${saved.id} ${saved.lastName}`);
+}
+
+/** Housekeeping periods between the first and the last that did not run exactly once. */
+async function jobsNotRunOnce(database: PostgresSchema): Promise<string[]> {
+  const { rows } = await database.query(
+    "select slot, state, attempts from jobs where slot like 'housekeeping:%' order by slot",
+  );
+  const periods = rows.map((row) => Number(String(row.slot).split(':')[1]));
+  const problems: string[] = [];
+  for (let period = Math.min(...periods); period < Math.max(...periods); period += 1) {
+    const runs = rows.filter((row) => row.slot === `housekeeping:${period}`);
+    if (runs.length !== 1 || runs[0].state !== 'done')
+      problems.push(`housekeeping:${period} ${JSON.stringify(runs)}`);
+  }
+  return periods.length < 3 ? [`only ${periods.length} housekeeping periods ran`] : problems;
+}
+
+function countBy(samples: Sample[], key: (sample: Sample) => string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const sample of samples) counts[key(sample)] = (counts[key(sample)] ?? 0) + 1;
+  return counts;
+}
+
+/**
+ * `npm run test:cluster`: three instances on one PostgreSQL behind HAProxy (docs/operations.md's
+ * config) under a mixed load (load-mix.ts), while one is killed with -9 and another restarted with
+ * SIGTERM; first the same load against one instance, for the figures.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL && installed('haproxy'))(
+  'three instances behind HAProxy',
+  () => {
+    const servers: ServerProcess[] = [];
+    const proxies: RunningProxy[] = [];
+    let database: PostgresSchema | undefined;
+    let dir = '';
+    afterAll(async () => {
+      await Promise.all(proxies.map((proxy) => proxy.stop()));
+      await Promise.all(servers.map((server) => server.stop()));
+      await database?.drop();
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('loses no acknowledged write, serves no stale read and runs each job once while instances die', async () => {
+      database = await createPostgresSchema(process.env.TEST_DATABASE_URL!);
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'klubovna-cluster-'));
+      const env = {
+        DATABASE_URL: database.databaseUrl,
+        DATA_DIR: path.join(dir, 'data'),
+        TRUST_PROXY: '127.0.0.1',
+        JOB_POLL_INTERVAL: '1',
+        HOUSEKEEPING_INTERVAL: String(HOUSEKEEPING_SECONDS),
+        LOG_LEVEL: 'error',
+      };
+      const ports = [await freePort(), await freePort(), await freePort()];
+      servers.push(await spawnServer(env, ports[0]));
+      const users = await prepareUsers(servers[0]!.url, VIRTUAL_USERS);
+      const instances: Instance[] = ports.map((port, index) => ({
+        name: `app${index + 1}`,
+        url: `http://127.0.0.1:${port}`,
+        live: index === 0,
+      }));
+
+      // One instance.
+      const single = new Findings();
+      proxies.push(await startHaproxy(dir, { app1: host(instances[0]!.url) }));
+      const singleStarted = Date.now();
+      await runLoad(
+        new LoadContext(proxies[0]!.url, instances, single),
+        users,
+        LOAD_MIX,
+        singleStarted + ONE_SECONDS * 1000,
+      );
+
+      // Three instances, one killed and one restarted on the way.
+      servers.push(await spawnServer(env, ports[1]), await spawnServer(env, ports[2]));
+      for (const instance of instances) instance.live = true;
+      const names = Object.fromEntries(instances.map((instance) => [instance.name, host(instance.url)]));
+      proxies.push(await startHaproxy(dir, names));
+      const cluster = new Findings();
+      const started = Date.now();
+      let killedAt = 0;
+      const faults = (async () => {
+        await wait(KILL_AT_MS);
+        instances[1]!.live = false;
+        killedAt = Date.now();
+        await servers[1]!.kill();
+        await wait(RESTART_AT_MS - KILL_AT_MS);
+        instances[2]!.live = false;
+        await servers[2]!.stop();
+        servers[2] = await spawnServer(env, ports[2]);
+        instances[2]!.live = true;
+      })();
+      const context = new LoadContext(proxies[1]!.url, instances, cluster);
+      await runLoad(context, users, LOAD_MIX, started + THREE_SECONDS * 1000);
+      await faults;
+
+      const lost = await lostWrites(database, cluster);
+      const lostBefore = await lostWrites(database, single);
+      const failed = (sample: Sample) => sample.status >= 500 || sample.status === 0;
+      const excused = (sample: Sample) =>
+        sample.servedBy === 'app2' && sample.at >= killedAt && sample.at <= killedAt + KILL_WINDOW_MS;
+      const all = [...single.samples, ...cluster.samples];
+      const unexcused = all.filter(
+        (sample) => failed(sample) && !(cluster.samples.includes(sample) && excused(sample)),
+      );
+      const jobProblems = await jobsNotRunOnce(database);
+      const one = figures(single, singleStarted + WARM_UP_MS, singleStarted + ONE_SECONDS * 1000);
+      const threeCalm = figures(cluster, started + WARM_UP_MS, started + KILL_AT_MS);
+      const three = figures(cluster, started + WARM_UP_MS, started + THREE_SECONDS * 1000);
+      const saves = single.acknowledged.length + cluster.acknowledged.length;
+      console.log(
+        [
+          '',
+          `Cluster test: ${all.length} requests (${JSON.stringify(countBy(all, (sample) => sample.scenario))})`,
+          `  through the proxy by instance: ${JSON.stringify(countBy(cluster.samples, (sample) => sample.servedBy || 'none'))}`,
+          `  HAProxy's health checks: ${proxies.flatMap((proxy) => proxy.stateChanges()).join(' | ') || 'no change'}`,
+          `  writes acknowledged ${saves}, found ${saves - lost.length - lostBefore.length}`,
+          `  5xx by instance: ${JSON.stringify(countBy(all.filter(failed), (sample) => sample.servedBy || 'proxy'))}` +
+            ` (${unexcused.length} not on the killed instance's connections)`,
+          `  stale reads and sessions: ${single.violations.length + cluster.violations.length} violations`,
+          `  one instance:   ${one.perSecond} requests/s, p99 ${one.p99Ms} ms`,
+          `  three (until the kill): ${threeCalm.perSecond} requests/s, p99 ${threeCalm.p99Ms} ms`,
+          `  three (whole run, with the kill and the restart): ${three.perSecond} requests/s, p99 ${three.p99Ms} ms`,
+          '',
+        ].join('\n'),
+      );
+      expect([...lostBefore, ...lost]).toEqual([]);
+      expect(unexcused.map((sample) => `${sample.scenario} ${sample.status} ${sample.servedBy}`)).toEqual([]);
+      expect([...single.violations, ...cluster.violations]).toEqual([]);
+      expect(jobProblems).toEqual([]);
+      expect(cluster.acknowledged.length).toBeGreaterThan(0);
+    }, 300_000);
+  },
+);
