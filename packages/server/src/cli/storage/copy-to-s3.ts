@@ -24,6 +24,15 @@ export interface CopyOutcome {
 export const filesWord = (count: number) =>
   `${count} ${czechPlural(count, { one: 'soubor', few: 'soubory', many: 'souborů' })}`;
 
+/** The SDK's failure of HeadBucket, in Czech where it has a usual cause. */
+function whyUnreachable(error: unknown): string {
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  if (status === 404) return 'takový bucket na serveru není.';
+  if (status === 403)
+    return 'server přístup odepřel (zkontrolujte AWS_ACCESS_KEY_ID a AWS_SECRET_ACCESS_KEY).';
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** Every key the `files` table names, with the type it is served as. */
 async function referencedKeys(config: AppConfig) {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
@@ -52,7 +61,7 @@ export async function copyToS3(config: AppConfig, say: (line: string) => void): 
   const storage = s3Storage(config.s3);
   try {
     await storage.checkWritable().catch((error: unknown) => {
-      throw new CopyRefused(`Bucket ${config.s3!.bucket} není dosažitelný: ${String(error)}`);
+      throw new CopyRefused(`Bucket ${config.s3!.bucket} není dosažitelný: ${whyUnreachable(error)}`);
     });
     const referenced = await referencedKeys(config);
     const types = new Map(referenced.map(({ key, type }) => [key, type]));
