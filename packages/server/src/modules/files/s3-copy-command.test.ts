@@ -128,7 +128,11 @@ describe.each(testEngines())('copying local uploads into a bucket on %s', (engin
     const absent = await copyToS3({ ...env, S3_BUCKET: 'zadny-bucket' });
     expect(absent.code).toBe(2);
     expect(absent.stderr).toBe('Bucket zadny-bucket není dosažitelný: takový bucket na serveru není.\n');
-    const refused = await copyToS3({ ...env, AWS_ACCESS_KEY_ID: 'CIZI', AWS_SECRET_ACCESS_KEY: 'spatny-klic' });
+    const refused = await copyToS3({
+      ...env,
+      AWS_ACCESS_KEY_ID: 'CIZI',
+      AWS_SECRET_ACCESS_KEY: 'spatny-klic',
+    });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toBe(
       `Bucket ${s3.bucket} není dosažitelný: server přístup odepřel (zkontrolujte AWS_ACCESS_KEY_ID a AWS_SECRET_ACCESS_KEY).\n`,
