@@ -11,21 +11,24 @@ import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts'
 import { pdfDocument, pngImage, uploadFile } from '../../test/uploads.ts';
 
 // `npm run storage:copy-to-s3` moves a club that stored its uploads on the disk to a bucket: it copies
-// every file and checks that every file the database names arrived.
+// every file and checks that every file the database names arrived. `npm run backup` leaves the bucket's
+// files to the bucket (its versioning and replication) and says so.
 
-const COMMAND = path.resolve(import.meta.dirname, '../../cli/storage-copy-to-s3.ts');
+const command = (name: string) => path.resolve(import.meta.dirname, `../../cli/${name}.ts`);
 
-/** Runs the command as a person would: its own process, configured by the environment alone. */
-function copyToS3(env: Record<string, string>) {
+/** Runs `npm run <name>` as a person would: its own process, configured by the environment alone. */
+function runCommand(name: 'storage-copy-to-s3' | 'backup', args: string[], env: Record<string, string>) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
-      [COMMAND],
+      [command(name), ...args],
       { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, cwd: os.tmpdir() },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
+
+const copyToS3 = (env: Record<string, string>) => runCommand('storage-copy-to-s3', [], env);
 
 /** DATABASE_URL of the test app's own PostgreSQL schema, as an operator would set it. */
 async function databaseUrlOf(t: TestApp): Promise<Record<string, string>> {
@@ -137,5 +140,44 @@ describe.each(testEngines())('copying local uploads into a bucket on %s', (engin
     expect(refused.stderr).toBe(
       `Bucket ${s3.bucket} není dosažitelný: server přístup odepřel (zkontrolujte AWS_ACCESS_KEY_ID a AWS_SECRET_ACCESS_KEY).\n`,
     );
+  });
+});
+
+describe('npm run backup with the files in a bucket', () => {
+  let s3: TestS3Server;
+  let t: TestApp;
+  let image: UploadedFile;
+
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    t = await startTestApp('sqlite', s3.env);
+    const root = await t.signedInAsRoot();
+    image = await uploadFile(root, 'members', {
+      name: 'a.png',
+      type: 'image/png',
+      bytes: await pngImage(64, 64, '#0000aa'),
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+  });
+
+  it('backs up the database and says the files are the bucket’s to keep', async () => {
+    const folder = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'klubovna-backup-')), 'zaloha');
+    try {
+      const run = await runCommand('backup', ['--to', folder], { DATA_DIR: t.config.dataDir, ...s3.env });
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain(
+        `Nahrané soubory jsou v bucketu ${s3.bucket} (S3_BUCKET) a záloha je neobsahuje: chraňte je verzováním a replikací bucketu (docs/operations.md).`,
+      );
+      const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'manifest.json'), 'utf8'));
+      expect(manifest.files.map((file: { path: string }) => file.path)).toEqual(['database/klubovna.sqlite']);
+      expect(manifest.records.files).toBe(1);
+      expect((await fetch(objectUrl(s3, keyOf(image.url)))).status).toBe(200);
+    } finally {
+      fs.rmSync(path.dirname(folder), { recursive: true, force: true });
+    }
   });
 });
