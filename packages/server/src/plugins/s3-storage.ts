@@ -10,6 +10,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config.ts';
+import { AppError } from '../errors/app-error.ts';
 import { assertSafeStorageKey, type FileStorage } from './storage.ts';
 
 /** The bucket, with what the copy command needs beyond the app's FileStorage. */
@@ -43,6 +44,26 @@ function isNotFound(error: unknown): boolean {
   return name === 'NoSuchKey' || name === 'NotFound' || $metadata?.httpStatusCode === 404;
 }
 
+/** A failure of the S3 server (down, keys refused) as the app answers it: 503, in Czech. */
+function unavailable(error: unknown): AppError {
+  const answer = new AppError(
+    'STORAGE_UNAVAILABLE',
+    503,
+    'Úložiště souborů teď neodpovídá; zkuste to prosím za chvíli znovu.',
+  );
+  return Object.assign(answer, { cause: error });
+}
+
+/** Answers what `request` answers; undefined when there is no such object; a 503 for any other failure. */
+async function unlessMissing<T>(request: Promise<T>): Promise<T | undefined> {
+  try {
+    return await request;
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw unavailable(error);
+  }
+}
+
 /** An S3 bucket (AWS or any S3-compatible server). Files are streamed, never held whole in memory. */
 export function s3Storage(config: S3Config): S3FileStorage {
   const client = s3Client(config);
@@ -50,22 +71,23 @@ export function s3Storage(config: S3Config): S3FileStorage {
   const upload = async (key: string, sourcePath: string, contentType: string) => {
     assertSafeStorageKey(key);
     const { size } = await fs.stat(sourcePath);
-    await client.send(
-      new PutObjectCommand({
-        Bucket: bucket,
-        Key: key,
-        Body: createReadStream(sourcePath),
-        ContentLength: size,
-        ContentType: contentType,
-      }),
-    );
+    await client
+      .send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: createReadStream(sourcePath),
+          ContentLength: size,
+          ContentType: contentType,
+        }),
+      )
+      .catch((error: unknown) => {
+        throw unavailable(error);
+      });
   };
   const head = async (key: string) => {
     assertSafeStorageKey(key);
-    return client.send(new HeadObjectCommand({ Bucket: bucket, Key: key })).catch((error: unknown) => {
-      if (isNotFound(error)) return undefined;
-      throw error;
-    });
+    return unlessMissing(client.send(new HeadObjectCommand({ Bucket: bucket, Key: key })));
   };
   return {
     async putFile(key, sourcePath, contentType) {
@@ -75,19 +97,14 @@ export function s3Storage(config: S3Config): S3FileStorage {
     copyIn: upload,
     async read(key) {
       assertSafeStorageKey(key);
-      const answer = await client
-        .send(new GetObjectCommand({ Bucket: bucket, Key: key }))
-        .catch((error: unknown) => {
-          if (isNotFound(error)) return undefined;
-          throw error;
-        });
+      const answer = await unlessMissing(client.send(new GetObjectCommand({ Bucket: bucket, Key: key })));
       return answer?.Body as Readable | undefined;
     },
     exists: async (key) => (await head(key)) !== undefined,
     sizeOf: async (key) => (await head(key))?.ContentLength,
     async delete(key) {
       assertSafeStorageKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      await unlessMissing(client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key })));
     },
     async checkWritable() {
       await client.send(new HeadBucketCommand({ Bucket: bucket }));

@@ -214,3 +214,61 @@ describe('public images from S3_PUBLIC_URL', () => {
     expect(own.headers.get('location')).toBeNull();
   });
 });
+
+describe('uploads while the S3 server is down', () => {
+  let s3: TestS3Server;
+  let t: TestApp;
+  let root: HttpClient;
+  let stored: UploadedFile;
+
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    t = await startTestApp('sqlite', s3.env);
+    root = await t.signedInAsRoot();
+    stored = await uploadFile(root, 'members', {
+      name: 'a.pdf',
+      type: 'application/pdf',
+      bytes: pdfDocument(300_000),
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+  });
+
+  it('answers HEAD requests without holding the bucket’s connections', async () => {
+    for (let round = 0; round < 60; round += 1) {
+      const head = await fetch(new URL(stored.url, t.url), {
+        method: 'HEAD',
+        headers: { cookie: [...root.cookies].map(([name, value]) => `${name}=${value}`).join('; ') },
+      });
+      expect(head.status).toBe(200);
+    }
+    expect((await download(root, stored.url)).bytes.length).toBe(300_000);
+  });
+
+  it('refuses an upload and a read with 503 in Czech, keeping no row of the refused upload', async () => {
+    await s3.close();
+    const data = new FormData();
+    data.append(
+      'files[]',
+      new Blob([new Uint8Array(pdfDocument(1000))], { type: 'application/pdf' }),
+      'b.pdf',
+    );
+    const upload = await root.request('POST', '/api/cms/files/upload?namespace=members', undefined, {
+      rawBody: data,
+      headers: { 'x-requested-with': 'XMLHttpRequest' },
+    });
+    expect(upload.status).toBe(503);
+    expect(upload.body.error).toEqual({
+      code: 'STORAGE_UNAVAILABLE',
+      status: 503,
+      message: 'Úložiště souborů teď neodpovídá; zkuste to prosím za chvíli znovu.',
+    });
+    const rows = await t.db.selectFrom('files').select('id').execute();
+    expect(rows.map((row) => row.id)).toEqual([stored.id]);
+    const read = await root.get(stored.url);
+    expect(read.status).toBe(503);
+    expect(read.body.error.code).toBe('STORAGE_UNAVAILABLE');
+  });
+});
