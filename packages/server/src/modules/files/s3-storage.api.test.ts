@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { UploadedFile } from '@klubovna/shared';
 import { PROFILE_ROLE } from '@klubovna/shared';
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../../test/fixtures.ts';
 import type { HttpClient } from '../../test/http-client.ts';
 import { startS3Server, type TestS3Server } from '../../test/s3-server.ts';
+import { startSecondInstance } from '../../test/second-instance.ts';
 import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts';
 import { download, pdfDocument, pngImage, uploadFile } from '../../test/uploads.ts';
 
@@ -126,6 +128,23 @@ describe.each(testEngines())('uploads in an S3 bucket on %s', (engine) => {
     expect(served.status).toBe(200);
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(served.bytes.equals((await inBucket(s3, articleImage.url)).bytes)).toBe(true);
+  });
+
+  it('serves every upload through another instance that has a disk of its own', async () => {
+    const ownDisk = fs.mkdtempSync(path.join(os.tmpdir(), 'klubovna-other-'));
+    const second = await startSecondInstance(t, { dataDir: ownDisk });
+    const cookie = [...root.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    try {
+      for (const url of [articleImage.url, articleImage.thumbnailUrl!, memberPhoto.url, document.url]) {
+        const answer = await second.app.inject({ method: 'GET', url, headers: { cookie } });
+        expect(answer.statusCode, url).toBe(200);
+        expect(answer.rawPayload.equals((await inBucket(s3, url)).bytes), url).toBe(true);
+      }
+      expect((await second.app.inject({ method: 'GET', url: memberPhoto.url })).statusCode).toBe(404);
+    } finally {
+      await second.close();
+      fs.rmSync(ownDisk, { recursive: true, force: true });
+    }
   });
 
   it('deletes the original and its thumbnail from the bucket with an upload nothing points at', async () => {
