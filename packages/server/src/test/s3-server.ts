@@ -1,3 +1,4 @@
+/// <reference path="./s3rver.d.ts" />
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { Server } from 'node:http';
