@@ -1,4 +1,3 @@
-import path from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { type AppConfig, trustProxyOption } from './config.ts';
@@ -46,7 +45,8 @@ import { compressionPlugin } from './plugins/compression.ts';
 import { diskSpacePlugin } from './plugins/disk-space.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
 import { securityPlugin } from './plugins/security.ts';
-import { type FileStorage, localStorage } from './plugins/storage.ts';
+import type { FileStorage } from './plugins/storage.ts';
+import { storageFromConfig } from './plugins/storage-from-config.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import './http/route-access.ts';
 
@@ -117,8 +117,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     'mailer',
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
   );
-  app.decorate('storage', localStorage(path.join(config.dataDir, 'files')));
+  const storage = await storageFromConfig(config);
+  app.decorate('storage', storage);
   app.addHook('onClose', async () => {
+    await storage.close();
     if (!options.database) await database.close();
   });
 

@@ -19,6 +19,7 @@ describe('configuration from the environment', () => {
       datagridCacheTtlMs: 5000,
       trustProxy: false,
       shutdownGraceMs: 10_000,
+      s3: undefined,
     });
     expect(config.databasePoolSize).toBeGreaterThanOrEqual(10);
     expect(config.dataDir).toMatch(/data$/);
@@ -41,6 +42,9 @@ describe('configuration from the environment', () => {
     ['HEADERS_TIMEOUT', '0', /HEADERS_TIMEOUT/],
     ['DATAGRID_CACHE_TTL', '-1', /DATAGRID_CACHE_TTL/],
     ['DATABASE_POOL_SIZE', '0', /DATABASE_POOL_SIZE/],
+    ['S3_BUCKET', 'Klub_Soubory', /S3_BUCKET="Klub_Soubory": must be a bucket name/],
+    ['S3_ENDPOINT', 'minio:9000', /S3_ENDPOINT/],
+    ['S3_FORCE_PATH_STYLE', 'ano', /S3_FORCE_PATH_STYLE/],
   ])('stops with one line naming %s when it is wrong', (name, value, pattern) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(pattern);
@@ -50,6 +54,29 @@ describe('configuration from the environment', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/klub', PUBLIC_URL: 'https://klub.cz/' });
     expect(config.databaseUrl).toBe('postgres://u@db:5432/klub');
     expect(config.publicUrl).toBe('https://klub.cz');
+  });
+
+  it('takes S3 storage from S3_BUCKET, credentials only when both keys are there', () => {
+    const config = loadConfig({
+      S3_BUCKET: 'klub-soubory',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PUBLIC_URL: 'https://soubory.klub.cz/',
+      AWS_ACCESS_KEY_ID: 'klic',
+      AWS_SECRET_ACCESS_KEY: 'tajemstvi',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'klub-soubory',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      publicUrl: 'https://soubory.klub.cz',
+      credentials: { accessKeyId: 'klic', secretAccessKey: 'tajemstvi' },
+    });
+    expect(
+      loadConfig({ S3_BUCKET: 'klub-soubory', AWS_ACCESS_KEY_ID: 'klic' }).s3?.credentials,
+    ).toBeUndefined();
+    expect(loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' }).s3).toBeUndefined();
   });
 
   it('sizes the PostgreSQL pool and the datagrid cache as told; a zero TTL turns the cache off', () => {

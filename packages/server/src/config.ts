@@ -76,12 +76,41 @@ const environmentSchema = z.object({
   /** Seconds requests in flight get to finish after SIGTERM before the process exits anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(20),
+  /** Set → uploads live in this S3 bucket instead of DATA_DIR/files. */
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3–63 lowercase letters, digits, dots, hyphens',
+    )
+    .optional(),
+  /** An S3-compatible server's address (MinIO, Ceph, a cloud's S3 API); unset → AWS. */
+  S3_ENDPOINT: optionalUrl(['http:', 'https:']),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** `true` → `endpoint/bucket/key` addresses (most S3-compatible servers), else `bucket.endpoint/key`. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  /** Where anyone can fetch the bucket's objects (`<S3_PUBLIC_URL>/<key>`): public images are sent there. */
+  S3_PUBLIC_URL: optionalUrl(['http:', 'https:']),
+  /** The SDK's standard credentials; unset → the rest of its chain (profile, instance role). */
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Seconds a client has to send a request's headers: slow senders (slowloris) are cut off. */
   HEADERS_TIMEOUT: z.coerce.number().int().min(1).max(600).default(10),
   /** Seconds a client has to send a whole request, body included (a 20 MB upload needs ~1.4 Mbit/s). */
   REQUEST_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+
+/** Where uploads are stored when not in DATA_DIR/files. */
+export interface S3Config {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  forcePathStyle: boolean;
+  publicUrl: string | undefined;
+  /** Both keys from the environment, or undefined: the SDK's own chain finds them. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+}
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -105,6 +134,8 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   shutdownGraceMs: number;
   uploadMaxBytes: number;
+  /** Set when S3_BUCKET is: uploads go to the bucket. */
+  s3: S3Config | undefined;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   logLevel: string;
@@ -149,6 +180,19 @@ export function trustProxyOption(
 
 export class ConfigError extends Error {}
 
+function s3Config(values: z.infer<typeof environmentSchema>): S3Config | undefined {
+  if (!values.S3_BUCKET) return undefined;
+  const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey } = values;
+  return {
+    bucket: values.S3_BUCKET,
+    endpoint: values.S3_ENDPOINT,
+    region: values.S3_REGION,
+    forcePathStyle: values.S3_FORCE_PATH_STYLE === 'true',
+    publicUrl: values.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+  };
+}
+
 /** Reads and validates the environment; a wrong value throws one line naming the variable. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
   const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
@@ -184,6 +228,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     trustProxy: values.TRUST_PROXY,
     shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS * 1000,
     uploadMaxBytes: Math.round(values.UPLOAD_MAX_MB * 1024 * 1024),
+    s3: s3Config(values),
     headersTimeoutMs: values.HEADERS_TIMEOUT * 1000,
     // Node requires the request timeout to be at least the headers timeout.
     requestTimeoutMs: Math.max(values.REQUEST_TIMEOUT, values.HEADERS_TIMEOUT) * 1000,

@@ -16,6 +16,10 @@ try {
   console.log(
     `Záloha je hotová: ${folder} (${manifest.engine}, ${records} záznamů, ${manifest.files.length - 1} uložených souborů).`,
   );
+  if (config.s3)
+    console.log(
+      `Nahrané soubory jsou v bucketu ${config.s3.bucket} (S3_BUCKET) a záloha je neobsahuje: chraňte je verzováním a replikací bucketu (docs/operations.md).`,
+    );
 } catch (error) {
   console.error(`Záloha se nepodařila: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;

@@ -29,7 +29,13 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
 }
 
 function toAppError(error: FastifyError | AppError, request: FastifyRequest): AppError {
-  if (error instanceof AppError) return error;
+  if (error instanceof AppError) {
+    // A refusal caused by what the server relies on (a file storage that does not answer) is the
+    // operator's to see.
+    if (error.status >= 500 && error.cause !== undefined)
+      request.log.error({ err: error.cause, reqId: request.id }, error.message);
+    return error;
+  }
   if (error.validation === undefined && error.cause instanceof AppError) return error.cause;
   const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
   if (known) return new AppError(known[0], known[1]);

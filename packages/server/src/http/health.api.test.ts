@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { API_PATHS } from '@klubovna/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3Server, type TestS3Server } from '../test/s3-server.ts';
 import { startTestApp, type TestApp, testEngines } from '../test/test-app.ts';
 
 describe.each(testEngines())('liveness and readiness on %s', (engine) => {
@@ -61,5 +62,39 @@ describe.each(testEngines())('liveness and readiness on %s', (engine) => {
       ['GET', API_PATHS.healthLive, 'public'],
       ['GET', API_PATHS.healthReady, 'public'],
     ]);
+  });
+});
+
+describe.each(testEngines())('readiness with files in an S3 bucket on %s', (engine) => {
+  let s3: TestS3Server;
+  let t: TestApp;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    t = await startTestApp(engine, s3.env);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+  });
+
+  it('is ready while the bucket answers, and not once the S3 server is down', async () => {
+    const ready = await t.client().get(API_PATHS.healthReady);
+    expect(ready.status, ready.text).toBe(200);
+    await s3.close();
+    const down = await t.client().get(API_PATHS.healthReady);
+    expect(down.status).toBe(503);
+    expect(down.body.error.message).toBe('Server není připraven: do úložiště souborů nelze zapisovat.');
+    expect((await t.client().get(API_PATHS.healthLive)).status).toBe(200);
+  });
+
+  it('is not ready when the bucket does not exist', async () => {
+    const other = await startS3Server();
+    const missing = await startTestApp(engine, { ...other.env, S3_BUCKET: 'zadny-takovy-bucket' });
+    try {
+      expect((await missing.client().get(API_PATHS.healthReady)).status).toBe(503);
+    } finally {
+      await missing.close();
+      await other.close();
+    }
   });
 });

@@ -12,7 +12,7 @@ import { isSafeStorageKey } from '../../plugins/storage.ts';
 import { isPublicFile, isReadableFile, type StoredFile } from './file-access.ts';
 import { IMAGE_TYPES, keyExtension, nameForType } from './file-types.ts';
 import { findFileByKey, findFilesByIds } from './files.repository.ts';
-import { storeUpload, toUploadedFile, type UploadDeps } from './upload.service.ts';
+import { storeUpload, THUMBNAIL_TYPE, toUploadedFile, type UploadDeps } from './upload.service.ts';
 
 const uploadQuery = z.object({
   namespace: z
@@ -131,11 +131,16 @@ export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
     const key = (request.params as { '*': string })['*'];
     const row = isSafeStorageKey(key) ? await findFileByKey(app.db, key) : undefined;
     const access = row && (await accessTo(row, request.user));
-    if (!row || !access || !(await storage.exists(key))) {
-      return reply.status(404).type('text/plain; charset=utf-8').send('Soubor nenalezen.');
-    }
-    const thumbnail = row.thumbnail_key === key;
-    const mime = thumbnail ? 'image/webp' : row.mime_type;
+    const missing = () => reply.status(404).type('text/plain; charset=utf-8').send('Soubor nenalezen.');
+    if (!row || !access) return missing();
+    const mime = row.thumbnail_key === key ? THUMBNAIL_TYPE : row.mime_type;
+    const inline = IMAGE_TYPES.has(mime);
+    // A public image may come straight from the storage's own address (a bucket's, when configured);
+    // a download keeps its name, so it passes through here.
+    const direct = access === 'public' && inline ? storage.publicUrl(key) : undefined;
+    if (direct) return reply.header('cache-control', 'public, max-age=300').redirect(direct, 302);
+    const content = await storage.read(key);
+    if (!content) return missing();
     // A private file is never kept by a shared cache, and asked for again each time it is shown.
     reply
       .type(mime)
@@ -143,7 +148,7 @@ export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
         'cache-control',
         access === 'public' ? 'public, max-age=31536000, immutable' : 'private, no-cache',
       );
-    if (!IMAGE_TYPES.has(mime)) {
+    if (!inline) {
       // Named by the type its content is, whatever the uploaded name said (files stored before too).
       const extension = keyExtension(key);
       const name = nameForType(row.original_name, extension);
@@ -152,6 +157,6 @@ export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
         `attachment; filename="download.${extension}"; filename*=UTF-8''${encodeURIComponent(name)}`,
       );
     }
-    return reply.send(storage.read(key));
+    return reply.send(content);
   });
 }

@@ -14,6 +14,8 @@ import { type FileRow, insertFile } from './files.repository.ts';
 
 /** Width the thumbnail of an uploaded image is made at. */
 export const THUMBNAIL_WIDTH = 320;
+/** What every thumbnail is made as, whatever its original. */
+export const THUMBNAIL_TYPE = 'image/webp';
 const OUTPUT_FORMATS: Record<string, 'jpeg' | 'png' | 'webp' | 'gif' | 'avif'> = {
   jpg: 'jpeg',
   png: 'png',
@@ -132,13 +134,13 @@ export async function storeUpload(deps: UploadDeps, file: IncomingFile, namespac
         );
       });
       const thumbnailKey = storageKey(namespace, 'webp');
-      await deps.storage.putFile(key, image.cleanPath);
+      await deps.storage.putFile(key, image.cleanPath, type.mime);
       created.push(key);
-      await deps.storage.putFile(thumbnailKey, image.thumbPath);
+      await deps.storage.putFile(thumbnailKey, image.thumbPath, THUMBNAIL_TYPE);
       created.push(thumbnailKey);
       stored = { size: image.size, width: image.width, height: image.height, thumbnailKey };
     } else {
-      await deps.storage.putFile(key, tmpPath);
+      await deps.storage.putFile(key, tmpPath, type.mime);
       created.push(key);
     }
     const row = await insertFile(deps.db, {
