@@ -201,6 +201,8 @@ describe('member form', () => {
       memberType: 'ATHLETE',
       competingFrom: null,
       competingTo: null,
+      coachingFrom: null,
+      coachingTo: null,
       registrationNumber: null,
       active: true,
       note: null,

@@ -115,6 +115,23 @@ export const memberEntity: EntityDeclaration = {
       listed: false,
       span: 3,
     },
+    // The sport register reports trainers with these dates; a trainer's member type alone has none.
+    coachingFrom: {
+      kind: 'date',
+      label: 'Trénuje od',
+      help: 'Od kdy člen vede tréninky jako trenér (pro rejstřík sportu).',
+      section: 'club',
+      listed: false,
+      span: 3,
+    },
+    coachingTo: {
+      kind: 'date',
+      label: 'Trénuje do',
+      notBefore: 'coachingFrom',
+      section: 'club',
+      listed: false,
+      span: 3,
+    },
     // Kept by the medical checks' hooks: the validity of the member's latest check.
     medicalValidUntil: {
       kind: 'date',

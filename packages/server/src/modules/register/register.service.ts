@@ -10,7 +10,10 @@ export interface RegisterMember extends RegisterPerson {
   id: number;
 }
 
-/** The active members the register reports: competing athletes and trainers, by surname. */
+/**
+ * The active members the register reports, by surname: competing athletes, and trainers (by their
+ * coaching dates or their member type).
+ */
 export async function registerMembers(db: DynamicDb): Promise<RegisterMember[]> {
   const rows = await db
     .selectFrom('members')
@@ -24,9 +27,17 @@ export async function registerMembers(db: DynamicDb): Promise<RegisterMember[]> 
       'member_type',
       'competing_from',
       'competing_to',
+      'coaching_from',
+      'coaching_to',
     ])
     .where('active', '=', 1)
-    .where((eb) => eb.or([eb('competing_from', 'is not', null), eb('member_type', 'in', TRAINER_TYPES)]))
+    .where((eb) =>
+      eb.or([
+        eb('competing_from', 'is not', null),
+        eb('coaching_from', 'is not', null),
+        eb('member_type', 'in', TRAINER_TYPES),
+      ]),
+    )
     .orderBy('last_name_sort')
     .orderBy('first_name_sort')
     .orderBy('id')
@@ -41,9 +52,9 @@ export async function registerMembers(db: DynamicDb): Promise<RegisterMember[]> 
     athlete: row.competing_from !== null,
     athleteFrom: row.competing_from ?? null,
     athleteTo: row.competing_to ?? null,
-    trainer: TRAINER_TYPES.includes(String(row.member_type)),
-    trainerFrom: null,
-    trainerTo: null,
+    trainer: row.coaching_from !== null || TRAINER_TYPES.includes(String(row.member_type)),
+    trainerFrom: row.coaching_from ?? null,
+    trainerTo: row.coaching_to ?? null,
   }));
 }
 
