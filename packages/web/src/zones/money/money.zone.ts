@@ -1,0 +1,3 @@
+/** The treasurer's own screens (one lazy chunk): bank transactions with their assignment, a statement's upload. */
+export { BankTransactionListPage } from './bank-transaction-list-page.tsx';
+export { StatementUploadPage } from './statement-upload-page.tsx';
