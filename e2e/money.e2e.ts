@@ -54,6 +54,17 @@ beforeAll(async () => {
     });
   fee = await request('Členský příspěvek', 150_000);
   camp = await request('Letní soustředění', 320_000);
+  const late = await api.data<{ id: number }>('POST', '/api/cms/form/member', {
+    lastName: 'Pozdní',
+    firstName: 'Olga',
+    email: 'olga@rodina.test',
+  });
+  await api.data('POST', '/api/cms/form/payment', {
+    member: late.id,
+    title: 'Podzimní turnaj',
+    amount: { amount: 40_000, currency: 'CZK' },
+    dueDate: '2025-10-31',
+  });
 });
 
 afterAll(async () => {
@@ -158,4 +169,14 @@ describe('money', () => {
     await page.getByRole('button', { name: 'Zrušit hledání a filtry' }).click();
     await page.getByRole('table', { name: 'Bankovní pohyby' }).getByRole('row').nth(2).waitFor();
   });
+
+  it('sends the overdue reminders from the payments list and tells how many went out', async () => {
+    const page = await openAsTreasurer('/admin/platby');
+    await page.getByRole('button', { name: 'Poslat upomínky' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Poslat upomínky všem platbám po splatnosti?' });
+    await dialog.getByRole('button', { name: 'Poslat upomínky' }).click();
+    await flash(page, 'Odesláno: 1 upomínka k 1 platbě po splatnosti.').waitFor();
+    const mail = await app.mailbox.waitFor('olga@rodina.test');
+    expect(mail.subject).toBe('Platba po splatnosti: Podzimní turnaj');
+  }, 120_000);
 });

@@ -27,3 +27,11 @@ export interface StatementImport {
   /** What could not be read, in Czech; `line` is 1-based, 0 for the whole file. */
   problems: { line: number; message: string }[];
 }
+
+/** The answer of `POST /api/cms/payments/reminders`: how many mails went out, about how many requests. */
+export interface PaymentRemindersSent {
+  /** Mails sent (a request's member and each guardian with an address get one). */
+  sent: number;
+  /** Overdue requests among those asked for. */
+  overdue: number;
+}

@@ -73,6 +73,7 @@ export const SCREEN_TABLE: readonly ScreenEntry[] = [
   { name: 'member.edit', layout: 'shell', zone: 'members', page: 'MemberFormPage', form: true },
   { name: 'members.bulkPairing', layout: 'shell', zone: 'members', page: 'BulkPairingPage' },
   { name: 'members.sportRegister', layout: 'shell', zone: 'members', page: 'SportRegisterPage' },
+  { name: 'payment.list', layout: 'shell', zone: 'money', page: 'PaymentListPage' },
   { name: 'bank-transaction.list', layout: 'shell', zone: 'money', page: 'BankTransactionListPage' },
   { name: 'payments.statementUpload', layout: 'shell', zone: 'money', page: 'StatementUploadPage' },
   { name: 'article.edit', layout: 'shell', zone: 'content', page: 'ArticleFormPage', form: true },

@@ -1,6 +1,7 @@
 import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
 import { isOwnMember, personal } from '../people/index.ts';
 import { paymentActions } from './payment.actions.ts';
+import { paymentFilters } from './payment.filters.ts';
 import { paymentHooks } from './payment.rules.ts';
 import { PAYMENT_REQUEST_STATES } from './payment-state.ts';
 
@@ -145,6 +146,7 @@ export const paymentEntity: EntityDeclaration = {
   defaultSort: { field: 'dueDate', direction: 'desc' },
   searchFields: ['title', 'variableSymbol'],
   labelFields: ['title', 'variableSymbol'],
+  filters: paymentFilters,
   hooks: paymentHooks,
   actions: paymentActions,
 };

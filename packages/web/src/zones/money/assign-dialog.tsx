@@ -13,7 +13,7 @@ export type TransactionRow = EntityRecord & { version: number; payment: number |
 
 /**
  * Assigns a bank transaction to a payment request by the transaction's own `payment` field, with the
- * engine's picker of it (payment requests not cancelled, searched by title, variable symbol and payer);
+ * engine's picker of it (payment requests not cancelled, searched by title and variable symbol);
  * the save settles the request through the entity's hooks.
  */
 export function AssignDialog({
@@ -43,7 +43,7 @@ export function AssignDialog({
   };
   return (
     <Stack gap="md">
-      <Text size="sm">Hledejte podle jména člena, variabilního symbolu, názvu nebo částky platby.</Text>
+      <Text size="sm">Hledejte platbu podle jejího názvu nebo variabilního symbolu.</Text>
       <RelationPicker
         field={{ ...field, required: true, help: undefined }}
         value={payment}
