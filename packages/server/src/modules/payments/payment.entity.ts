@@ -146,6 +146,19 @@ export const paymentEntity: EntityDeclaration = {
   defaultSort: { field: 'dueDate', direction: 'desc' },
   searchFields: ['title', 'variableSymbol'],
   labelFields: ['title', 'variableSymbol'],
+  // The treasurer's export says which groups each member trains in today.
+  exportLinked: [
+    {
+      header: 'Skupiny člena',
+      through: 'member',
+      labels: {
+        entity: 'group-member',
+        by: 'member',
+        field: 'group',
+        current: { from: 'validFrom', to: 'validTo' },
+      },
+    },
+  ],
   filters: paymentFilters,
   hooks: paymentHooks,
   actions: paymentActions,
