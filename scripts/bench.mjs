@@ -12,6 +12,7 @@ import { benchExport } from './bench/export.mjs';
 import { benchGroupSave } from './bench/group-save.mjs';
 import { benchImport } from './bench/import.mjs';
 import { measure, printTable, WARM_UP_SECONDS } from './bench/measure.mjs';
+import { BULK_COUNT, benchPayments, STATEMENT_LINES } from './bench/payments.mjs';
 import { benchPostgres, postgresUrl } from './bench/postgres.mjs';
 import { ARTICLE_COUNT, benchPublicSite, seedPublicSite } from './bench/public-site.mjs';
 import { startServer } from './bench/server-process.mjs';
@@ -110,6 +111,7 @@ let rssAtEnd;
 let peakRss;
 let browser;
 let groupSave;
+let payments;
 let publicSite;
 let importRun;
 let exportRun;
@@ -136,6 +138,7 @@ try {
   rows.push(...(await members.benchMembers({ url: server.url, cookie, dataDir, duration })));
   exportRun = await benchExport({ url: server.url, cookie });
   groupSave = await benchGroupSave({ url: server.url, cookie });
+  payments = await benchPayments({ url: server.url, cookie });
   publicSite = await seedPublicSite({ url: server.url, cookie });
   rows.push(
     ...(await benchPublicSite({ url: server.url, slugs: publicSite.slugs, duration, cpuMs: server.cpuMs })),
@@ -187,6 +190,12 @@ console.log(
 console.log(`cold start (spawn → first /api/health): ${Math.round(server.coldStartMs)} ms`);
 console.log(
   `bulk group save, 1,000 members added and 1,000 ended in one call: median ${groupSave.median} ms, worst ${groupSave.max} ms (target ≤ 200 ms)`,
+);
+console.log(
+  `payment requests for ${BULK_COUNT.toLocaleString('en')} members in one call: median ${payments.bulk.median} ms, worst ${payments.bulk.max} ms (target ≤ 1 s)`,
+);
+console.log(
+  `bank statement of ${STATEMENT_LINES.toLocaleString('en')} lines (GPC): settled in median ${payments.statement.median} ms, worst ${payments.statement.max} ms (target ≤ 2 s); dry run median ${payments.dryRun.median} ms`,
 );
 console.log(
   `import of ${importRun.count.toLocaleString('en')} members from XLSX (${Math.round(importRun.bytes / 1000)} kB): dry run ${importRun.dryRunMs} ms, import ${importRun.importMs} ms (target < 10 s)`,

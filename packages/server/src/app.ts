@@ -35,6 +35,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { publicSiteRoutes } from './modules/public-site/public-site.routes.ts';
 import { registerRoutes } from './modules/register/register.routes.ts';
+import { paymentRemindersRoutes } from './modules/reminders/payment-reminders.routes.ts';
 import { remindersPlugin } from './modules/reminders/reminders.plugin.ts';
 import { calendarFeedRoutes } from './modules/training/calendar-feed.routes.ts';
 import { userConfigRoutes } from './modules/user-config/user-config.routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(peopleRoutes);
   await app.register(homeRoutes);
   await app.register(paymentsRoutes);
+  await app.register(paymentRemindersRoutes);
   await app.register(registerRoutes);
   await app.register(filesRoutes);
   await app.register(calendarFeedRoutes);

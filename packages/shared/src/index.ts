@@ -7,6 +7,7 @@ export * from './api/import.ts';
 export * from './api/my-club.ts';
 export * from './api/page-meta.ts';
 export * from './api/paths.ts';
+export * from './api/payments.ts';
 export * from './api/profiles.ts';
 export * from './api/record-search.ts';
 export * from './api/schema.ts';

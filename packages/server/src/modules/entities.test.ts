@@ -30,6 +30,7 @@ const SCREEN_PATHS = [
   ...['/admin/clenove', '/admin/kategorie', '/admin/skupiny', '/admin/clenove-skupiny'].flatMap(crud),
   '/admin/clenove/hromadne-parovani',
   '/admin/rejstrik-sportu',
+  '/admin/platby/vypisy/nahrat',
   // Guardians of minors and members' consents (beside the specification's member zone).
   ...['/admin/zakonni-zastupci', '/admin/souhlasy', '/admin/lekarske-prohlidky'].flatMap(crud),
   '/admin/clenove-skupiny/hromadne-nastaveni-skupiny',

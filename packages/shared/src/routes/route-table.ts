@@ -107,6 +107,16 @@ export const ROUTES = [
     nav: true,
   },
   {
+    // A bank statement's upload: a dry run first, then the settlement; reached from the statements' list.
+    name: 'payments.statementUpload',
+    path: '/admin/platby/vypisy/nahrat',
+    title: 'Nahrát výpis',
+    zone: 'money',
+    area: 'payments',
+    audience: 'office',
+    active: true,
+  },
+  {
     name: 'groupMembers.bulkSetup',
     path: '/admin/clenove-skupiny/hromadne-nastaveni-skupiny',
     title: 'Hromadné nastavení skupiny',

@@ -21,6 +21,7 @@ export const ZONE_SOURCES = {
   import: 'src/zones/import/import.zone.ts',
   users: 'src/zones/users/users.zone.ts',
   people: 'src/zones/people/people.zone.ts',
+  money: 'src/zones/money/money.zone.ts',
   entityList: 'src/engine/pages/entity-list-screen.tsx',
   entityForm: 'src/engine/pages/entity-form-screen.tsx',
 } as const;
@@ -72,6 +73,9 @@ export const SCREEN_TABLE: readonly ScreenEntry[] = [
   { name: 'member.edit', layout: 'shell', zone: 'members', page: 'MemberFormPage', form: true },
   { name: 'members.bulkPairing', layout: 'shell', zone: 'members', page: 'BulkPairingPage' },
   { name: 'members.sportRegister', layout: 'shell', zone: 'members', page: 'SportRegisterPage' },
+  { name: 'payment.list', layout: 'shell', zone: 'money', page: 'PaymentListPage' },
+  { name: 'bank-transaction.list', layout: 'shell', zone: 'money', page: 'BankTransactionListPage' },
+  { name: 'payments.statementUpload', layout: 'shell', zone: 'money', page: 'StatementUploadPage' },
   { name: 'article.edit', layout: 'shell', zone: 'content', page: 'ArticleFormPage', form: true },
   { name: 'team-member.list', layout: 'shell', zone: 'web', page: 'TeamOrderPage' },
   { name: 'web.configuration', layout: 'shell', zone: 'web', page: 'WebConfigurationPage' },

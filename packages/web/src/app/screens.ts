@@ -40,6 +40,7 @@ const ZONES: Record<ScreenEntry['zone'], () => Promise<Record<string, unknown>>>
   import: () => import('../zones/import/import.zone.ts'),
   users: () => import('../zones/users/users.zone.ts'),
   people: () => import('../zones/people/people.zone.ts'),
+  money: () => import('../zones/money/money.zone.ts'),
 };
 const entityListScreens = () => import('../engine/pages/entity-list-screen.tsx');
 const entityFormScreens = () => import('../engine/pages/entity-form-screen.tsx');

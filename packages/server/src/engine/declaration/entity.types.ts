@@ -34,6 +34,18 @@ export type {
 } from './rows.types.ts';
 export type { SignUpsDeclaration } from './sign-ups.types.ts';
 
+/**
+ * A column of an entity's export beyond its fields: the labels of the records linked (as a secondary
+ * label's linked part says) to the record a relation of this entity points at — a payment's member's
+ * groups today.
+ */
+export interface ExportLinkedColumn {
+  header: string;
+  /** A relation field of this entity (`member`), naming the record the labels are linked to. */
+  through: string;
+  labels: Extract<SecondaryLabelPart, { entity: string }>;
+}
+
 export interface EntityDeclaration {
   /** Kebab-case name used in URLs: form alias and datagrid name. */
   alias: string;
@@ -67,6 +79,8 @@ export interface EntityDeclaration {
    * parts joined by " · ", computed for a whole page of options at once. Default none.
    */
   secondaryLabel?: SecondaryLabelPart[];
+  /** Columns its export (CSV, XLSX) adds after its fields (see `ExportLinkedColumn`); default none. */
+  exportLinked?: ExportLinkedColumn[];
   /** The entity's own rules, run inside the engine's transaction; default none. */
   hooks?: EntityHooks;
   /** Whether records may be deleted (to the trash); default true. Accounts are deactivated instead. */

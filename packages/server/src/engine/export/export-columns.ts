@@ -2,6 +2,7 @@ import type { EntityRecord } from '@klubovna/shared';
 import { pragueWallClock } from '@klubovna/shared/time/prague';
 import { type CompiledEntity, type CompiledField, isSensitiveKind } from '../declaration/compile-entity.ts';
 import type { ListQuery } from '../list/list-query.ts';
+import { linkedTexts } from '../list/secondary-label.ts';
 import { optionLabel, type Row } from '../records/record-mapper.ts';
 import type { DynamicDb } from '../records/records.repository.ts';
 import { type EngineContext, toRecords } from '../records/records.service.ts';
@@ -77,8 +78,25 @@ const WIDTHS: Partial<Record<CompiledField['kind'], number>> = {
   relationMany: 40,
 };
 
-/** Every exported column in declaration order; files, images and sensitive data are left out, money takes two. */
+/** The texts of a batch's `exportLinked` columns, by header, kept on each record for its cells. */
+type WithLinked = EntityRecord & { _linked?: Record<string, string> };
+
+/**
+ * Every exported column in declaration order, then the declaration's `exportLinked` ones; files, images
+ * and sensitive data are left out, money takes two.
+ */
 export function exportColumns(entity: CompiledEntity): ExportColumn[] {
+  const linked = (entity.declaration.exportLinked ?? []).map(
+    ({ header }): ExportColumn => ({
+      header,
+      width: 30,
+      cell: (record) => text((record as WithLinked)._linked?.[header] ?? ''),
+    }),
+  );
+  return [...fieldColumns(entity), ...linked];
+}
+
+function fieldColumns(entity: CompiledEntity): ExportColumn[] {
   return entity.fields
     .filter((field) => field.kind !== 'image' && field.kind !== 'file' && !isSensitiveKind(field.kind))
     .flatMap((field): ExportColumn[] => {
@@ -111,9 +129,29 @@ export async function* exportBatches(
   for await (const row of context.reader.rows(db, entity, query)) {
     batch.push(row);
     if (batch.length === batchSize) {
-      yield await toRecords(db, context, entity, batch);
+      yield await withLinked(db, context, entity, await toRecords(db, context, entity, batch));
       batch = [];
     }
   }
-  if (batch.length > 0) yield await toRecords(db, context, entity, batch);
+  if (batch.length > 0)
+    yield await withLinked(db, context, entity, await toRecords(db, context, entity, batch));
+}
+
+/** The batch's records with the texts of the entity's `exportLinked` columns, each column in one query. */
+async function withLinked(
+  db: DynamicDb,
+  context: EngineContext,
+  entity: CompiledEntity,
+  records: EntityRecord[],
+): Promise<EntityRecord[]> {
+  for (const column of entity.declaration.exportLinked ?? []) {
+    const owners = records.map((record) => Number(record[column.through])).filter(Number.isInteger);
+    const texts = await linkedTexts(db, context.entities, column.labels, [...new Set(owners)]);
+    for (const record of records as WithLinked[])
+      record._linked = {
+        ...record._linked,
+        [column.header]: texts.get(Number(record[column.through])) ?? '',
+      };
+  }
+  return records;
 }

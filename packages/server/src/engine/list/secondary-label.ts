@@ -22,7 +22,7 @@ function fieldText(entity: CompiledEntity, part: FieldPart, row: Row): string {
 }
 
 /** A linked part for every id at once: the distinct labels of each id's linked records, in Czech order. */
-async function linkedTexts(
+export async function linkedTexts(
   db: DynamicDb,
   entities: EntityRegistry,
   part: LinkedPart,

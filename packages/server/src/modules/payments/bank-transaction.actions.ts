@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { SettledStatementLine as SettledLine } from '@klubovna/shared';
 import { isoDateSchema } from '@klubovna/shared/validation/input-limits';
 import { z } from 'zod';
 import type { ActionContext, EntityAction, Values } from '../../engine/declaration/entity.types.ts';
@@ -32,20 +33,6 @@ const importInput = z.object({
   /** Only tell what the import would do. */
   dryRun: z.boolean().default(false),
 });
-
-/** What became (or would become) of one incoming line of a statement. */
-export interface SettledLine {
-  transactionId: string;
-  date: string;
-  /** Haléře. */
-  amount: number;
-  currency: string;
-  variableSymbol: string | null;
-  counterName: string | null;
-  /** `matched` to a request, `unmatched` (waits for the office), `imported` before (left as it was). */
-  result: 'matched' | 'unmatched' | 'imported';
-  payment: { id: number; title: string; variableSymbol: string; member: string } | null;
-}
 
 /** A line's id at the bank; a line without one is known by its content (the same line twice is one). */
 function transactionKey(line: StatementLine): string {

@@ -16,3 +16,6 @@ export function paymentState(amount: number, paid: number, cancelled: boolean): 
   if (paid === amount) return 'PAID';
   return paid > 0 ? 'PARTLY_PAID' : 'UNPAID';
 }
+
+/** The states of a request still owed: past its due date it is overdue (reminded, listed as such). */
+export const OWING_STATES: readonly PaymentRequestState[] = ['UNPAID', 'PARTLY_PAID'];

@@ -1,6 +1,7 @@
 import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
 import { isOwnMember, personal } from '../people/index.ts';
 import { paymentActions } from './payment.actions.ts';
+import { paymentFilters } from './payment.filters.ts';
 import { paymentHooks } from './payment.rules.ts';
 import { PAYMENT_REQUEST_STATES } from './payment-state.ts';
 
@@ -145,6 +146,20 @@ export const paymentEntity: EntityDeclaration = {
   defaultSort: { field: 'dueDate', direction: 'desc' },
   searchFields: ['title', 'variableSymbol'],
   labelFields: ['title', 'variableSymbol'],
+  // The treasurer's export says which groups each member trains in today.
+  exportLinked: [
+    {
+      header: 'Skupiny člena',
+      through: 'member',
+      labels: {
+        entity: 'group-member',
+        by: 'member',
+        field: 'group',
+        current: { from: 'validFrom', to: 'validTo' },
+      },
+    },
+  ],
+  filters: paymentFilters,
   hooks: paymentHooks,
   actions: paymentActions,
 };

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { API_PATHS } from '@klubovna/shared';
+import { API_PATHS, type StatementImport } from '@klubovna/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { runAction } from '../../engine/actions/actions.service.ts';
@@ -71,14 +71,13 @@ export async function paymentsRoutes(fastify: FastifyInstance): Promise<void> {
       const dryRun = request.query.dryRun === '1';
       const input = { lines: statement.lines.map(withinLimits), dryRun };
       const result = await runAction(context, entity, 'import-statement', action, input, undefined);
-      return {
-        data: {
-          ...(result as object),
-          format: statement.format,
-          account: statement.account,
-          problems: statement.problems,
-        },
+      const data: StatementImport = {
+        ...(result as Pick<StatementImport, 'dryRun' | 'matched' | 'unmatched' | 'imported' | 'lines'>),
+        format: statement.format,
+        account: statement.account,
+        problems: statement.problems,
       };
+      return { data };
     },
   );
 }

@@ -3,9 +3,10 @@ import { czechDate, pragueToday } from '@klubovna/shared/time/prague';
 import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { MailAttachment } from '../../plugins/mail.ts';
-import { type ClubAccount, findClubAccount, qrPng } from '../payments/index.ts';
+import { type ClubAccount, findClubAccount, OWING_STATES, qrPng } from '../payments/index.ts';
 import {
   type DueReminder,
+  type ReminderContext,
   type ReminderDeclaration,
   type ReminderMail,
   switchOff,
@@ -32,16 +33,20 @@ interface OverduePayment {
   email: string;
 }
 
-/** Requests unpaid or partly paid (so not cancelled) past their due date, to the member and guardians. */
-async function overduePayments(db: Executor, now: Date): Promise<OverduePayment[]> {
-  const base = dynamic(db)
+/**
+ * Requests unpaid or partly paid (so not cancelled) past their due date, to the member and guardians;
+ * only those of `ids` when given.
+ */
+async function overduePayments(db: Executor, now: Date, ids?: readonly number[]): Promise<OverduePayment[]> {
+  let base = dynamic(db)
     .selectFrom('payments as p')
     .innerJoin('members as m', 'm.id', 'p.member')
-    .where('p.state', 'in', ['UNPAID', 'PARTLY_PAID'])
+    .where('p.state', 'in', [...OWING_STATES])
     .where('p.due_date', '<', pragueToday(now))
     .select(['p.id', 'p.title', 'p.due_date', 'p.variable_symbol', 'p.specific_symbol', 'p.message'])
     .select(['p.spayd', 'p.amount_amount', 'p.amount_currency', 'p.paid_amount_amount'])
     .select(['m.first_name', 'm.last_name']);
+  if (ids) base = base.where('p.id', 'in', ids.length > 0 ? [...ids] : [0]);
   const rows = [
     ...(await base.where('m.email', 'is not', null).select('m.email as email').execute()),
     ...(await base
@@ -125,22 +130,42 @@ async function overdueMail(
   return { subject, text, html, attachments };
 }
 
-export const paymentOverdue: ReminderDeclaration = {
-  kind: 'payment-overdue',
-  recipients: 'člen, za kterého je platba, a jeho zákonní zástupci',
-  async due({ db, now, publicUrl }) {
-    const rows = await overduePayments(db, now);
-    if (rows.length === 0) return [];
-    const club = await findClubAccount(dynamic(db));
-    // Made once per request (its member and guardians get the same mail), and only when one goes out.
-    const mails = new Map<number, Promise<ReminderMail>>();
-    const mailOf = (row: OverduePayment) => {
-      const mail = mails.get(row.id) ?? overdueMail(row, club, publicUrl);
-      mails.set(row.id, mail);
-      return mail;
-    };
-    return rows.map(
-      (row): DueReminder => ({ subject: `payment:${row.id}`, email: row.email, mail: () => mailOf(row) }),
-    );
-  },
-};
+/**
+ * The overdue requests' reminders (of `ids` only, when given), each known by `payment:<id>` and the
+ * `occasion` after it when given: the office's reminder sent on a day is another than the automatic one.
+ */
+export function overduePaymentReminders(ids?: readonly number[], occasion?: string): ReminderDeclaration {
+  return {
+    kind: 'payment-overdue',
+    recipients: 'člen, za kterého je platba, a jeho zákonní zástupci',
+    due: (context) => dueOverdue(context, ids, occasion),
+  };
+}
+
+async function dueOverdue(
+  { db, now, publicUrl }: ReminderContext,
+  ids?: readonly number[],
+  occasion?: string,
+): Promise<DueReminder[]> {
+  const rows = await overduePayments(db, now, ids);
+  if (rows.length === 0) return [];
+  const club = await findClubAccount(dynamic(db));
+  // Made once per request (its member and guardians get the same mail), and only when one goes out.
+  const mails = new Map<number, Promise<ReminderMail>>();
+  const mailOf = (row: OverduePayment) => {
+    const mail = mails.get(row.id) ?? overdueMail(row, club, publicUrl);
+    mails.set(row.id, mail);
+    return mail;
+  };
+  const suffix = occasion ? `:${occasion}` : '';
+  return rows.map(
+    (row): DueReminder => ({
+      subject: `payment:${row.id}${suffix}`,
+      email: row.email,
+      mail: () => mailOf(row),
+    }),
+  );
+}
+
+/** The automatic reminder: each overdue request once. */
+export const paymentOverdue = overduePaymentReminders();

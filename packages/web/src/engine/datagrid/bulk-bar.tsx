@@ -1,6 +1,7 @@
 import type { EntityLabels } from '@klubovna/shared';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconTrash, IconX } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { countLabel } from '../labels.ts';
 
 /** What can be done with the selected rows. */
@@ -10,12 +11,15 @@ export function BulkBar({
   canDelete,
   onDelete,
   onClear,
+  children,
 }: {
   count: number;
   labels: EntityLabels;
   canDelete: boolean;
   onDelete: () => void;
   onClear: () => void;
+  /** A zone's own buttons for the selected rows, before deleting. */
+  children?: ReactNode;
 }) {
   return (
     <Paper withBorder radius="md" px="md" py="xs" bg="var(--mantine-primary-color-light)">
@@ -27,6 +31,7 @@ export function BulkBar({
           <Button variant="subtle" size="xs" leftSection={<IconX size={16} />} onClick={onClear}>
             Zrušit výběr
           </Button>
+          {children}
           {canDelete && (
             <Button color="red" size="xs" leftSection={<IconTrash size={16} />} onClick={onDelete}>
               Smazat vybrané

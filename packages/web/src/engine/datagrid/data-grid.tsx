@@ -1,6 +1,6 @@
 import type { DatagridSchema, EntityRecord } from '@klubovna/shared';
 import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirmDelete } from '../../ui/confirm/use-confirm.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
@@ -33,24 +33,37 @@ export interface DataGridProps {
   extraActions?: ExtraRowActions;
   /** How many buttons `extraActions` shows in a row at most (their column's width); default 2. */
   extraButtons?: number;
+  /** A zone's own buttons for the selected rows (beside deleting them); `clear` ends the selection. */
+  bulkActions?: BulkActions;
 }
 
+export type BulkActions = (selected: GridRecord[], clear: () => void) => ReactNode;
+
 /** A list of any declared entity, rendered from its datagrid schema. */
-export function DataGrid({ name, extraActions, extraButtons = 2 }: DataGridProps) {
+export function DataGrid({ name, extraActions, extraButtons = 2, bulkActions }: DataGridProps) {
   const { data: schema, error } = useDatagridSchema(name);
   if (error) return null; // The global handler has shown why.
   if (!schema) return <DatagridSkeleton />;
-  return <LoadedDataGrid schema={schema} extraActions={extraActions} extraButtons={extraButtons} />;
+  return (
+    <LoadedDataGrid
+      schema={schema}
+      extraActions={extraActions}
+      extraButtons={extraButtons}
+      bulkActions={bulkActions}
+    />
+  );
 }
 
 function LoadedDataGrid({
   schema,
   extraActions,
   extraButtons,
+  bulkActions,
 }: {
   schema: DatagridSchema;
   extraActions?: ExtraRowActions;
   extraButtons: number;
+  bulkActions?: BulkActions;
 }) {
   const grid = useDatagrid(schema);
   const navigate = useNavigate();
@@ -115,7 +128,9 @@ function LoadedDataGrid({
               remove(selected.map((record) => record.id)),
             )
           }
-        />
+        >
+          {bulkActions?.(selected, () => setSelected([]))}
+        </BulkBar>
       )}
       <Group justify="space-between" gap="xs" mih={22}>
         <Text size="sm" c="dimmed" aria-live="polite">

@@ -1,14 +1,23 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { appPath, routerPath } from '../../ui/navigation/app-path.ts';
 import { useMayOpen } from '../../ui/navigation/use-may-open.ts';
-import { DataGrid } from '../datagrid/data-grid.tsx';
+import { DataGrid, type DataGridProps } from '../datagrid/data-grid.tsx';
 import { useDatagridSchema } from '../engine-api.ts';
 import { PageHeader } from './page-header.tsx';
 
-/** The list screen of an entity: heading, "add" button and its datagrid. */
-export function EntityListPage({ alias, title }: { alias: string; title: string }) {
+/**
+ * The list screen of an entity: heading, "import" and "add" buttons and its datagrid; a zone's written
+ * list adds its own buttons (`actions`, for whoever may create) and the datagrid's row and bulk actions.
+ */
+export function EntityListPage({
+  alias,
+  title,
+  actions,
+  ...grid
+}: { alias: string; title: string; actions?: ReactNode } & Omit<DataGridProps, 'name'>) {
   const { data: schema } = useDatagridSchema(alias);
   const imports = useMayOpen('cms.import');
   return (
@@ -19,6 +28,7 @@ export function EntityListPage({ alias, title }: { alias: string; title: string 
           schema?.canCreate &&
           schema.routes && (
             <Group gap="xs">
+              {actions}
               {imports && (
                 <Button
                   component={Link}
@@ -40,7 +50,7 @@ export function EntityListPage({ alias, title }: { alias: string; title: string 
           )
         }
       />
-      <DataGrid name={alias} />
+      <DataGrid name={alias} {...grid} />
     </Stack>
   );
 }

@@ -6,19 +6,7 @@ import {
   type ImportPreview,
   type ImportReport,
 } from '@klubovna/shared';
-import {
-  Alert,
-  Anchor,
-  FileInput,
-  Group,
-  Paper,
-  Progress,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, FileInput, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -28,6 +16,7 @@ import { postMultipart } from '../../api/upload.ts';
 import { useUserConfig } from '../../api/user-config.ts';
 import { PageHeader } from '../../engine/pages/page-header.tsx';
 import { BusyButton } from '../../ui/busy/busy-button.tsx';
+import { UploadProgress } from '../../ui/busy/upload-progress.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
 import { routerPath } from '../../ui/navigation/app-path.ts';
 import { ReportView, rows } from './import-report.tsx';
@@ -259,17 +248,7 @@ export function ImportPage() {
               </BusyButton>
             </Group>
             {progress !== null && (
-              <Stack gap={4}>
-                <Progress
-                  value={progress}
-                  animated={progress >= 100}
-                  striped={progress >= 100}
-                  aria-label="Průběh importu"
-                />
-                <Text size="sm">
-                  {progress < 100 ? `Nahrávám soubor: ${progress} %` : 'Ukládám záznamy…'}
-                </Text>
-              </Stack>
+              <UploadProgress percent={progress} label="Průběh importu" working="Ukládám záznamy…" />
             )}
           </Stack>
         </Paper>
