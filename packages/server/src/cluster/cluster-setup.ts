@@ -85,6 +85,7 @@ export async function prepareUsers(base: string, count: number): Promise<Virtual
       },
       saves: 0,
       signIns: 0,
+      uploads: 0,
     });
   }
   return users;

@@ -3,12 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { installed } from '../test/documented-config.ts';
+import { startS3Server, type TestS3Server } from '../test/s3-server.ts';
 import { freePort, type ServerProcess, spawnServer } from '../test/server-process.ts';
 import { createPostgresSchema, type PostgresSchema } from '../test/test-app.ts';
 import { prepareUsers } from './cluster-setup.ts';
 import { type RunningProxy, startHaproxy } from './haproxy.ts';
 import { Findings, figures, type Instance, LoadContext, runLoad, type Sample } from './load.ts';
 import { LOAD_MIX } from './load-mix.ts';
+import { unreadableUploads } from './uploads-check.ts';
 
 const VIRTUAL_USERS = 8;
 const ONE_SECONDS = 20;
@@ -59,8 +61,8 @@ function countBy(samples: Sample[], key: (sample: Sample) => string): Record<str
 }
 
 /**
- * `npm run test:cluster`: three instances on one PostgreSQL behind HAProxy (docs/operations.md's
- * config) under a mixed load (load-mix.ts), while one is killed with -9 and another restarted with
+ * `npm run test:cluster`: three instances on one PostgreSQL and one S3 bucket (each with a disk of its
+ * own) behind HAProxy (docs/operations.md's config) under a mixed load (load-mix.ts), while one is killed with -9 and another restarted with
  * SIGTERM; first the same load against one instance, for the figures.
  */
 describe.runIf(process.env.TEST_DATABASE_URL && installed('haproxy'))(
@@ -69,10 +71,12 @@ describe.runIf(process.env.TEST_DATABASE_URL && installed('haproxy'))(
     const servers: ServerProcess[] = [];
     const proxies: RunningProxy[] = [];
     let database: PostgresSchema | undefined;
+    let s3: TestS3Server | undefined;
     let dir = '';
     afterAll(async () => {
       await Promise.all(proxies.map((proxy) => proxy.stop()));
       await Promise.all(servers.map((server) => server.stop()));
+      await s3?.close();
       await database?.drop();
       if (dir) fs.rmSync(dir, { recursive: true, force: true });
     });
@@ -80,16 +84,20 @@ describe.runIf(process.env.TEST_DATABASE_URL && installed('haproxy'))(
     it('loses no acknowledged write, serves no stale read and runs each job once while instances die', async () => {
       database = await createPostgresSchema(process.env.TEST_DATABASE_URL!);
       dir = fs.mkdtempSync(path.join(os.tmpdir(), 'klubovna-cluster-'));
-      const env = {
+      s3 = await startS3Server();
+      const shared = {
+        ...s3.env,
         DATABASE_URL: database.databaseUrl,
-        DATA_DIR: path.join(dir, 'data'),
         TRUST_PROXY: '127.0.0.1',
         JOB_POLL_INTERVAL: '1',
         HOUSEKEEPING_INTERVAL: String(HOUSEKEEPING_SECONDS),
         LOG_LEVEL: 'error',
       };
+      const dataDirs = ['app1', 'app2', 'app3'].map((name) => path.join(dir, `data-${name}`));
+      /** Each instance's environment: all alike but its own disk, which must hold no upload. */
+      const envs = dataDirs.map((dataDir) => ({ ...shared, DATA_DIR: dataDir }));
       const ports = [await freePort(), await freePort(), await freePort()];
-      servers.push(await spawnServer(env, ports[0]));
+      servers.push(await spawnServer(envs[0]!, ports[0]));
       const users = await prepareUsers(servers[0]!.url, VIRTUAL_USERS);
       const instances: Instance[] = ports.map((port, index) => ({
         name: `app${index + 1}`,
@@ -109,7 +117,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && installed('haproxy'))(
       );
 
       // Three instances, one killed and one restarted on the way.
-      servers.push(await spawnServer(env, ports[1]), await spawnServer(env, ports[2]));
+      servers.push(await spawnServer(envs[1]!, ports[1]), await spawnServer(envs[2]!, ports[2]));
       for (const instance of instances) instance.live = true;
       const names = Object.fromEntries(instances.map((instance) => [instance.name, host(instance.url)]));
       proxies.push(await startHaproxy(dir, names));
@@ -124,18 +132,29 @@ describe.runIf(process.env.TEST_DATABASE_URL && installed('haproxy'))(
         await wait(RESTART_AT_MS - KILL_AT_MS);
         instances[2]!.live = false;
         await servers[2]!.stop();
-        servers[2] = await spawnServer(env, ports[2]);
+        servers[2] = await spawnServer(envs[2]!, ports[2]);
         instances[2]!.live = true;
       })();
       const context = new LoadContext(proxies[1]!.url, instances, cluster);
       await runLoad(context, users, LOAD_MIX, started + THREE_SECONDS * 1000);
       await faults;
+      // The killed instance started again, so that every upload is read through all three.
+      servers[1] = await spawnServer(envs[1]!, ports[1]);
+      instances[1]!.live = true;
+      const uploads = [...single.uploads, ...cluster.uploads];
+      const unreadable = await unreadableUploads(uploads, instances, users[0]!.staffCookie, s3);
+      const onDisk = dataDirs.filter((dataDir) => fs.existsSync(path.join(dataDir, 'files')));
 
       const lost = await lostWrites(database, cluster);
       const lostBefore = await lostWrites(database, single);
       const failed = (sample: Sample) => sample.status >= 500 || sample.status === 0;
+      // A request cut with no answer at all (status 0) names no instance; one that was already in
+      // flight at the kill and cut right after it is taken for one the killed instance held.
+      const cutAtKill = (sample: Sample) => sample.status === 0 && sample.at - sample.ms <= killedAt;
       const excused = (sample: Sample) =>
-        sample.servedBy === 'app2' && sample.at >= killedAt && sample.at <= killedAt + KILL_WINDOW_MS;
+        (sample.servedBy === 'app2' || cutAtKill(sample)) &&
+        sample.at >= killedAt &&
+        sample.at <= killedAt + KILL_WINDOW_MS;
       const all = [...single.samples, ...cluster.samples];
       const unexcused = all.filter(
         (sample) => failed(sample) && !(cluster.samples.includes(sample) && excused(sample)),
@@ -145,6 +164,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && installed('haproxy'))(
       const threeCalm = figures(cluster, started + WARM_UP_MS, started + KILL_AT_MS);
       const three = figures(cluster, started + WARM_UP_MS, started + THREE_SECONDS * 1000);
       const saves = single.acknowledged.length + cluster.acknowledged.length;
+      const uploadAnswers = all.filter((sample) => sample.scenario === 'upload');
       console.log(
         [
           '',
@@ -152,6 +172,8 @@ describe.runIf(process.env.TEST_DATABASE_URL && installed('haproxy'))(
           `  through the proxy by instance: ${JSON.stringify(countBy(cluster.samples, (sample) => sample.servedBy || 'none'))}`,
           `  HAProxy's health checks: ${proxies.flatMap((proxy) => proxy.stateChanges()).join(' | ') || 'no change'}`,
           `  writes acknowledged ${saves}, found ${saves - lost.length - lostBefore.length}`,
+          `  uploads ${uploadAnswers.length}: acknowledged ${uploads.length}, read byte for byte through each of the three instances ${uploads.length - new Set(unreadable.map((line) => line.split(' ')[0])).size}` +
+            ` (answers ${JSON.stringify(countBy(uploadAnswers, (sample) => String(sample.status)))})`,
           `  5xx by instance: ${JSON.stringify(countBy(all.filter(failed), (sample) => sample.servedBy || 'proxy'))}` +
             ` (${unexcused.length} not on the killed instance's connections)`,
           `  stale reads and sessions: ${single.violations.length + cluster.violations.length} violations`,
@@ -162,9 +184,18 @@ describe.runIf(process.env.TEST_DATABASE_URL && installed('haproxy'))(
         ].join('\n'),
       );
       expect([...lostBefore, ...lost]).toEqual([]);
-      expect(unexcused.map((sample) => `${sample.scenario} ${sample.status} ${sample.servedBy}`)).toEqual([]);
+      const after = (sample: Sample) => `${Math.round(sample.at - killedAt)} ms after the kill`;
+      expect(
+        unexcused.map(
+          (sample) =>
+            `${sample.scenario} ${sample.status} ${sample.servedBy} ${sample.error ?? ''} (${Math.round(sample.ms)} ms, ${after(sample)})`,
+        ),
+      ).toEqual([]);
       expect([...single.violations, ...cluster.violations]).toEqual([]);
       expect(jobProblems).toEqual([]);
+      expect(unreadable).toEqual([]);
+      expect(onDisk).toEqual([]);
+      expect(uploads.length).toBeGreaterThan(0);
       expect(cluster.acknowledged.length).toBeGreaterThan(0);
     }, 300_000);
   },

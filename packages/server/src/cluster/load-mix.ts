@@ -1,4 +1,6 @@
-import type { LoadContext, Scenario } from './load.ts';
+import { randomBytes } from 'node:crypto';
+import { pdfDocument, pngImage } from '../test/uploads.ts';
+import type { LoadContext, Scenario, VirtualUser } from './load.ts';
 
 const PUBLIC_PAGES = ['/', '/clanky', '/tym', '/udalosti'];
 const SEARCHES = ['nov', 'zat', 'svo', 'a', 'kra'];
@@ -142,9 +144,45 @@ const roleChange: Scenario = {
   },
 };
 
+/** Where the padding of `pdfDocument` begins: a mark written there makes each document unique. */
+const PDF_MARK_AT = 64;
+
+/** Every other upload a small PDF (stored as sent), the rest a small PNG (re-encoded on upload). */
+async function fileToUpload(user: VirtualUser) {
+  const mark = `${user.n}-${user.uploads}-${randomBytes(6).toString('hex')}`;
+  if (user.uploads % 2 === 0) {
+    const bytes = pdfDocument(6 * 1024);
+    bytes.write(mark, PDF_MARK_AT);
+    return { name: `zatez-${mark}.pdf`, type: 'application/pdf', bytes };
+  }
+  const color = `#${randomBytes(3).toString('hex')}`;
+  return { name: `zatez-${mark}.png`, type: 'image/png', bytes: await pngImage(48, 32, color) };
+}
+
+/** A file uploaded through the upload API; once acknowledged, every other instance must serve it. */
+const upload: Scenario = {
+  name: 'upload',
+  weight: 5,
+  run: async (context, user) => {
+    user.uploads += 1;
+    const file = await fileToUpload(user);
+    const form = new FormData();
+    form.append('files[]', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+    const path = '/api/cms/files/upload?namespace=members';
+    const answer = await context.viaProxy('upload', 'POST', path, user.staffCookie, form);
+    if (answer.status !== 200) return;
+    const url = JSON.parse(answer.text).data[0].url as string;
+    context.findings.uploads.push({ url, type: file.type, bytes: file.bytes });
+    await onEveryOther(context, answer.servedBy, url, user.staffCookie, (status) =>
+      status === 200 ? undefined : `upload not served: ${status}`,
+    );
+  },
+};
+
 /**
  * What the cluster test's virtual users do, by weight: mostly reads and searches, some saves checked
- * on every other instance at once, and sign-ins and role changes checked the same way. A scenario
- * added here (uploads, once files live in S3) joins the load and the report by its name.
+ * on every other instance at once, uploads (to the shared S3 bucket) served by every other instance,
+ * and sign-ins and role changes checked the same way. A scenario added here joins the load and the
+ * report by its name.
  */
-export const LOAD_MIX: Scenario[] = [publicPage, list, search, save, publish, signInOut, roleChange];
+export const LOAD_MIX: Scenario[] = [publicPage, list, search, save, publish, upload, signInOut, roleChange];

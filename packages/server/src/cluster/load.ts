@@ -8,6 +8,8 @@ export interface Sample {
   ms: number;
   servedBy: string;
   at: number;
+  /** Why no answer came (status 0). */
+  error?: string;
 }
 
 export interface Instance {
@@ -33,6 +35,14 @@ export interface VirtualUser {
   roleUser: { id: number; version: number; cookie: string; admin: boolean };
   saves: number;
   signIns: number;
+  uploads: number;
+}
+
+export interface AcknowledgedUpload {
+  /** `/files/…` */
+  url: string;
+  type: string;
+  bytes: Buffer;
 }
 
 /** What the run found: every acknowledged save and every read or session that broke a promise. */
@@ -41,6 +51,8 @@ export class Findings {
   /** The direct reads that check what a write changed on the other instances: load too. */
   readonly checks: Sample[] = [];
   readonly acknowledged: Array<{ id: number; lastName: string }> = [];
+  /** Every upload the server acknowledged: where it is served and the bytes sent. */
+  readonly uploads: AcknowledgedUpload[] = [];
   readonly violations: string[] = [];
 }
 
@@ -55,18 +67,21 @@ export class LoadContext {
     this.findings = findings;
   }
 
-  /** A request through the proxy, recorded as load. */
+  /** A request through the proxy, recorded as load; a FormData body goes as multipart. */
   async viaProxy(scenario: string, method: string, path: string, cookie?: string, body?: unknown) {
     const started = performance.now();
-    const answer = await send(this.proxyUrl, method, path, cookie, body).catch(
-      (): Answer => ({ status: 0, text: '', servedBy: '' }),
-    );
+    let error: string | undefined;
+    const answer = await send(this.proxyUrl, method, path, cookie, body).catch((failure: Error): Answer => {
+      error = `${failure.message} ${(failure.cause as Error | undefined)?.message ?? ''}`.trim();
+      return { status: 0, text: '', servedBy: '' };
+    });
     this.findings.samples.push({
       scenario,
       status: answer.status,
       ms: performance.now() - started,
       servedBy: answer.servedBy,
       at: Date.now(),
+      ...(error ? { error } : {}),
     });
     return answer;
   }
@@ -95,11 +110,14 @@ export class LoadContext {
 async function send(base: string, method: string, path: string, cookie?: string, body?: unknown) {
   const headers: Record<string, string> = {};
   if (cookie) headers.cookie = cookie;
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const multipart = body instanceof FormData;
+  // A multipart form is a simple request: the CSRF check wants the header a script sends.
+  if (multipart) headers['x-requested-with'] = 'XMLHttpRequest';
+  else if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(base + path, {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: multipart ? body : body === undefined ? undefined : JSON.stringify(body),
     redirect: 'manual',
     signal: AbortSignal.timeout(30_000),
   });
