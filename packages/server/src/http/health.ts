@@ -2,6 +2,7 @@ import { API_PATHS } from '@klubovna/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { AppError } from '../errors/app-error.ts';
+import { errorAnswers } from './api-answers.ts';
 
 /** A check slower than this counts as failed: a proxy's probe should not hang on a stuck database. */
 const CHECK_TIMEOUT_MS = 3_000;
@@ -41,7 +42,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     return { data: { status: disk.status === 'ok' ? 'ok' : 'degraded', disk } };
   });
   app.get(API_PATHS.healthLive, publicAccess, async () => ({ data: { status: 'ok' } }));
-  app.get(API_PATHS.healthReady, publicAccess, async () => {
+  app.get(API_PATHS.healthReady, { ...publicAccess, schema: { response: errorAnswers(503) } }, async () => {
     const reasons = await notReadyReasons(app);
     if (reasons.length > 0)
       throw new AppError('NOT_READY', 503, `Server není připraven: ${reasons.join(', ')}.`);

@@ -3,6 +3,7 @@ import { recordVersionSchema } from '@klubovna/shared/validation/input-limits';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { unauthorized } from '../../errors/app-error.ts';
+import { errorAnswers } from '../../http/api-answers.ts';
 import { SESSION_COOKIE } from '../../http/session.ts';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.ts';
 import { sessionCookieOptions } from './auth.plugin.ts';
@@ -69,7 +70,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     API_PATHS.login,
-    { schema: { body: loginBody }, config: { access: 'public' } },
+    { schema: { body: loginBody, response: errorAnswers(401, 429) }, config: { access: 'public' } },
     async (request, reply) => {
       const result = await login(
         deps,
@@ -96,7 +97,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     API_PATHS.forgottenPassword,
-    { schema: { body: forgottenBody }, config: { access: 'public' } },
+    { schema: { body: forgottenBody, response: errorAnswers(429) }, config: { access: 'public' } },
     async (request) => {
       await requestPasswordRenewal(deps, request.body.email, request.body.cms, clientInfo(request));
       return { data: { sent: true } };
@@ -105,7 +106,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     API_PATHS.passwordTokenCheck,
-    { schema: { body: tokenBody }, config: { access: 'public' } },
+    { schema: { body: tokenBody, response: errorAnswers(429) }, config: { access: 'public' } },
     async (request) => {
       await checkPasswordToken(deps, request.body.token, clientInfo(request));
       return { data: { valid: true } };

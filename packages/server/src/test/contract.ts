@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+
+// biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document is plain JSON
+type Json = any;
+
+/** One answer as the HTTP client received it. */
+export interface ReceivedAnswer {
+  method: string;
+  /** The path with its query, as requested. */
+  path: string;
+  status: number;
+  contentType: string | null;
+  body: unknown;
+  text: string;
+}
+
+interface DocumentedPath {
+  template: string;
+  segments: string[];
+  operations: Record<string, Json>;
+}
+
+const mediaType = (type: string | null) => (type ?? '').split(';')[0]!.trim().toLowerCase();
+
+/** At the first segment where two templates differ, a literal segment wins (as the router decides). */
+function moreLiteral(a: DocumentedPath, b: DocumentedPath): number {
+  for (let index = 0; index < Math.min(a.segments.length, b.segments.length); index++) {
+    const aParam = a.segments[index]!.startsWith('{');
+    const bParam = b.segments[index]!.startsWith('{');
+    if (aParam !== bParam) return aParam ? 1 : -1;
+  }
+  return 0;
+}
+
+/**
+ * The API's OpenAPI document as a contract: every answer must be one of the statuses its operation
+ * documents, in a documented media type, with a JSON body its schema admits.
+ */
+export class Contract {
+  private readonly paths: DocumentedPath[];
+  private readonly ajv: Ajv2020;
+  private readonly validators = new Map<Json, ValidateFunction>();
+  private readonly responses: Record<string, Json>;
+
+  constructor(document: Json) {
+    this.responses = document.components.responses;
+    this.paths = Object.entries(document.paths as Record<string, Record<string, Json>>)
+      .map(([template, operations]) => ({ template, segments: template.split('/'), operations }))
+      .sort(moreLiteral);
+    this.ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+    addFormats.default(this.ajv);
+    this.ajv.addSchema({ $id: 'openapi', components: document.components });
+  }
+
+  private pathOf(path: string): DocumentedPath | undefined {
+    const segments = path.split('?')[0]!.split('/');
+    return this.paths.find(
+      (documented) =>
+        documented.segments.length === segments.length &&
+        documented.segments.every(
+          (segment, index) =>
+            (segment.startsWith('{') && segments[index] !== '') || segment === segments[index],
+        ),
+    );
+  }
+
+  private validator(schema: Json): ValidateFunction {
+    let validate = this.validators.get(schema);
+    if (!validate) {
+      const local = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi#/components/'));
+      validate = this.ajv.compile(local);
+      this.validators.set(schema, validate);
+    }
+    return validate;
+  }
+
+  private resolve(response: Json): Json {
+    const name = response?.$ref?.replace('#/components/responses/', '');
+    return name ? this.responses[name] : response;
+  }
+
+  /** Why the answer breaks the contract, or undefined when it keeps it. */
+  violation(answer: ReceivedAnswer): string | undefined {
+    const method = answer.method.toLowerCase();
+    if (method === 'head' || method === 'options' || !answer.path.startsWith('/api')) return undefined;
+    const documented = this.pathOf(answer.path);
+    const operation = documented?.operations[method];
+    if (!operation) {
+      // No such route: the router's 404 (or 405) in the error envelope.
+      if (answer.status >= 400) return this.bodyViolation(answer, { $ref: '#/components/schemas/Error' });
+      return `${answer.status} of a route the document does not list`;
+    }
+    const { responses } = operation;
+    const status = String(answer.status);
+    const response = this.resolve(responses[status] ?? responses[`${status[0]}XX`] ?? responses.default);
+    if (!response)
+      return `status ${status} is not documented for ${method.toUpperCase()} ${documented!.template}`;
+    const content = response.content as Record<string, Json> | undefined;
+    if (!content) return answer.text === '' ? undefined : 'a body where the document says none';
+    const type = mediaType(answer.contentType);
+    const entry = Object.entries(content).find(([documentedType]) => mediaType(documentedType) === type);
+    if (!entry) return `media type "${type}" is not among ${Object.keys(content).join(', ')}`;
+    return type === 'application/json' && entry[1].schema
+      ? this.bodyViolation(answer, entry[1].schema)
+      : undefined;
+  }
+
+  private bodyViolation(answer: ReceivedAnswer, schema: Json): string | undefined {
+    if (mediaType(answer.contentType) !== 'application/json')
+      return `media type "${mediaType(answer.contentType)}" where the error envelope is JSON`;
+    const validate = this.validator(schema);
+    if (validate(answer.body)) return undefined;
+    return this.ajv.errorsText(validate.errors, { dataVar: 'body', separator: '; ' });
+  }
+}
+
+const contracts = new Map<string, Contract>();
+const documents = new Map<string, () => Json>();
+
+/** Makes the answers of the app at `baseUrl` checked against the document `build` makes (once, when first needed). */
+export function registerContract(baseUrl: string, build: () => Json): void {
+  documents.set(baseUrl, build);
+}
+
+export function forgetContract(baseUrl: string): void {
+  documents.delete(baseUrl);
+  contracts.delete(baseUrl);
+}
+
+/** Shared between apps serving the same document, so that each schema compiles once per test file. */
+const byDocument = new Map<string, Contract>();
+
+function contractOf(baseUrl: string): Contract | undefined {
+  const known = contracts.get(baseUrl);
+  if (known) return known;
+  const build = documents.get(baseUrl);
+  if (!build) return undefined;
+  const document = build();
+  const digest = createHash('sha256').update(JSON.stringify(document)).digest('hex');
+  const contract = byDocument.get(digest) ?? new Contract(document);
+  byDocument.set(digest, contract);
+  contracts.set(baseUrl, contract);
+  return contract;
+}
+
+/** Throws when the answer of a registered app breaks its document. */
+export function checkAnswer(baseUrl: string, answer: ReceivedAnswer): void {
+  const violation = contractOf(baseUrl)?.violation(answer);
+  if (violation === undefined) return;
+  const body = answer.text.length > 600 ? `${answer.text.slice(0, 600)}…` : answer.text;
+  throw new Error(
+    `Answer outside the OpenAPI document: ${answer.method} ${answer.path} → ${answer.status} ` +
+      `(${answer.contentType ?? 'no content type'}): ${violation}\n${body}`,
+  );
+}
