@@ -16,7 +16,11 @@ export const ERROR_RESPONSES: Record<number, { name: string; description: string
       'Chybí oprávnění, požadavek z cizího původu, nebo je třeba nejdřív zapnout dvoufázové přihlášení.',
   },
   404: { name: 'NotFound', description: 'Záznam, entita nebo soubor neexistuje (nebo není pro vás).' },
-  409: { name: 'Conflict', description: 'Záznam mezitím změnil někdo jiný (nesouhlasí `version`).' },
+  409: {
+    name: 'Conflict',
+    description:
+      'Záznam mezitím změnil někdo jiný (nesouhlasí `version`), smazal související záznam, nebo je záznam ještě použit.',
+  },
   413: { name: 'PayloadTooLarge', description: 'Odeslaná data nebo soubor jsou příliš velké.' },
   414: { name: 'UriTooLong', description: 'Adresa nebo její parametr je příliš dlouhý.' },
   415: { name: 'UnsupportedMediaType', description: 'Nepodporovaný typ těla požadavku.' },
@@ -25,7 +29,10 @@ export const ERROR_RESPONSES: Record<number, { name: string; description: string
   507: { name: 'InsufficientStorage', description: 'Na serveru došlo místo na disku; nic se neuložilo.' },
 };
 
-/** What a route's kind implies it may be refused with: validation, sign-in, access, size and disk. */
+/**
+ * What a route's kind implies it may be refused with: validation, sign-in, access, size and disk, and
+ * for a signed-in write 409 (a record saved, deleted or still used meanwhile: the engine's writes).
+ */
 function impliedErrorStatuses(method: string, url: string, access: RouteAccess): number[] {
   const unsafe = method !== 'GET';
   const secured = access !== 'public';
@@ -34,8 +41,11 @@ function impliedErrorStatuses(method: string, url: string, access: RouteAccess):
     400,
     ...(secured ? [401] : []),
     ...(secured || unsafe ? [403] : []),
-    ...(withParams ? [404, 414] : []),
+    // A signed-in route works on records the person may not read, named in the path, query or body.
+    ...(withParams || secured ? [404] : []),
+    ...(withParams ? [414] : []),
     ...(unsafe ? [413, 415, 507] : []),
+    ...(unsafe && secured ? [409] : []),
   ];
 }
 

@@ -111,9 +111,26 @@ export class Contract {
     if (mediaType(answer.contentType) !== 'application/json')
       return `media type "${mediaType(answer.contentType)}" where the error envelope is JSON`;
     const validate = this.validator(schema);
-    if (validate(answer.body)) return undefined;
-    return this.ajv.errorsText(validate.errors, { dataVar: 'body', separator: '; ' });
+    if (!validate(answer.body))
+      return this.ajv.errorsText(validate.errors, { dataVar: 'body', separator: '; ' });
+    return answer.status >= 400 ? programmersWords(answer.body) : undefined;
   }
+}
+
+/** Words of Zod's (or any library's) own messages, which a person must never read. */
+const PROGRAMMERS_WORDS =
+  /\b(invalid|expected|received|required|must|undefined|NaN|null|string|number|object|array|boolean|enum|union)\b/i;
+
+/** A refusal's messages in a programmer's words (what a person typed, quoted „…“, aside). */
+function programmersWords(body: Json): string | undefined {
+  const messages = [
+    body?.error?.message,
+    ...(body?.validationErrors ?? []).map((error: Json) => error.message),
+  ];
+  const found = messages.find(
+    (message) => typeof message === 'string' && PROGRAMMERS_WORDS.test(message.replace(/„[^“]*“/g, '')),
+  );
+  return found === undefined ? undefined : `a message in programmers' words: "${found}"`;
 }
 
 const contracts = new Map<string, Contract>();
