@@ -139,7 +139,8 @@ export function openApiDocument(
         'API Klubovny. Každá úspěšná odpověď je `{ "data": … }` (exporty a náhledy jsou soubory svého typu), ' +
         'každá chyba `{ "error": { "message", "code", "status" } }` s českou zprávou. Každá entita má své ' +
         'cesty (seznam, formulář, export, import, historie, akce) se schématy svých záznamů; obecné cesty ' +
-        's `{alias}` platí pro všechny.',
+        's `{alias}` platí pro všechny. Požadavek, který server nepřijme celý (příliš pomalý: 408, příliš velké ' +
+        'hlavičky nebo adresa: 431), dostane tutéž obálku chyby na jakékoli cestě.',
     },
     security: [{ session: [] }],
     paths,
