@@ -23,6 +23,13 @@ function optionsText(field: CompiledField): string {
   return (field.options ?? []).map((option) => `\`${option.value}\` = ${option.label}`).join(', ');
 }
 
+/**
+ * An enum's values: a save takes only those; a stored record may hold one an older declaration
+ * offered (the lists then show the value itself), so answers are told the values, not bound to them.
+ */
+const values = (field: CompiledField, input: boolean) =>
+  input ? { enum: (field.options ?? []).map((option) => option.value) } : {};
+
 /** A field's value by its kind; `input` adds the limits a save enforces. */
 function kindSchema(field: CompiledField, entities: EntityRegistry, input: boolean): JsonSchema {
   const limits = (keys: Array<[keyof CompiledField, string]>) =>
@@ -63,15 +70,11 @@ function kindSchema(field: CompiledField, entities: EntityRegistry, input: boole
     case 'dateTime':
       return { type: 'string', format: 'date-time' };
     case 'enum':
-      return {
-        type: 'string',
-        enum: (field.options ?? []).map((option) => option.value),
-        description: optionsText(field),
-      };
+      return { type: 'string', ...values(field, input), description: optionsText(field) };
     case 'multiEnum':
       return {
         type: 'array',
-        items: { type: 'string', enum: (field.options ?? []).map((option) => option.value) },
+        items: { type: 'string', ...values(field, input) },
         description: optionsText(field),
       };
     case 'relation':
@@ -228,6 +231,7 @@ function entityOperations(
       const operation: Operation = {
         ...generic,
         operationId: `${generic.operationId}${name}`,
+        'x-entity': alias,
         tags: [labels.plural],
         parameters: generic.parameters.filter((named) => !(named.in === 'path' && named.name === parameter)),
       };

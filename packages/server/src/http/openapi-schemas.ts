@@ -11,6 +11,8 @@ export interface Operation {
   requestBody?: { required: boolean; content: Record<string, unknown> };
   responses: Record<string, unknown>;
   security?: unknown[];
+  /** On an entity's own path: its alias (the generic route is what the router matches). */
+  'x-entity'?: string;
 }
 
 /**

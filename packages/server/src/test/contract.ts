@@ -23,6 +23,8 @@ interface DocumentedPath {
   template: string;
   segments: string[];
   operations: Record<string, Json>;
+  /** An entity's own path, beside the registered generic route. */
+  expansion: boolean;
 }
 
 const mediaType = (type: string | null) => (type ?? '').split(';')[0]!.trim().toLowerCase();
@@ -43,6 +45,7 @@ function moreLiteral(a: DocumentedPath, b: DocumentedPath): number {
  */
 export class Contract {
   private readonly paths: DocumentedPath[];
+  private readonly byTemplate: Map<string, DocumentedPath>;
   private readonly ajv: Ajv2020;
   private readonly validators = new Map<Json, ValidateFunction>();
   private readonly responses: Record<string, Json>;
@@ -50,23 +53,48 @@ export class Contract {
   constructor(document: Json) {
     this.responses = document.components.responses;
     this.paths = Object.entries(document.paths as Record<string, Record<string, Json>>)
-      .map(([template, operations]) => ({ template, segments: template.split('/'), operations }))
+      .map(([template, operations]) => ({
+        template,
+        segments: template.split('/'),
+        operations,
+        expansion: Object.values(operations).some((operation) => operation['x-entity'] !== undefined),
+      }))
       .sort(moreLiteral);
+    this.byTemplate = new Map(this.paths.map((documented) => [documented.template, documented]));
     this.ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true, validateSchema: false });
     addFormats.default(this.ajv);
     this.ajv.addSchema({ $id: 'openapi', components: document.components });
   }
 
-  private pathOf(path: string): DocumentedPath | undefined {
+  /**
+   * The documented path of a request: the registered route the router picks (a literal segment wins
+   * at the first difference), then the entity's own path for it when the document has one.
+   */
+  private operationOf(path: string, method: string): { template: string; operation: Json } | undefined {
     const segments = path.split('?')[0]!.split('/');
-    return this.paths.find(
+    const route = this.paths.find(
       (documented) =>
+        !documented.expansion &&
         documented.segments.length === segments.length &&
         documented.segments.every(
           (segment, index) =>
             (segment.startsWith('{') && segments[index] !== '') || segment === segments[index],
         ),
     );
+    const operation = route?.operations[method];
+    if (!operation) return undefined;
+    const entityIndex = route.segments.findIndex((segment) => segment === '{alias}' || segment === '{name}');
+    const own =
+      entityIndex < 0
+        ? undefined
+        : this.byTemplate.get(
+            route.segments
+              .map((segment, index) => (index === entityIndex ? segments[index] : segment))
+              .join('/'),
+          );
+    // A read-only entity has no path of its own to write it: the generic route refuses.
+    const owned = own?.operations[method];
+    return owned ? { template: own.template, operation: owned } : { template: route.template, operation };
   }
 
   private validator(schema: Json): ValidateFunction {
@@ -91,18 +119,17 @@ export class Contract {
     // Node's parser refuses a request too slow or with headers too large before any route sees it.
     if (BEFORE_ANY_ROUTE.has(answer.status))
       return this.bodyViolation(answer, { $ref: '#/components/schemas/Error' });
-    const documented = this.pathOf(answer.path);
-    const operation = documented?.operations[method];
-    if (!operation) {
+    const documented = this.operationOf(answer.path, method);
+    if (!documented) {
       // No such route: the router's 404 (or 405) in the error envelope.
       if (answer.status >= 400) return this.bodyViolation(answer, { $ref: '#/components/schemas/Error' });
       return `${answer.status} of a route the document does not list`;
     }
-    const { responses } = operation;
+    const { responses } = documented.operation;
     const status = String(answer.status);
     const response = this.resolve(responses[status] ?? responses[`${status[0]}XX`] ?? responses.default);
     if (!response)
-      return `status ${status} is not documented for ${method.toUpperCase()} ${documented!.template}`;
+      return `status ${status} is not documented for ${method.toUpperCase()} ${documented.template}`;
     const content = response.content as Record<string, Json> | undefined;
     if (!content) return answer.text === '' ? undefined : 'a body where the document says none';
     const type = mediaType(answer.contentType);
