@@ -29,9 +29,10 @@ interface DocumentedPath {
 
 const mediaType = (type: string | null) => (type ?? '').split(';')[0]!.trim().toLowerCase();
 
-/** At the first segment where two templates differ, a literal segment wins (as the router decides). */
+/** Templates of one length: at the first segment where they differ, a literal one wins (as the router decides). */
 function moreLiteral(a: DocumentedPath, b: DocumentedPath): number {
-  for (let index = 0; index < Math.min(a.segments.length, b.segments.length); index++) {
+  if (a.segments.length !== b.segments.length) return a.segments.length - b.segments.length;
+  for (let index = 0; index < a.segments.length; index++) {
     const aParam = a.segments[index]!.startsWith('{');
     const bParam = b.segments[index]!.startsWith('{');
     if (aParam !== bParam) return aParam ? 1 : -1;
