@@ -2,6 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { API_PATHS } from '@klubovna/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiPath } from '../http/openapi.ts';
+import { Contract } from '../test/contract.ts';
 import { signedInClient } from '../test/fixtures.ts';
 import type { HttpClient } from '../test/http-client.ts';
 import { startTestApp, type TestApp, testEngines } from '../test/test-app.ts';
@@ -134,6 +135,58 @@ describe.each(testEngines())('API documentation on %s', (engine) => {
       type: 'integer',
       description: expect.stringContaining('haléřích'),
     });
+  });
+
+  it('is the contract every answer of the tests keeps: statuses, media types, bodies, Czech refusals', async () => {
+    const contract = new Contract((await root.get(API_PATHS.apiDocsDocument)).body);
+    const answer = (
+      method: string,
+      path: string,
+      status: number,
+      body: unknown,
+      type = 'application/json',
+    ) => ({
+      method,
+      path,
+      status,
+      contentType: `${type}; charset=utf-8`,
+      body,
+      text: JSON.stringify(body),
+    });
+    const refusal = (message: string, status = 404) => ({ error: { message, code: 'NOT_FOUND', status } });
+    const record = { id: 1, version: 1, firstName: 'Jan' };
+    expect(
+      contract.violation(answer('GET', '/api/cms/form/member/1', 200, { data: record })),
+    ).toBeUndefined();
+    expect(contract.violation(answer('GET', '/api/cms/form/member/1', 200, { data: { id: 'x' } }))).toMatch(
+      /body\/data\/id must be integer/,
+    );
+    expect(contract.violation(answer('GET', '/api/cms/tables', 500, refusal('Chyba.', 500)))).toMatch(
+      /status 500 is not documented for GET \/api\/cms\/tables/,
+    );
+    expect(
+      contract.violation(answer('PUT', '/api/cms/form/member/1', 409, refusal('Mezitím.', 409))),
+    ).toBeUndefined();
+    expect(
+      contract.violation(answer('GET', '/api/cms/datagrid/member/export', 200, '', 'text/plain')),
+    ).toMatch(/media type "text\/plain"/);
+    expect(
+      contract.violation(answer('GET', '/api/cms/datagrid/member/export', 200, '', 'text/csv')),
+    ).toBeUndefined();
+    // An unknown alias is the generic route's refusal; the router's own 404 is in the envelope too.
+    expect(
+      contract.violation(answer('GET', '/api/cms/form/nothing/1', 404, refusal('Neexistuje.'))),
+    ).toBeUndefined();
+    expect(contract.violation(answer('GET', '/api/nothing', 404, { message: 'Not Found' }))).toMatch(/error/);
+    // What a person reads is Czech, not Zod's words; what they typed may be quoted.
+    expect(
+      contract.violation(
+        answer('GET', '/api/cms/form/member/1', 404, refusal('Invalid input: expected number')),
+      ),
+    ).toMatch(/programmers' words/);
+    expect(
+      contract.violation(answer('GET', '/api/cms/form/member/1', 404, refusal('Hodnota „NaN“ neexistuje.'))),
+    ).toBeUndefined();
   });
 
   it('serves Swagger UI from the installed package, for administrators only', async () => {
