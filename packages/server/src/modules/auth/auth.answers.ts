@@ -1,10 +1,10 @@
-import { ROLES } from '@klubovna/shared';
+import { ROLES, type UserDto } from '@klubovna/shared';
 import { z } from 'zod';
 import { dataOf } from '../../http/api-answers.ts';
 
-/** The signed-in user as the API answers it (`UserDto`), for the API document. */
-export const userAnswer = z
-  .object({
+/** The signed-in user as the API answers it (`UserDto`, and fields a declaration adds), for the API document. */
+export const userAnswer: z.ZodType<UserDto, UserDto> = z
+  .looseObject({
     id: z.number().int(),
     email: z.string(),
     firstName: z.string(),
