@@ -6,6 +6,7 @@ import { actionRoutes } from './engine/actions/actions.routes.ts';
 import type { EntityDeclaration } from './engine/declaration/entity.types.ts';
 import { compileRegistry, type EntityRegistry } from './engine/declaration/registry.ts';
 import { engineRoutes } from './engine/engine.routes.ts';
+import { entityDocumentation } from './engine/entity-openapi.ts';
 import { importRoutes } from './engine/import/import.routes.ts';
 import type { ListReader } from './engine/list/reader.ts';
 import { LIST_READERS } from './engine/list/readers.ts';
@@ -165,7 +166,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(jobsPlugin);
   await app.register(housekeepingPlugin);
   await app.register(remindersPlugin);
-  await app.register(apiDocsRoutes);
+  await app.register(apiDocsRoutes, { expansion: () => entityDocumentation(app.entities) });
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.toLowerCase().startsWith('/api'))

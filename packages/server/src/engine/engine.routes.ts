@@ -4,11 +4,12 @@ import { recordIdSchema, recordIdText, SEARCH_MAX_LENGTH } from '@klubovna/share
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, unauthorized } from '../errors/app-error.ts';
+import { dataOf, errorAnswers } from '../http/api-answers.ts';
 import type { ZodTypeProvider } from '../http/zod-type-provider.ts';
 import type { EntityRegistry } from './declaration/entity.types.ts';
 import { datagridSchema, entityMeta, formSchema } from './declaration/schema-json.ts';
 import { exportBatches, exportColumns } from './export/export-columns.ts';
-import { spreadsheetAnswer } from './export/export-file.ts';
+import { SPREADSHEET_TYPES, spreadsheetAnswer } from './export/export-file.ts';
 import { sendFile } from './export/file-answer.ts';
 import { recordHistory } from './history/history.service.ts';
 import { columnOptions, listQueryOf, listRecords, pickerField, relatedOptions } from './list/list.service.ts';
@@ -32,6 +33,11 @@ const recordSearchQuery = z.object({
   s: z.string().max(SEARCH_MAX_LENGTH).default(''),
   limit: z.coerce.number().int().min(1).max(10).default(5),
 });
+
+/** Any entity's record; the document names each entity's own fields (engine/entity-openapi.ts). */
+const storedRecord = z.looseObject({ id: z.number().int(), version: z.number().int() });
+/** A save answers the record, or 409 when someone saved it meanwhile (`version`). */
+const savedAnswers = { 200: dataOf(storedRecord), ...errorAnswers(409) };
 
 /** Access is checked per entity in the handlers (the alias decides the area), so routes need a session. */
 const SESSION = { access: 'session' } as const;
@@ -140,7 +146,10 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     API_PATHS.datagridExport,
-    { schema: { params: nameParams }, config: SESSION },
+    {
+      schema: { params: nameParams, produces: SPREADSHEET_TYPES },
+      config: SESSION,
+    },
     async (request, reply) => {
       const ctx = engineContext(app, request);
       const entity = entityFor(ctx, request.params.name, 'read');
@@ -188,7 +197,7 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     API_PATHS.formCreate,
-    { schema: { params: aliasParams }, config: SESSION },
+    { schema: { params: aliasParams, response: { 201: dataOf(storedRecord) } }, config: SESSION },
     async (request, reply) => {
       const ctx = engineContext(app, request);
       const record = await createRecord(ctx, entityFor(ctx, request.params.alias, 'write'), request.body);
@@ -196,17 +205,21 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  app.put(API_PATHS.form, { schema: { params: recordParams }, config: SESSION }, async (request) => {
-    const ctx = engineContext(app, request);
-    return {
-      data: await updateRecord(
-        ctx,
-        entityFor(ctx, request.params.alias, 'write'),
-        request.params.id,
-        request.body,
-      ),
-    };
-  });
+  app.put(
+    API_PATHS.form,
+    { schema: { params: recordParams, response: savedAnswers }, config: SESSION },
+    async (request) => {
+      const ctx = engineContext(app, request);
+      return {
+        data: await updateRecord(
+          ctx,
+          entityFor(ctx, request.params.alias, 'write'),
+          request.params.id,
+          request.body,
+        ),
+      };
+    },
+  );
 
   app.delete(API_PATHS.form, { schema: { params: recordParams }, config: SESSION }, async (request) => {
     const ctx = engineContext(app, request);

@@ -1,7 +1,9 @@
 import { API_PATHS } from '@klubovna/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import { AppError } from '../errors/app-error.ts';
+import { dataOf, errorAnswers } from './api-answers.ts';
 
 /** A check slower than this counts as failed: a proxy's probe should not hang on a stuck database. */
 const CHECK_TIMEOUT_MS = 3_000;
@@ -29,6 +31,19 @@ export async function notReadyReasons(app: FastifyInstance): Promise<string[]> {
   ];
 }
 
+const healthAnswer = dataOf(
+  z.object({
+    status: z.enum(['ok', 'degraded']),
+    disk: z.object({
+      status: z.enum(['ok', 'full']),
+      fullSince: z.string().nullable(),
+      freeBytes: z.number().int().nullable(),
+    }),
+  }),
+);
+const liveAnswer = dataOf(z.object({ status: z.literal('ok') }));
+const readyAnswer = dataOf(z.object({ status: z.literal('ready') }));
+
 /**
  * Health checks for monitors and proxies: `/api/health` (status and the disk's state), `/live` (the
  * process answers: restart it when this fails) and `/ready` (send it requests: take it out of the
@@ -36,15 +51,18 @@ export async function notReadyReasons(app: FastifyInstance): Promise<string[]> {
  */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const publicAccess = { config: { access: 'public' } } as const;
-  app.get(API_PATHS.health, publicAccess, async () => {
+  app.get(API_PATHS.health, { ...publicAccess, schema: { response: { 200: healthAnswer } } }, async () => {
     const disk = await app.diskSpace.report();
     return { data: { status: disk.status === 'ok' ? 'ok' : 'degraded', disk } };
   });
-  app.get(API_PATHS.healthLive, publicAccess, async () => ({ data: { status: 'ok' } }));
-  app.get(API_PATHS.healthReady, publicAccess, async () => {
+  app.get(API_PATHS.healthLive, { ...publicAccess, schema: { response: { 200: liveAnswer } } }, async () => ({
+    data: { status: 'ok' as const },
+  }));
+  const ready = { response: { 200: readyAnswer, ...errorAnswers(503) } };
+  app.get(API_PATHS.healthReady, { ...publicAccess, schema: ready }, async () => {
     const reasons = await notReadyReasons(app);
     if (reasons.length > 0)
       throw new AppError('NOT_READY', 503, `Server není připraven: ${reasons.join(', ')}.`);
-    return { data: { status: 'ready' } };
+    return { data: { status: 'ready' as const } };
   });
 }

@@ -1,8 +1,12 @@
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
+import { ERROR_SCHEMA, type JsonSchema, type Operation, SchemaWriter } from './openapi-schemas.ts';
+import { errorResponseComponents, routeResponses } from './openapi-statuses.ts';
 import type { MultipartParts, RouteAccess } from './route-access.ts';
 
 /** A registered /api route as the auth plugin records it. */
+export type { Operation };
+
 export interface DocumentedRoute {
   method: string;
   url: string;
@@ -11,40 +15,13 @@ export interface DocumentedRoute {
   multipart?: MultipartParts;
 }
 
-type JsonSchema = Record<string, unknown>;
-
-const ERROR_RESPONSE = { $ref: '#/components/responses/Error' } as const;
-
 /**
- * Turns the routes' Zod schemas into JSON Schema (draft 2020-12, which OpenAPI 3.1 uses) as a client
- * sends it. A schema's own definitions (a recursive value, say) move to the document's components,
- * named after the operation, since `#/$defs/…` would point at the document's root.
+ * More of the document than the routes tell: each entity's own paths for the engine's generic routes
+ * and its record schemas (engine/entity-openapi.ts).
  */
-class SchemaWriter {
-  readonly components: Record<string, JsonSchema> = {};
-
-  write(schema: unknown, owner: string): JsonSchema | undefined {
-    if (!(schema instanceof z.ZodType)) return undefined;
-    const {
-      $schema: _,
-      $defs,
-      ...json
-    } = z.toJSONSchema(schema, {
-      io: 'input',
-      unrepresentable: 'any',
-    }) as JsonSchema;
-    if (!$defs) return json;
-    const names = Object.keys($defs as JsonSchema);
-    const moved = (text: string) =>
-      names.reduce(
-        (result, name) => result.replaceAll(`"#/$defs/${name}"`, `"#/components/schemas/${owner}_${name}"`),
-        text,
-      );
-    for (const [name, definition] of Object.entries($defs as JsonSchema)) {
-      this.components[`${owner}_${name}`] = JSON.parse(moved(JSON.stringify(definition)));
-    }
-    return JSON.parse(moved(JSON.stringify(json)));
-  }
+export interface DocumentExpansion {
+  operations(route: DocumentedRoute, generic: Operation): Array<{ url: string; operation: Operation }>;
+  components: Record<string, JsonSchema>;
 }
 
 /** `/api/cms/form/:alias/:id` → `/api/cms/form/{alias}/{id}`. */
@@ -68,6 +45,14 @@ function parameters(writer: SchemaWriter, schema: unknown, where: 'path' | 'quer
     required: where === 'path' || !property.safeParse(undefined).success,
     schema: writer.write(property, `${owner}_${name}`),
   }));
+}
+
+/** Path parameters the route's schema leaves out (an action's `:alias` filled in at registration). */
+function missingPathParameters(url: string, named: ReadonlyArray<{ name: string }>) {
+  return [...url.matchAll(/:([A-Za-z]+)/g)]
+    .map((match) => match[1]!)
+    .filter((name) => !named.some((parameter) => parameter.name === name))
+    .map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
 }
 
 /** A multipart body: files as binary strings, JSON fields by their schema (sent as application/json). */
@@ -94,11 +79,17 @@ function tagOf(url: string): string {
   return words.slice(0, 2).join(' ') || 'api';
 }
 
-function operation(writer: SchemaWriter, route: DocumentedRoute) {
-  const operationId = `${route.method.toLowerCase()}${route.url.replace(/[^A-Za-z0-9]+(.)?/g, (_, next = '') => next.toUpperCase())}`;
+export const operationIdOf = (method: string, url: string) =>
+  `${method.toLowerCase()}${url.replace(/[^A-Za-z0-9]+(.)?/g, (_, next = '') => next.toUpperCase())}`;
+
+function operation(writer: SchemaWriter, route: DocumentedRoute): Operation {
+  const operationId = operationIdOf(route.method, route.url);
   const body = writer.write(route.schema?.body, operationId);
   const multipart = route.multipart && multipartBody(writer, route.multipart, operationId);
-  const secured = route.access !== 'public';
+  const named = [
+    ...parameters(writer, route.schema?.params, 'path', operationId),
+    ...parameters(writer, route.schema?.querystring, 'query', operationId),
+  ];
   return {
     operationId,
     tags: [tagOf(route.url)],
@@ -108,36 +99,36 @@ function operation(writer: SchemaWriter, route: DocumentedRoute) {
     ]
       .filter(Boolean)
       .join('\n\n'),
-    ...(secured ? {} : { security: [] }),
-    parameters: [
-      ...parameters(writer, route.schema?.params, 'path', operationId),
-      ...parameters(writer, route.schema?.querystring, 'query', operationId),
-    ],
+    ...(route.access === 'public' ? { security: [] } : {}),
+    parameters: [...missingPathParameters(route.url, named), ...named],
     ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
     ...(multipart ? { requestBody: { required: true, content: { 'multipart/form-data': multipart } } } : {}),
-    responses: {
-      '2XX': { $ref: '#/components/responses/Data' },
-      '400': ERROR_RESPONSE,
-      ...(secured ? { '401': ERROR_RESPONSE, '403': ERROR_RESPONSE } : {}),
-      '404': ERROR_RESPONSE,
-    },
+    responses: routeResponses(writer, route, operationId),
   };
 }
 
 /**
- * The OpenAPI 3.1 document of the API, generated from the routes as registered: their paths, the
- * Zod schemas that validate their parameters, queries and bodies, and their access rules.
+ * The OpenAPI 3.1 document of the API, generated from the routes as registered (their paths, the
+ * Zod schemas of their parameters, bodies and answers, their access rules) and from the entity
+ * declarations: every entity's own paths and record schemas beside the engine's generic routes.
  */
 export function openApiDocument(
   routes: readonly DocumentedRoute[],
   info: { title: string; version: string; sessionCookie: string },
+  expansion?: DocumentExpansion,
 ) {
   const writer = new SchemaWriter();
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of routes) {
-    const path = openApiPath(route.url);
+  const paths: Record<string, Record<string, Operation>> = {};
+  const add = (path: string, method: string, documented: Operation) => {
     paths[path] ??= {};
-    paths[path][route.method.toLowerCase()] = operation(writer, route);
+    paths[path][method.toLowerCase()] = documented;
+  };
+  for (const route of routes) {
+    const generic = operation(writer, route);
+    add(openApiPath(route.url), route.method, generic);
+    for (const expanded of expansion?.operations(route, generic) ?? []) {
+      add(openApiPath(expanded.url), route.method, expanded.operation);
+    }
   }
   return {
     openapi: '3.1.0',
@@ -145,7 +136,11 @@ export function openApiDocument(
       title: info.title,
       version: info.version,
       description:
-        'API Klubovny. Každá úspěšná odpověď je `{ "data": … }`, každá chyba `{ "error": { "message", "code", "status" } }` s českou zprávou.',
+        'API Klubovny. Každá úspěšná odpověď je `{ "data": … }` (exporty a náhledy jsou soubory svého typu), ' +
+        'každá chyba `{ "error": { "message", "code", "status" } }` s českou zprávou. Každá entita má své ' +
+        'cesty (seznam, formulář, export, import, historie, akce) se schématy svých záznamů; obecné cesty ' +
+        's `{alias}` platí pro všechny. Požadavek, který server nepřijme celý (příliš pomalý: 408, příliš velké ' +
+        'hlavičky nebo adresa: 431), dostane tutéž obálku chyby na jakékoli cestě.',
     },
     security: [{ session: [] }],
     paths,
@@ -158,42 +153,8 @@ export function openApiDocument(
           description: 'Po přihlášení přes POST /api/login.',
         },
       },
-      schemas: {
-        ...writer.components,
-        Error: {
-          type: 'object',
-          required: ['error'],
-          properties: {
-            error: {
-              type: 'object',
-              required: ['message', 'code', 'status'],
-              properties: {
-                message: { type: 'string' },
-                code: { type: 'string' },
-                status: { type: 'integer' },
-              },
-            },
-            validationErrors: {
-              type: 'array',
-              items: {
-                type: 'object',
-                required: ['message', 'path'],
-                properties: { message: { type: 'string' }, path: { type: 'string' } },
-              },
-            },
-          },
-        },
-      },
-      responses: {
-        Data: {
-          description: 'Úspěch: `{ "data": … }`, u exportů soubor.',
-          content: { 'application/json': { schema: { type: 'object', properties: { data: {} } } } },
-        },
-        Error: {
-          description: 'Chyba s českou zprávou.',
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-        },
-      },
+      schemas: { ...writer.components, ...expansion?.components, Error: ERROR_SCHEMA },
+      responses: errorResponseComponents(),
     },
   };
 }

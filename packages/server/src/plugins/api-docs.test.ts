@@ -2,6 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { API_PATHS } from '@klubovna/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiPath } from '../http/openapi.ts';
+import { Contract } from '../test/contract.ts';
 import { signedInClient } from '../test/fixtures.ts';
 import type { HttpClient } from '../test/http-client.ts';
 import { startTestApp, type TestApp, testEngines } from '../test/test-app.ts';
@@ -31,7 +32,70 @@ describe.each(testEngines())('API documentation on %s', (engine) => {
     const registered = t.app.apiRoutes.map((route) => `${route.method} ${openApiPath(route.url)}`);
     expect(registered.length).toBeGreaterThan(40);
     expect(registered.filter((route) => !documented.has(route))).toEqual([]);
-    expect([...documented].filter((route) => !registered.includes(route))).toEqual([]);
+    // Beside each generic engine route, every entity's own path documents it.
+    const aliases = [...t.app.entities.keys()];
+    const expansions = registered.flatMap((route) =>
+      /\{(alias|name)\}/.test(route) ? aliases.map((alias) => route.replace(/\{(alias|name)\}/, alias)) : [],
+    );
+    expect(expansions).toContain('PUT /api/cms/form/member/{id}');
+    const known = new Set([...registered, ...expansions]);
+    expect([...documented].filter((route) => !known.has(route))).toEqual([]);
+  });
+
+  it('gives every entity its own paths and record schemas from its declaration', async () => {
+    const { paths, components } = (await root.get(API_PATHS.apiDocsDocument)).body;
+    const member = components.schemas.Member;
+    expect(member.required).toEqual(['id', 'version']);
+    // Enums name their values with the Czech labels; relations are ids; money whole haléře.
+    const memberType = member.properties.memberType;
+    expect(components.schemas.MemberInput.properties.memberType.enum).toContain('ATHLETE');
+    expect(memberType.enum).toBeUndefined();
+    expect(memberType.description).toMatch(/`ATHLETE` = \S/);
+    expect(components.schemas.GroupMember.properties.member.type).toEqual(['integer', 'null']);
+    const amount = components.schemas.Payment.properties.amount.properties.amount;
+    expect(amount).toMatchObject({ type: 'integer', description: expect.stringContaining('haléřích') });
+
+    const save = paths['/api/cms/form/member/{id}'].put;
+    expect(save.tags).toEqual(['Členové']);
+    expect(save.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(['id']);
+    expect(save.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/MemberInput',
+    });
+    expect(save.responses['200'].content['application/json'].schema.properties.data).toEqual({
+      $ref: '#/components/schemas/Member',
+    });
+    expect(Object.keys(save.responses)).toEqual(
+      expect.arrayContaining(['400', '401', '403', '404', '409', '413', '415', '507']),
+    );
+    const rows =
+      paths['/api/cms/datagrid/member'].get.responses['200'] ??
+      paths['/api/cms/datagrid/member'].get.responses['2XX'];
+    expect(rows.content['application/json'].schema.properties.data.properties.items.items).toEqual({
+      $ref: '#/components/schemas/Member',
+    });
+    // A read-only entity has no paths to write it.
+    expect(paths['/api/cms/form/job/{id}'].put).toBeUndefined();
+
+    // Files in their own media types, refusals where they apply.
+    expect(Object.keys(paths['/api/cms/datagrid/member/export'].get.responses['2XX'].content)).toEqual([
+      'text/csv',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ]);
+    expect(Object.keys(paths['/api/calendar/{file}'].get.responses['2XX'].content)).toEqual([
+      'text/calendar',
+    ]);
+    expect(Object.keys(paths['/api/cms/content/{id}/preview'].get.responses['2XX'].content)).toEqual([
+      'text/html',
+    ]);
+    expect(Object.keys(paths['/api/cms/payments/{id}/qr.svg'].get.responses['2XX'].content)).toEqual([
+      'image/svg+xml',
+    ]);
+    const login = paths[API_PATHS.login].post.responses;
+    expect(Object.keys(login)).toEqual(expect.arrayContaining(['401', '429']));
+    expect(login['401']).toEqual({ $ref: '#/components/responses/Unauthorized' });
+    expect(components.responses.BadRequest.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Error',
+    });
   });
 
   it('describes parameters, queries and bodies from the Zod schemas that validate them', async () => {
@@ -71,6 +135,58 @@ describe.each(testEngines())('API documentation on %s', (engine) => {
       type: 'integer',
       description: expect.stringContaining('haléřích'),
     });
+  });
+
+  it('is the contract every answer of the tests keeps: statuses, media types, bodies, Czech refusals', async () => {
+    const contract = new Contract((await root.get(API_PATHS.apiDocsDocument)).body);
+    const answer = (
+      method: string,
+      path: string,
+      status: number,
+      body: unknown,
+      type = 'application/json',
+    ) => ({
+      method,
+      path,
+      status,
+      contentType: `${type}; charset=utf-8`,
+      body,
+      text: JSON.stringify(body),
+    });
+    const refusal = (message: string, status = 404) => ({ error: { message, code: 'NOT_FOUND', status } });
+    const record = { id: 1, version: 1, firstName: 'Jan' };
+    expect(
+      contract.violation(answer('GET', '/api/cms/form/member/1', 200, { data: record })),
+    ).toBeUndefined();
+    expect(contract.violation(answer('GET', '/api/cms/form/member/1', 200, { data: { id: 'x' } }))).toMatch(
+      /body\/data\/id must be integer/,
+    );
+    expect(contract.violation(answer('GET', '/api/cms/tables', 500, refusal('Chyba.', 500)))).toMatch(
+      /status 500 is not documented for GET \/api\/cms\/tables/,
+    );
+    expect(
+      contract.violation(answer('PUT', '/api/cms/form/member/1', 409, refusal('Mezitím.', 409))),
+    ).toBeUndefined();
+    expect(
+      contract.violation(answer('GET', '/api/cms/datagrid/member/export', 200, '', 'text/plain')),
+    ).toMatch(/media type "text\/plain"/);
+    expect(
+      contract.violation(answer('GET', '/api/cms/datagrid/member/export', 200, '', 'text/csv')),
+    ).toBeUndefined();
+    // An unknown alias is the generic route's refusal; the router's own 404 is in the envelope too.
+    expect(
+      contract.violation(answer('GET', '/api/cms/form/nothing/1', 404, refusal('Neexistuje.'))),
+    ).toBeUndefined();
+    expect(contract.violation(answer('GET', '/api/nothing', 404, { message: 'Not Found' }))).toMatch(/error/);
+    // What a person reads is Czech, not Zod's words; what they typed may be quoted.
+    expect(
+      contract.violation(
+        answer('GET', '/api/cms/form/member/1', 404, refusal('Invalid input: expected number')),
+      ),
+    ).toMatch(/programmers' words/);
+    expect(
+      contract.violation(answer('GET', '/api/cms/form/member/1', 404, refusal('Hodnota „NaN“ neexistuje.'))),
+    ).toBeUndefined();
   });
 
   it('serves Swagger UI from the installed package, for administrators only', async () => {

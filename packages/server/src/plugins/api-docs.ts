@@ -5,7 +5,8 @@ import { API_PATHS, apiPath } from '@klubovna/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../errors/app-error.ts';
-import { openApiDocument } from '../http/openapi.ts';
+import { MEDIA_TYPES } from '../http/api-answers.ts';
+import { type DocumentExpansion, openApiDocument } from '../http/openapi.ts';
 import { SESSION_COOKIE } from '../http/session.ts';
 import type { ZodTypeProvider } from '../http/zod-type-provider.ts';
 
@@ -67,33 +68,49 @@ const CONTRAST = `.swagger-ui .info .title small, .swagger-ui .info .title small
 `;
 
 const fileParams = z.object({ file: z.string().max(60) });
+/** The document itself, not in the `{ data }` envelope. */
+const documentShape = z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) });
+
+/** The OpenAPI document of the app's /api routes, with the entities' paths and schemas app.ts adds. */
+export function apiDocument(app: FastifyInstance, expansion?: DocumentExpansion) {
+  return openApiDocument(
+    app.apiRoutes,
+    { title: 'Klubovna API', version: '1.0.0', sessionCookie: SESSION_COOKIE },
+    expansion,
+  );
+}
 
 /**
  * `/api/docs`: the OpenAPI 3.1 document of every /api route, generated from the routes' own Zod
  * schemas and access rules, and Swagger UI to read and try it, for administrators.
  */
-export async function apiDocsRoutes(fastify: FastifyInstance): Promise<void> {
+export async function apiDocsRoutes(
+  fastify: FastifyInstance,
+  options: { expansion?: () => DocumentExpansion },
+): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-  let document: ReturnType<typeof openApiDocument> | undefined;
+  let document: ReturnType<typeof apiDocument> | undefined;
 
-  app.get(API_PATHS.apiDocs, { config: ADMINS }, async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').send(PAGE),
+  app.get(
+    API_PATHS.apiDocs,
+    { schema: { produces: [MEDIA_TYPES.html] }, config: ADMINS },
+    async (_request, reply) => reply.type('text/html; charset=utf-8').send(PAGE),
   );
 
-  app.get(API_PATHS.apiDocsDocument, { config: ADMINS }, async () => {
-    // Every route is registered by the time the app serves, so the document is built once.
-    document ??= openApiDocument(app.apiRoutes, {
-      title: 'Klubovna API',
-      version: '1.0.0',
-      sessionCookie: SESSION_COOKIE,
-    });
-    return document;
-  });
+  app.get(
+    API_PATHS.apiDocsDocument,
+    { schema: { response: { 200: documentShape } }, config: ADMINS },
+    async () => {
+      // Every route is registered by the time the app serves, so the document is built once.
+      document ??= apiDocument(app, options.expansion?.());
+      return document;
+    },
+  );
 
   app.get(
     API_PATHS.apiDocsAsset,
-    { schema: { params: fileParams }, config: ADMINS },
+    { schema: { params: fileParams, produces: ['text/javascript', 'text/css'] }, config: ADMINS },
     async (request, reply) => {
       const { file } = request.params;
       if (file === START_SCRIPT) return reply.type('text/javascript; charset=utf-8').send(START);

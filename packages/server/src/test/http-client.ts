@@ -1,3 +1,5 @@
+import { checkAnswer } from './contract.ts';
+
 export interface HttpResponse {
   status: number;
   headers: Headers;
@@ -12,7 +14,10 @@ export interface RequestOptions {
   rawBody?: string | Buffer | FormData;
 }
 
-/** A tiny HTTP client with a cookie jar, talking to the real server over the network. */
+/**
+ * A tiny HTTP client with a cookie jar, talking to the real server over the network. Every answer of
+ * a test app is checked against the app's OpenAPI document (contract.ts) and throws when outside it.
+ */
 export class HttpClient {
   readonly baseUrl: string;
   readonly cookies = new Map<string, string>();
@@ -51,6 +56,14 @@ export class HttpClient {
     } catch {
       // not JSON: keep the text
     }
+    checkAnswer(this.baseUrl, {
+      method,
+      path,
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      body: parsed,
+      text,
+    });
     return { status: response.status, headers: response.headers, body: parsed, text };
   }
 

@@ -9,7 +9,10 @@ import { type AppConfig, loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/database.ts';
 import type { Engine } from '../db/dialect.ts';
 import type { EntityDeclaration } from '../engine/declaration/entity.types.ts';
+import { entityDocumentation } from '../engine/entity-openapi.ts';
 import { DECLARATIONS } from '../modules/entities.ts';
+import { apiDocument } from '../plugins/api-docs.ts';
+import { forgetContract, registerContract } from './contract.ts';
 import { createEntityTables } from './entity-tables.ts';
 import { HttpClient } from './http-client.ts';
 
@@ -120,6 +123,7 @@ export async function startTestApp(
   for (const fixture of fixtures)
     await createEntityTables(database.db, app.entities.get(fixture.alias)!, app.entities);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  registerContract(url, () => apiDocument(app, entityDocumentation(app.entities)));
   const testApp: TestApp = {
     app,
     url,
@@ -134,6 +138,7 @@ export async function startTestApp(
       return client;
     },
     async close() {
+      forgetContract(url);
       await app.close();
       await database.close();
       await pgSchema?.drop();

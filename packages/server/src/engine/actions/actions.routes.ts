@@ -2,6 +2,7 @@ import { API_PATHS } from '@klubovna/shared';
 import { recordIdText } from '@klubovna/shared/validation/input-limits';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { dataOf, errorAnswers } from '../../http/api-answers.ts';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.ts';
 import { engineContext } from '../engine.routes.ts';
 import { FileAnswer, sendFile } from '../export/file-answer.ts';
@@ -24,6 +25,12 @@ export async function actionRoutes(fastify: FastifyInstance): Promise<void> {
         schema: {
           ...(withId ? { params: idParams } : {}),
           ...(method === 'GET' ? { querystring: action.input } : { body: action.input }),
+          response: {
+            ...(action.output ? { 200: dataOf(action.output) } : {}),
+            ...errorAnswers(...(action.refusals ?? [])),
+          },
+          ...(action.produces ? { produces: action.produces } : {}),
+          description: action.label,
         },
         config: { access: { area, access: action.access ?? 'write' } },
         handler: async (request, reply) => {

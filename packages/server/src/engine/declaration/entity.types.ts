@@ -258,6 +258,12 @@ export interface EntityAction<Body extends z.ZodType = z.ZodType> {
   form?: boolean;
   /** Schema of the body (of the query string for GET). */
   input: Body;
+  /** Schema of the answer's `data`, for the API document; default any. */
+  output?: z.ZodType;
+  /** Media types of the file it answers with (an export, an image) instead of JSON; default none. */
+  produces?: readonly string[];
+  /** Error statuses it answers beyond those of every route (409 when the club lacks a setting); default none. */
+  refusals?: readonly number[];
   /** Does the work; what it returns is the answer's `data`, or a download when it is an `ExportFile`. */
   run: (context: ActionContext<z.infer<Body>>) => Promise<unknown>;
 }

@@ -15,6 +15,9 @@ export interface Spreadsheet {
   rows: AsyncIterable<EntityRecord[]> | EntityRecord[];
 }
 
+/** The media types of `spreadsheetAnswer`, for the API document. */
+export const SPREADSHEET_TYPES = ['text/csv', XLSX_CONTENT_TYPE] as const;
+
 async function* inOneBatch(rows: EntityRecord[]) {
   yield rows;
 }

@@ -3,8 +3,10 @@ import { recordVersionSchema } from '@klubovna/shared/validation/input-limits';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { unauthorized } from '../../errors/app-error.ts';
+import { dataOf, errorAnswers } from '../../http/api-answers.ts';
 import { SESSION_COOKIE } from '../../http/session.ts';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.ts';
+import { loginAnswer, nothingAnswer, userAnswer } from './auth.answers.ts';
 import { sessionCookieOptions } from './auth.plugin.ts';
 import {
   type AuthDeps,
@@ -69,7 +71,10 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     API_PATHS.login,
-    { schema: { body: loginBody }, config: { access: 'public' } },
+    {
+      schema: { body: loginBody, response: { 200: loginAnswer, ...errorAnswers(401, 429) } },
+      config: { access: 'public' },
+    },
     async (request, reply) => {
       const result = await login(
         deps,
@@ -78,7 +83,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         clientInfo(request),
         request.body.code,
       );
-      if ('twoFactorRequired' in result) return { data: { twoFactorRequired: true } };
+      if ('twoFactorRequired' in result) return { data: { twoFactorRequired: true as const } };
       if (request.sessionHash) await deleteSession(app.db, request.sessionHash);
       reply.setCookie(SESSION_COOKIE, result.cookieValue, {
         ...sessionCookieOptions(app.config),
@@ -88,15 +93,25 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post(API_PATHS.logout, { config: { access: 'public' } }, async (request, reply) => {
-    if (request.sessionHash) await deleteSession(app.db, request.sessionHash);
-    reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(app.config));
-    return { data: null };
-  });
+  app.post(
+    API_PATHS.logout,
+    { schema: { response: { 200: nothingAnswer } }, config: { access: 'public' } },
+    async (request, reply) => {
+      if (request.sessionHash) await deleteSession(app.db, request.sessionHash);
+      reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(app.config));
+      return { data: null };
+    },
+  );
 
   app.post(
     API_PATHS.forgottenPassword,
-    { schema: { body: forgottenBody }, config: { access: 'public' } },
+    {
+      schema: {
+        body: forgottenBody,
+        response: { 200: dataOf(z.object({ sent: z.boolean() })), ...errorAnswers(429) },
+      },
+      config: { access: 'public' },
+    },
     async (request) => {
       await requestPasswordRenewal(deps, request.body.email, request.body.cms, clientInfo(request));
       return { data: { sent: true } };
@@ -105,7 +120,13 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     API_PATHS.passwordTokenCheck,
-    { schema: { body: tokenBody }, config: { access: 'public' } },
+    {
+      schema: {
+        body: tokenBody,
+        response: { 200: dataOf(z.object({ valid: z.boolean() })), ...errorAnswers(429) },
+      },
+      config: { access: 'public' },
+    },
     async (request) => {
       await checkPasswordToken(deps, request.body.token, clientInfo(request));
       return { data: { valid: true } };
@@ -114,7 +135,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     API_PATHS.passwordRecovery,
-    { schema: { body: recoveryBody }, config: { access: 'public' } },
+    { schema: { body: recoveryBody, response: { 200: nothingAnswer } }, config: { access: 'public' } },
     async (request) => {
       await recoverPassword(deps, request.body.token, request.body.password);
       return { data: null };
@@ -127,11 +148,13 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => ({ data: await confirmEmailChange(deps, request.body.token) }),
   );
 
-  app.get(API_PATHS.currentUser, { config: { access: 'session' } }, async (request) => ({
+  const currentUser = { response: { 200: dataOf(z.object({ user: userAnswer })) } };
+  app.get(API_PATHS.currentUser, { schema: currentUser, config: { access: 'session' } }, async (request) => ({
     data: { user: signedInUser(request).user },
   }));
 
-  app.get(API_PATHS.ownProfile, { config: { access: 'session' } }, async (request) => ({
+  const ownProfile = { response: { 200: dataOf(userAnswer) } };
+  app.get(API_PATHS.ownProfile, { schema: ownProfile, config: { access: 'session' } }, async (request) => ({
     data: signedInUser(request).user,
   }));
 

@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import type { ActionContext, DynamicDb, EntityAction } from '../../engine/declaration/entity.types.ts';
 import type { ExportCell, ExportColumn } from '../../engine/export/export-columns.ts';
-import { spreadsheetAnswer } from '../../engine/export/export-file.ts';
+import { SPREADSHEET_TYPES, spreadsheetAnswer } from '../../engine/export/export-file.ts';
 import { readSignUps } from '../../engine/sign-ups/sign-up-list.ts';
 
 /** The groups each of `memberIds` trains in on `day`, by member id, in the groups' order. */
@@ -105,6 +105,7 @@ const exportParticipants: EntityAction<typeof exportInput> = {
   method: 'GET',
   path: API_PATHS.campExport,
   access: 'read',
+  produces: SPREADSHEET_TYPES,
   input: exportInput,
   run: async (context) => {
     const { record, input } = context;

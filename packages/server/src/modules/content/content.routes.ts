@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { engineContext } from '../../engine/engine.routes.ts';
 import { createRecord, deleteRecords, updateRecord } from '../../engine/records/record-writes.service.ts';
 import { entityFor, getRecord } from '../../engine/records/records.service.ts';
+import { errorAnswers } from '../../http/api-answers.ts';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.ts';
 
 const idParams = z.object({ id: recordIdText });
@@ -32,10 +33,14 @@ export async function contentRoutes(fastify: FastifyInstance): Promise<void> {
     return reply.status(201).send({ data: await createRecord(ctx, entity, request.body) });
   });
 
-  app.put(API_PATHS.content, { schema: { params: idParams }, config: WRITE }, async (request) => {
-    const { ctx, entity } = article(request, 'write');
-    return { data: await updateRecord(ctx, entity, request.params.id, request.body) };
-  });
+  app.put(
+    API_PATHS.content,
+    { schema: { params: idParams, response: errorAnswers(409) }, config: WRITE },
+    async (request) => {
+      const { ctx, entity } = article(request, 'write');
+      return { data: await updateRecord(ctx, entity, request.params.id, request.body) };
+    },
+  );
 
   app.delete(API_PATHS.content, { schema: { params: idParams }, config: WRITE }, async (request) => {
     const { ctx, entity } = article(request, 'write');

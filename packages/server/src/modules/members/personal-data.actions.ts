@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { ActionContext, DynamicDb, EntityAction } from '../../engine/declaration/entity.types.ts';
 import { FileAnswer } from '../../engine/export/file-answer.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { MEDIA_TYPES } from '../../http/api-answers.ts';
 
 // A person's data on request (GDPR): everything the club holds about one member as one file, and the
 // erasure of a former member: anonymised in place, so that attendance and results still count.
@@ -81,6 +82,7 @@ const personalData: EntityAction<typeof noInput> = {
   label: 'Osobní údaje člena',
   path: API_PATHS.recordAction,
   wholeTable: true,
+  produces: [MEDIA_TYPES.json],
   input: noInput,
   run: async ({ db, record }) => {
     const member = record!;

@@ -15,6 +15,7 @@ import { FileAnswer } from '../../engine/export/file-answer.ts';
 import { fieldError } from '../../engine/records/record-writes.service.ts';
 import { insertRecords } from '../../engine/records/records.repository.ts';
 import { AppError, validationFailed } from '../../errors/app-error.ts';
+import { MEDIA_TYPES } from '../../http/api-answers.ts';
 import { issuesToValidationErrors } from '../../http/zod-type-provider.ts';
 import { findClubAccount } from './club-account.ts';
 import { derivedValues, withSymbols } from './payment.rules.ts';
@@ -29,6 +30,8 @@ const qr: EntityAction<typeof qrInput> = {
   method: 'GET',
   path: API_PATHS.paymentQr,
   access: 'read',
+  produces: [MEDIA_TYPES.svg],
+  refusals: [409],
   input: qrInput,
   run: async ({ record }) => {
     const spayd = record!.spayd as string | null;

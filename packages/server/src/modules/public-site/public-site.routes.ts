@@ -9,6 +9,7 @@ import { writeTrackerOf } from '../../db/write-tracker.ts';
 import type { DynamicDb } from '../../engine/declaration/entity.types.ts';
 import { toRecord } from '../../engine/records/record-mapper.ts';
 import { notFound } from '../../errors/app-error.ts';
+import { MEDIA_TYPES } from '../../http/api-answers.ts';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.ts';
 import { defaultConfiguration, findConfigurationRow, SPONSOR_LEVEL_OPTIONS } from '../web/index.ts';
 import { robots, rss, sitemap } from './feeds.ts';
@@ -257,7 +258,10 @@ export const publicSiteRoutes = fp(async (fastify: FastifyInstance): Promise<voi
   // The staff's preview: any article, in any state, as the public site will show it; never cached.
   app.get(
     API_PATHS.contentPreview,
-    { schema: { params: idParams }, config: { access: { area: 'content', access: 'read' } } },
+    {
+      schema: { params: idParams, produces: [MEDIA_TYPES.html] },
+      config: { access: { area: 'content', access: 'read' } },
+    },
     async (request, reply) => {
       const article = await articleQueries.findArticle(db, { id: request.params.id });
       if (!article) throw notFound('Článek neexistuje nebo byl smazán.');

@@ -2,6 +2,7 @@ import { API_PATHS, type SportRegisterProblem } from '@klubovna/shared';
 import type { FastifyInstance } from 'fastify';
 import iconv from 'iconv-lite';
 import type { DynamicDb } from '../../engine/declaration/entity.types.ts';
+import { MEDIA_TYPES } from '../../http/api-answers.ts';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.ts';
 import { recordReadings, registerMembers, registerProblems } from './register.service.ts';
 import { registerCsv } from './register-columns.ts';
@@ -13,15 +14,19 @@ export async function registerRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => app.db as unknown as DynamicDb;
 
-  app.get(API_PATHS.sportRegisterExport, { config: OFFICE }, async (request, reply) => {
-    const people = await registerMembers(db());
-    await recordReadings(db(), request.user!.id, app.entities.get('member')!, people);
-    return reply
-      .header('content-type', 'text/csv; charset=windows-1250')
-      .header('content-disposition', 'attachment; filename="rejstrik-sportu.csv"')
-      .header('cache-control', 'no-store')
-      .send(iconv.encode(registerCsv(people), 'win1250'));
-  });
+  app.get(
+    API_PATHS.sportRegisterExport,
+    { schema: { produces: [MEDIA_TYPES.csv] }, config: OFFICE },
+    async (request, reply) => {
+      const people = await registerMembers(db());
+      await recordReadings(db(), request.user!.id, app.entities.get('member')!, people);
+      return reply
+        .header('content-type', 'text/csv; charset=windows-1250')
+        .header('content-disposition', 'attachment; filename="rejstrik-sportu.csv"')
+        .header('cache-control', 'no-store')
+        .send(iconv.encode(registerCsv(people), 'win1250'));
+    },
+  );
 
   app.get(API_PATHS.sportRegisterProblems, { config: OFFICE }, async () => {
     const people = await registerMembers(db());

@@ -5,7 +5,7 @@ import { DATE_RANGE, refineRecordRules } from '@klubovna/shared/validation/recor
 import { z } from 'zod';
 import type { EntityAction, RowCondition } from '../../engine/declaration/entity.types.ts';
 import type { ExportColumn } from '../../engine/export/export-columns.ts';
-import { spreadsheetAnswer } from '../../engine/export/export-file.ts';
+import { SPREADSHEET_TYPES, spreadsheetAnswer } from '../../engine/export/export-file.ts';
 import { fieldError } from '../../engine/records/record-writes.service.ts';
 import type { DynamicDb } from '../../engine/records/records.repository.ts';
 
@@ -151,6 +151,7 @@ export const exportStats: EntityAction<typeof exportInput> = {
   label: 'Export docházky',
   method: 'GET',
   access: 'read',
+  produces: SPREADSHEET_TYPES,
   input: exportInput,
   run: async ({ db, input, rowsOf }) => {
     const result = await groupStats(db, input, rowsOf('group', 'write'));

@@ -2,6 +2,7 @@ import { API_PATHS } from '@klubovna/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../errors/app-error.ts';
+import { MEDIA_TYPES } from '../../http/api-answers.ts';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.ts';
 import { calendarFeed } from './calendar-feed.ts';
 
@@ -12,7 +13,7 @@ export async function calendarFeedRoutes(fastify: FastifyInstance): Promise<void
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     API_PATHS.calendarFeed,
-    { schema: { params: feedParams }, config: { access: 'public' } },
+    { schema: { params: feedParams, produces: [MEDIA_TYPES.calendar] }, config: { access: 'public' } },
     async (request, reply) => {
       const token = request.params.file.replace(/\.ics$/, '');
       const feed = /^[A-Za-z0-9_-]{20,64}$/.test(token)
