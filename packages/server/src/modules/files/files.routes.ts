@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { DynamicDb } from '../../engine/declaration/entity.types.ts';
 import { AppError, notFound, unauthorized } from '../../errors/app-error.ts';
+import { errorAnswers } from '../../http/api-answers.ts';
 import type { CurrentUser } from '../../http/session.ts';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.ts';
 import { isSafeStorageKey } from '../../plugins/storage.ts';
@@ -66,7 +67,8 @@ export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     API_PATHS.fileUpload,
     {
-      schema: { querystring: uploadQuery },
+      // 503: the file storage (an S3 bucket) does not answer.
+      schema: { querystring: uploadQuery, response: errorAnswers(503) },
       config: { access: { area: 'files', access: 'write' }, multipart: { 'files[]': 'file' } },
     },
     async (request, reply) => {
