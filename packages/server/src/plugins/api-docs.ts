@@ -49,6 +49,9 @@ const START = `window.ui = SwaggerUIBundle({
   url: ${JSON.stringify(API_PATHS.apiDocsDocument)},
   dom_id: '#swagger-ui',
   deepLinking: false,
+  // One group of operations per entity (about 70): opened all at once, Swagger UI lays out only the
+  // first few, so each group opens on a click.
+  docExpansion: 'none',
   withCredentials: true,
   presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
   layout: 'BaseLayout',
