@@ -33,6 +33,7 @@ afterAll(async () => {
 });
 
 describe('training zone', () => {
+  // Six screens and a phone's attendance in one flow: about 45 s on a quiet 2-core machine.
   it('sets up a category and a group, fills it in bulk, plans a series, marks attendance on a phone and shows the statistics', async () => {
     const today = pragueToday();
     const { page } = await openSignedIn(app, '/admin/kategorie/create');
@@ -140,5 +141,5 @@ describe('training zone', () => {
       .getByRole('link', { name: /Dorost A/ })
       .first()
       .waitFor();
-  });
+  }, 120_000);
 });
