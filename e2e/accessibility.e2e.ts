@@ -99,6 +99,7 @@ async function renewLink(): Promise<string> {
 }
 
 describe.each(['light', 'dark'] as const)('every screen in the %s scheme', (scheme) => {
+  // Every screen of the product in turn: 35–60 s on the 2-core CI machine, more with each new screen.
   it('has no serious or critical axe-core violation', async () => {
     const reports: AxeReport[] = [];
     const check = async (page: Page, label: string) => {
@@ -113,10 +114,11 @@ describe.each(['light', 'dark'] as const)('every screen in the %s scheme', (sche
     }
     const failures = describeFailures(reports);
     expect(failures, failures).toBe('');
-  });
+  }, 150_000);
 });
 
 describe.each(['light', 'dark'] as const)('every list screen at 1366 × 768 in the %s scheme', (scheme) => {
+  // Every list in turn, each with axe and a layout check: 45–60 s on the 2-core CI machine.
   it('passes axe-core and fits: no list scrolls sideways or hides a column, no control is cut off', async () => {
     await resetAllListSettings();
     const { page } = await openSignedIn(app, '/admin', { viewport: LAPTOP, colorScheme: scheme });
@@ -146,7 +148,7 @@ describe.each(['light', 'dark'] as const)('every list screen at 1366 × 768 in t
 
     expect(describeFailures(reports), describeFailures(reports)).toBe('');
     expect(describeLayoutFailures(layouts), describeLayoutFailures(layouts)).toBe('');
-  });
+  }, 150_000);
 });
 
 /** Opens the member type's filter, ticks a type, and checks its buttons stay free to press. */
