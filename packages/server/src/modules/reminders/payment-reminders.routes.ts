@@ -3,7 +3,7 @@ import { pragueToday } from '@klubovna/shared/time/prague';
 import { recordIdSchema } from '@klubovna/shared/validation/input-limits';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError, forbidden } from '../../errors/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.ts';
 import { overduePaymentReminders } from './payment-reminder.ts';
 import type { ReminderDeclaration } from './reminder-declaration.ts';
@@ -44,7 +44,9 @@ export async function paymentRemindersRoutes(fastify: FastifyInstance): Promise<
       config: { access: { area: 'payments', access: 'write' } },
     },
     async (request) => {
-      if (!isOffice(request.user?.roles)) throw forbidden();
+      // The matrix grants the payments area to roles whose rows are limited; the reminders go over all.
+      if (!isOffice(request.user?.roles))
+        throw new AppError('FORBIDDEN', 403, 'Upomínky může poslat jen kancelář klubu.');
       const now = new Date();
       const reminders = counted(overduePaymentReminders(request.body.ids, `office:${pragueToday(now)}`));
       let sent: number;
