@@ -8,7 +8,7 @@ export interface Sample {
   ms: number;
   servedBy: string;
   at: number;
-  /** Why no answer came (status 0). */
+  /** Why no answer came (status 0), or the start of a 5xx answer's body. */
   error?: string;
 }
 
@@ -82,6 +82,8 @@ export class LoadContext {
       servedBy: answer.servedBy,
       at: Date.now(),
       ...(error ? { error } : {}),
+      // A 5xx names its cause in the error envelope's code.
+      ...(answer.status >= 500 ? { error: answer.text.slice(0, 120) } : {}),
     });
     return answer;
   }

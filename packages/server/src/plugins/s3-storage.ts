@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -38,6 +39,21 @@ function s3Client(config: S3Config): S3Client {
   });
 }
 
+/**
+ * Attempts of one upload. A kept-alive connection the S3 server has just closed, or its momentary
+ * 5xx, fails a request that a second attempt on a new connection passes.
+ */
+const PUT_ATTEMPTS = 3;
+const PUT_RETRY_DELAY_MS = 50;
+
+/** A failure worth another attempt: the connection broke, or the server answered 5xx or 429. */
+function isTransient(error: unknown): boolean {
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  if (status !== undefined) return status >= 500 || status === 429;
+  const code = (error as { code?: string }).code;
+  return code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNREFUSED' || code === 'ETIMEDOUT';
+}
+
 /** Whether the SDK's error says there is no such object (404 on HEAD has no error code). */
 function isNotFound(error: unknown): boolean {
   const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -71,19 +87,23 @@ export function s3Storage(config: S3Config): S3FileStorage {
   const upload = async (key: string, sourcePath: string, contentType: string) => {
     assertSafeStorageKey(key);
     const { size } = await fs.stat(sourcePath);
-    await client
-      .send(
-        new PutObjectCommand({
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        // A fresh stream each time: the SDK cannot resend a body it has already read.
+        const put = new PutObjectCommand({
           Bucket: bucket,
           Key: key,
           Body: createReadStream(sourcePath),
           ContentLength: size,
           ContentType: contentType,
-        }),
-      )
-      .catch((error: unknown) => {
-        throw unavailable(error);
-      });
+        });
+        await client.send(put);
+        return;
+      } catch (error) {
+        if (attempt >= PUT_ATTEMPTS || !isTransient(error)) throw unavailable(error);
+        await delay(PUT_RETRY_DELAY_MS * attempt);
+      }
+    }
   };
   const head = async (key: string) => {
     assertSafeStorageKey(key);
