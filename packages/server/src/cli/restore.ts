@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
-import { databaseBackupFor } from './backup/backup.ts';
-import { RestoreRefused } from './backup/database-backup.ts';
+import { databaseBackupFor } from '../db/backup/configured-backup.ts';
+import { RestoreRefused } from '../db/backup/database-backup.ts';
 import { FILES_FOLDER } from './backup/manifest.ts';
 import { restoreBackup } from './backup/restore.ts';
 

@@ -6,8 +6,8 @@ import { API_PATHS } from '@klubovna/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFiles, type Manifest } from '../cli/backup/manifest.ts';
-import { postgresFacts } from '../cli/backup/postgres-backup.ts';
-import { sqliteFacts } from '../cli/backup/sqlite-backup.ts';
+import { postgresFacts } from '../db/backup/postgres-backup.ts';
+import { sqliteFacts } from '../db/backup/sqlite-backup.ts';
 import { type ServerProcess, spawnServer } from '../test/server-process.ts';
 import { createPostgresSchema, type PostgresSchema, TEST_ADMIN, testEngines } from '../test/test-app.ts';
 

@@ -1,14 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { AppConfig } from '../../config.ts';
-import type { DatabaseBackup } from './database-backup.ts';
+import { databaseBackupFor } from '../../db/backup/configured-backup.ts';
 import { describeFiles, FILES_FOLDER, listFiles, MANIFEST, type Manifest } from './manifest.ts';
-import { postgresBackup } from './postgres-backup.ts';
-import { sqliteBackup } from './sqlite-backup.ts';
-
-/** The configured database's backup: the one place that asks which engine it is. */
-export const databaseBackupFor = (config: AppConfig): DatabaseBackup =>
-  config.databaseUrl ? postgresBackup(config.databaseUrl, config.dataDir) : sqliteBackup(config.dataDir);
 
 /** Readiness probes (see FileStorage.checkWritable) are not stored files. */
 const isStoredFile = (relative: string) => !path.posix.basename(relative).startsWith('.ready-');

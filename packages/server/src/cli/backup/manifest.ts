@@ -28,8 +28,6 @@ export interface Manifest {
 }
 
 export const MANIFEST = 'manifest.json';
-export const SQLITE_COPY = 'database/klubovna.sqlite';
-export const POSTGRES_DUMP = 'database/klubovna.dump';
 /** Uploaded files and their thumbnails, as under DATA_DIR/files. */
 export const FILES_FOLDER = 'files';
 

@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { AppConfig } from '../../config.ts';
-import { copyStoredFiles, databaseBackupFor } from './backup.ts';
-import { RestoreRefused } from './database-backup.ts';
+import { databaseBackupFor } from '../../db/backup/configured-backup.ts';
+import { RestoreRefused } from '../../db/backup/database-backup.ts';
+import { copyStoredFiles } from './backup.ts';
 import { FILES_FOLDER, type Manifest, verifyBackup } from './manifest.ts';
 
 async function hasEntries(folder: string): Promise<boolean> {

@@ -1,4 +1,4 @@
-import type { Engine } from '../../db/dialect.ts';
+import type { Engine } from '../dialect.ts';
 
 /** The last migration run and the rows of every table, as a backup's manifest records them. */
 export interface DatabaseFacts {
@@ -7,8 +7,8 @@ export interface DatabaseFacts {
 }
 
 /**
- * One database engine's part of a backup and of a restore. `databaseBackupFor` (backup.ts) picks the
- * configured one; nothing else in backup and restore asks which engine it is.
+ * One database engine's part of a backup and of a restore. `databaseBackupFor` (configured-backup.ts) picks the configured
+ * one; nothing in backup and restore asks which engine it is.
  */
 export interface DatabaseBackup {
   engine: Engine;

@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type PgModule from 'pg';
-import { searchPathOf, serverApplicationName } from '../../db/database.ts';
+import { searchPathOf, serverApplicationName } from '../database.ts';
 import { type DatabaseBackup, type DatabaseFacts, RestoreRefused } from './database-backup.ts';
-import { POSTGRES_DUMP } from './manifest.ts';
 
 /** The connection string for libpq's tools, and the schema the app works in. */
 function target(databaseUrl: string): { url: string; schema: string } {
@@ -126,7 +125,7 @@ export function postgresBackup(databaseUrl: string, dataDir: string): DatabaseBa
   const { schema } = target(databaseUrl);
   return {
     engine: 'postgres',
-    copyName: POSTGRES_DUMP,
+    copyName: 'database/klubovna.dump',
     place: `schéma ${schema} databáze PostgreSQL`,
     dump: (file) => dumpPostgres(databaseUrl, file),
     async checkTarget(force, filesHere) {

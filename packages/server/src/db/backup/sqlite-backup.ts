@@ -3,7 +3,6 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { type DatabaseBackup, type DatabaseFacts, RestoreRefused } from './database-backup.ts';
-import { SQLITE_COPY } from './manifest.ts';
 
 /** The database file the server keeps in DATA_DIR (see openDatabase). */
 export const SQLITE_FILE = 'klubovna.sqlite';
@@ -94,7 +93,7 @@ async function restoreSqlite(dataDir: string, copy: string): Promise<void> {
 export function sqliteBackup(dataDir: string): DatabaseBackup {
   return {
     engine: 'sqlite',
-    copyName: SQLITE_COPY,
+    copyName: 'database/klubovna.sqlite',
     place: path.join(dataDir, SQLITE_FILE),
     async dump(target) {
       await backupSqlite(dataDir, target);
