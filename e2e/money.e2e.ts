@@ -148,8 +148,12 @@ describe('money', () => {
     await dialog.getByRole('button', { name: 'Přiřadit' }).click();
     await dialog.getByText('Vyberte platbu, které pohyb patří.').waitFor();
     const picker = dialog.getByRole('combobox', { name: 'Platba' });
-    await picker.fill(camp.variableSymbol);
-    await page.getByRole('option', { name: new RegExp(camp.variableSymbol) }).click();
+    // Found by the member's name: each option names the member and the amount.
+    await picker.fill('platná');
+    const campOption = page.getByRole('option', { name: new RegExp(camp.variableSymbol) });
+    await campOption.waitFor();
+    expect(await campOption.textContent()).toContain(`Platná Pavla · ${formatMoney(320_000, 'CZK')}`);
+    await campOption.click();
     await dialog.getByRole('button', { name: 'Přiřadit' }).click();
     await flash(page, `Pohyb ${unmatchedLine} je přiřazen platbě.`).waitFor();
     await expect.poll(() => assign.count()).toBe(0);

@@ -193,5 +193,7 @@ export function compileEntity(
     byName,
     sortKeyFields: fields.filter((field) => field.sortable && isTextKind(field.kind)),
     relationFields: fields.filter((field) => isRelationKind(field.kind)),
+    textSearchFields: declaration.searchFields.filter((name) => !isRelationKind(byName.get(name)!.kind)),
+    searchedRelations: [],
   };
 }

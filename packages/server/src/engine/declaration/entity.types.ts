@@ -65,7 +65,11 @@ export interface EntityDeclaration {
   sections?: Array<{ key: string; label: string }>;
   /** Datagrid order when the user picks none. */
   defaultSort: { field: string; direction: 'asc' | 'desc' };
-  /** Fields the search box looks in (case- and diacritics-insensitive substring). */
+  /**
+   * Fields the search box looks in (case- and diacritics-insensitive substring). A relation field
+   * here finds the records whose related record the same words find (a payment by its member's
+   * name), read afresh in each search.
+   */
   searchFields: string[];
   /** Fields joined by a space to label a record in relation pickers, e.g. ['lastName', 'firstName']. */
   labelFields: string[];
@@ -151,6 +155,10 @@ export interface CompiledEntity {
   sortKeyFields: CompiledField[];
   /** Fields of kind relation and relationMany. */
   relationFields: CompiledField[];
+  /** The searched fields kept in the record's own `search_text`: all but relations. */
+  textSearchFields: string[];
+  /** Searched relation fields with their targets (set when the registry is compiled). */
+  searchedRelations: Array<{ field: CompiledField; target: CompiledEntity }>;
 }
 
 /** A condition of a datagrid's filter (or a relation's `where`) on one field. */

@@ -79,7 +79,10 @@ export type RecordCondition = Record<string, readonly string[] | boolean>;
 
 /** One part of a record's secondary label (see `EntityDeclaration.secondaryLabel`). */
 export type SecondaryLabelPart =
-  /** A field of the record: an enum's option label, a date (its year with `year`), text as it is. */
+  /**
+   * A field of the record: an enum's option label, a date (its year with `year`), an amount with its
+   * currency, the label of the record a relation points at, text as it is.
+   */
   | { field: string; year?: boolean }
   /**
    * Labels of the records `field` (a relation of `entity`) points at, over the records of `entity`

@@ -44,6 +44,31 @@ function checkSecondaryLabel(entity: CompiledEntity, registry: EntityRegistry) {
 }
 
 /**
+ * The relation fields among an entity's searched fields, each with its target: a single relation to
+ * an entity searched by its own fields alone (one level: a search never walks further).
+ */
+function searchedRelations(entity: CompiledEntity, registry: ReadonlyMap<string, CompiledEntity>) {
+  const alias = entity.declaration.alias;
+  return entity.declaration.searchFields
+    .map((name) => entity.byName.get(name)!)
+    .filter((field) => field.kind === 'relation' || field.kind === 'relationMany')
+    .map((field) => {
+      const target = registry.get(field.relation!.alias);
+      if (field.kind !== 'relation' || !target)
+        throw new Error(`${alias}: searched field ${field.name} must be a relation to one record`);
+      if (target.textSearchFields.length !== target.declaration.searchFields.length)
+        throw new Error(
+          `${alias}: searched ${field.name} points at ${target.declaration.alias}, which searches relations`,
+        );
+      if (target.textSearchFields.length === 0)
+        throw new Error(
+          `${alias}: searched ${field.name} points at ${target.declaration.alias}, which searches nothing`,
+        );
+      return { field, target };
+    });
+}
+
+/**
  * Compiles declarations, with what their `signUps` imply, and checks that every relation points at an
  * entity among them.
  */
@@ -61,6 +86,7 @@ export function compileRegistry(declared: readonly EntityDeclaration[]): EntityR
   }
   for (const entity of registry.values()) {
     checkSecondaryLabel(entity, registry);
+    entity.searchedRelations = searchedRelations(entity, registry);
     for (const field of entity.relationFields) {
       const owner = `${entity.declaration.alias}.${field.name}`;
       const target = registry.get(field.relation!.alias);

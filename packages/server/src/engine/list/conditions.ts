@@ -110,13 +110,40 @@ export interface SearchWays {
 export const plainColumn: DenseColumn = (column) => sql.ref(column);
 
 /**
- * A word of the search box. Three letters or more: a substring of the search text (the reader's
+ * A word of the search box, in the record's own searched fields or in those of a searched relation's
+ * record (a subquery of its table, by its own index). Three letters or more: a substring of the search text (the reader's
  * WordCondition). One or two letters, when no longer word narrows the search: a trigram index cannot
  * narrow that down, and a substring of two letters matches most rows anyway, so a searched field must
  * start with it, looked up as ranges of its sort-key index (`prefix`). Beside a longer word it stays a
  * substring ("filtr b"), checked on the rows the longer word found.
  */
 function searchCondition(
+  eb: Builder,
+  entity: CompiledEntity,
+  word: string,
+  prefix: boolean,
+  dense: boolean,
+  ways: SearchWays,
+) {
+  const own = ownSearchCondition(eb, entity, word, prefix, dense, ways);
+  if (entity.searchedRelations.length === 0) return own;
+  return eb.or([
+    own,
+    ...entity.searchedRelations.map(({ field, target }) =>
+      eb(
+        sql.ref(field.column),
+        'in',
+        eb
+          .selectFrom(target.declaration.table)
+          .select('id')
+          .where((inner: Builder) => ownSearchCondition(inner, target, word, prefix, false, ways)),
+      ),
+    ),
+  ]);
+}
+
+/** A word in the record's own searched fields (see searchCondition). */
+function ownSearchCondition(
   eb: Builder,
   entity: CompiledEntity,
   word: string,

@@ -73,7 +73,7 @@ export function toRow(entity: CompiledEntity, values: Values): Row {
     row[`${field.column}_sort`] =
       typeof value === 'string' ? czechSortKey(value) : field.required ? '' : null;
   }
-  row.search_text = entity.declaration.searchFields
+  row.search_text = entity.textSearchFields
     .map((name) => values[name])
     .filter((value) => typeof value === 'string' && value !== '')
     .map((value) => searchNormalize(value as string))

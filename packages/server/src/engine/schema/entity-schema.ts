@@ -37,7 +37,7 @@ export function entityTables(entity: CompiledEntity, entities: EntityRegistry): 
     columns,
     indexes: indexes.sort((a, b) => a.name.localeCompare(b.name)),
     search: true,
-    searchColumns: entity.declaration.searchFields.map((name) => entity.byName.get(name)!.column),
+    searchColumns: entity.textSearchFields.map((name) => entity.byName.get(name)!.column),
   };
   const joins = entity.fields
     .filter((field) => field.joinTable)

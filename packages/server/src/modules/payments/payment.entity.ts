@@ -144,8 +144,11 @@ export const paymentEntity: EntityDeclaration = {
     },
   },
   defaultSort: { field: 'dueDate', direction: 'desc' },
-  searchFields: ['title', 'variableSymbol'],
+  // The treasurer finds a request by its member's name too, and tells apart those of one fee by
+  // the member and the amount.
+  searchFields: ['title', 'variableSymbol', 'member'],
   labelFields: ['title', 'variableSymbol'],
+  secondaryLabel: [{ field: 'member' }, { field: 'amount' }],
   // The treasurer's export says which groups each member trains in today.
   exportLinked: [
     {

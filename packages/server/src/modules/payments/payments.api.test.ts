@@ -1,4 +1,4 @@
-import { API_PATHS, apiPath, PROFILE_ROLE } from '@klubovna/shared';
+import { API_PATHS, apiPath, formatMoney, PROFILE_ROLE } from '@klubovna/shared';
 import jsqr from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -382,6 +382,41 @@ describe.each(testEngines())('payments on %s', (engine) => {
     });
     expect(assigned.status).toBe(200);
     expect(await read(part.id)).toMatchObject({ state: 'PARTLY_PAID', paidAmount: { amount: 40_802 } });
+  });
+
+  it('finds a request to assign a bank line to by its member’s name, telling the member and the amount', async () => {
+    member.sought = (
+      await created('member', { firstName: 'Hedvika', lastName: 'Hledaná', memberType: 'ATHLETE' })
+    ).id;
+    const sought = await request('sought', 'Oddílový příspěvek', 123_450);
+    await request('other', 'Oddílový příspěvek', 5_000);
+    const picker = (s: string) =>
+      root.get(`/api/cms/autocomplete/payment?s=${encodeURIComponent(s)}&field=bank-transaction.payment`);
+    const values = async (s: string) =>
+      ((await picker(s)).body.data as Array<{ value: number }>).map((option) => option.value);
+    const byName = await picker('hledaná');
+    expect(byName.status).toBe(200);
+    expect(byName.body.data).toEqual([
+      {
+        value: sought.id,
+        label: `Oddílový příspěvek ${sought.variableSymbol}`,
+        detail: `Hledaná Hedvika · ${formatMoney(123_450, 'CZK')}`,
+      },
+    ]);
+    // Words of the request's own fields and of its member's hold together; a short word starts a name.
+    expect(await values('oddílový hedvika')).toEqual([sought.id]);
+    expect(await values('he')).toContain(sought.id);
+    // The list's search box finds it the same way; a renamed member is found by the new name at once.
+    expect(await ids(root, '&s=hedvika')).toEqual([sought.id]);
+    const before = (await root.get(`/api/cms/form/member/${member.sought}`)).body.data;
+    await root.put(`/api/cms/form/member/${member.sought}`, {
+      version: before.version,
+      lastName: 'Přejmenovaná',
+    });
+    expect(await ids(root, '&s=přejmenovaná')).toEqual([sought.id]);
+    expect(await ids(root, '&s=hledaná')).toEqual([]);
+    // A parent searching their own payments finds no one else's by a name.
+    expect(await ids(parent, '&s=hedvika')).toEqual([]);
   });
 
   it('settles requests from a Fio CSV, overpaid and exact to the haléř', async () => {

@@ -13,7 +13,8 @@ export type TransactionRow = EntityRecord & { version: number; payment: number |
 
 /**
  * Assigns a bank transaction to a payment request by the transaction's own `payment` field, with the
- * engine's picker of it (payment requests not cancelled, searched by title and variable symbol);
+ * engine's picker of it (payment requests not cancelled, searched by the member's name, title and
+ * variable symbol, each with its member and amount);
  * the save settles the request through the entity's hooks.
  */
 export function AssignDialog({
@@ -43,7 +44,9 @@ export function AssignDialog({
   };
   return (
     <Stack gap="md">
-      <Text size="sm">Hledejte platbu podle jejího názvu nebo variabilního symbolu.</Text>
+      <Text size="sm">
+        Hledejte platbu podle jména člena, jejího názvu nebo variabilního symbolu; u každé je člen a částka.
+      </Text>
       <RelationPicker
         field={{ ...field, required: true, help: undefined }}
         value={payment}

@@ -48,6 +48,7 @@ export async function postgresRankedSearch(
   query: ListQuery,
 ): Promise<PostgresRankedSearch | undefined> {
   if (!RANKED_SEARCH[entity.declaration.table] || query.filters.length > 0 || query.scope) return undefined;
+  if (entity.searchedRelations.length > 0) return undefined;
   const words = searchWords(query.search);
   if (words.length === 0) return undefined;
   if (words.every((word) => [...word].length >= SUBSTRING_MIN_LENGTH)) {

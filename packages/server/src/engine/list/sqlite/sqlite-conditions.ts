@@ -44,9 +44,10 @@ export const sqliteNarrowed = (
 ) => narrowed(db, entity, query, query.scope ? WAYS_IN_SCOPE : SQLITE_WAYS, dense);
 
 /** The FTS5 query for search words when the trigram index can answer alone, else undefined. */
-export function ftsOnlyQuery(query: ListQuery): string | undefined {
+export function ftsOnlyQuery(entity: CompiledEntity, query: ListQuery): string | undefined {
   const words = searchWords(query.search);
   if (
+    entity.searchedRelations.length > 0 ||
     query.filters.length > 0 ||
     query.scope ||
     words.length === 0 ||

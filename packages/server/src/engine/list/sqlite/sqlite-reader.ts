@@ -51,7 +51,7 @@ async function countRows(
     return { total: Number((row as Row).total), approximate: false };
   }
   if (ranked) return cappedTotal(countedUpToCap(db, SQLITE_RANKED_INDEX.matches(db, entity, ranked, query)));
-  const fts = ftsOnlyQuery(query);
+  const fts = ftsOnlyQuery(entity, query);
   const index = `${entity.declaration.table}_search`;
   // Counting the trigram index's own matches skips a join with the table: ~2 ms instead of ~15 ms at 100k rows.
   const matches = fts

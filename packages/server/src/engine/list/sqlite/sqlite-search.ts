@@ -34,6 +34,7 @@ export interface SqliteRankedSearch {
  */
 export function rankedSearch(entity: CompiledEntity, query: ListQuery): SqliteRankedSearch | undefined {
   if (!RANKED_SEARCH[entity.declaration.table] || query.filters.length > 0 || query.scope) return undefined;
+  if (entity.searchedRelations.length > 0) return undefined;
   const words = searchWords(query.search);
   if (words.length === 0) return undefined;
   if (words.every((word) => word.length >= SUBSTRING_MIN_LENGTH))
