@@ -193,7 +193,12 @@ export function compileEntity(
     byName,
     sortKeyFields: fields.filter((field) => field.sortable && isTextKind(field.kind)),
     relationFields: fields.filter((field) => isRelationKind(field.kind)),
-    textSearchFields: declaration.searchFields.filter((name) => !isRelationKind(byName.get(name)!.kind)),
+    textSearchFields: declaration.searchFields.filter(
+      (name) => !isRelationKind(byName.get(name)!.kind) && byName.get(name)!.kind !== 'money',
+    ),
+    searchedAmounts: declaration.searchFields
+      .map((name) => byName.get(name)!)
+      .filter((field) => field.kind === 'money'),
     searchedRelations: [],
   };
 }

@@ -68,7 +68,8 @@ export interface EntityDeclaration {
   /**
    * Fields the search box looks in (case- and diacritics-insensitive substring). A relation field
    * here finds the records whose related record the same words find (a payment by its member's
-   * name), read afresh in each search.
+   * name), read afresh in each search; an amount (money) finds records of that amount written in
+   * whole units or with a decimal comma (`1500`, `1500,50`).
    */
   searchFields: string[];
   /** Fields joined by a space to label a record in relation pickers, e.g. ['lastName', 'firstName']. */
@@ -155,8 +156,10 @@ export interface CompiledEntity {
   sortKeyFields: CompiledField[];
   /** Fields of kind relation and relationMany. */
   relationFields: CompiledField[];
-  /** The searched fields kept in the record's own `search_text`: all but relations. */
+  /** The searched fields kept in the record's own `search_text`: all but relations and amounts. */
   textSearchFields: string[];
+  /** Searched money fields: a word that reads as an amount finds them. */
+  searchedAmounts: CompiledField[];
   /** Searched relation fields with their targets (set when the registry is compiled). */
   searchedRelations: Array<{ field: CompiledField; target: CompiledEntity }>;
 }

@@ -1,5 +1,5 @@
 import { withSignUps } from '../sign-ups/sign-ups.ts';
-import { type CompiledEntity, compileEntity } from './compile-entity.ts';
+import { type CompiledEntity, compileEntity, isRelationKind } from './compile-entity.ts';
 import type { EntityDeclaration, EntityRegistry, FieldFilter, RecordCondition } from './entity.types.ts';
 
 export type { EntityRegistry };
@@ -51,12 +51,15 @@ function searchedRelations(entity: CompiledEntity, registry: ReadonlyMap<string,
   const alias = entity.declaration.alias;
   return entity.declaration.searchFields
     .map((name) => entity.byName.get(name)!)
-    .filter((field) => field.kind === 'relation' || field.kind === 'relationMany')
+    .filter((field) => isRelationKind(field.kind))
     .map((field) => {
       const target = registry.get(field.relation!.alias);
       if (field.kind !== 'relation' || !target)
         throw new Error(`${alias}: searched field ${field.name} must be a relation to one record`);
-      if (target.textSearchFields.length !== target.declaration.searchFields.length)
+      const searchesRelations = target.declaration.searchFields.some((name) =>
+        isRelationKind(target.byName.get(name)!.kind),
+      );
+      if (searchesRelations)
         throw new Error(
           `${alias}: searched ${field.name} points at ${target.declaration.alias}, which searches relations`,
         );

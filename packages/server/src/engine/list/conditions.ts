@@ -126,9 +126,13 @@ function searchCondition(
   ways: SearchWays,
 ) {
   const own = ownSearchCondition(eb, entity, word, prefix, dense, ways);
-  if (entity.searchedRelations.length === 0) return own;
+  const amount = entity.searchedAmounts.length > 0 ? hundredthsOf(word) : undefined;
+  if (entity.searchedRelations.length === 0 && amount === undefined) return own;
   return eb.or([
     own,
+    ...(amount === undefined
+      ? []
+      : entity.searchedAmounts.map((field) => eb(sql.ref(`${field.column}_amount`), '=', amount))),
     ...entity.searchedRelations.map(({ field, target }) =>
       eb(
         sql.ref(field.column),
@@ -140,6 +144,13 @@ function searchCondition(
       ),
     ),
   ]);
+}
+
+/** A word read as an amount in hundredths (`1500` → 150000, `1500,5` → 150050), or undefined. */
+function hundredthsOf(word: string): number | undefined {
+  const match = /^(\d{1,10})(?:[,.](\d{1,2}))?$/.exec(word);
+  if (!match) return undefined;
+  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
 }
 
 /** A word in the record's own searched fields (see searchCondition). */

@@ -144,9 +144,9 @@ export const paymentEntity: EntityDeclaration = {
     },
   },
   defaultSort: { field: 'dueDate', direction: 'desc' },
-  // The treasurer finds a request by its member's name too, and tells apart those of one fee by
-  // the member and the amount.
-  searchFields: ['title', 'variableSymbol', 'member'],
+  // The treasurer finds a request by its member's name and its amount too, and tells apart those of
+  // one fee by the member and the amount.
+  searchFields: ['title', 'variableSymbol', 'member', 'amount'],
   labelFields: ['title', 'variableSymbol'],
   secondaryLabel: [{ field: 'member' }, { field: 'amount' }],
   // The treasurer's export says which groups each member trains in today.

@@ -389,7 +389,7 @@ describe.each(testEngines())('payments on %s', (engine) => {
       await created('member', { firstName: 'Hedvika', lastName: 'Hledaná', memberType: 'ATHLETE' })
     ).id;
     const sought = await request('sought', 'Oddílový příspěvek', 123_450);
-    await request('other', 'Oddílový příspěvek', 5_000);
+    const fifty = await request('other', 'Oddílový příspěvek', 5_000);
     const picker = (s: string) =>
       root.get(`/api/cms/autocomplete/payment?s=${encodeURIComponent(s)}&field=bank-transaction.payment`);
     const values = async (s: string) =>
@@ -406,6 +406,11 @@ describe.each(testEngines())('payments on %s', (engine) => {
     // Words of the request's own fields and of its member's hold together; a short word starts a name.
     expect(await values('oddílový hedvika')).toEqual([sought.id]);
     expect(await values('he')).toContain(sought.id);
+    // An amount in whole crowns or with haléře, alone or beside a name.
+    expect(await values('1234,50')).toEqual([sought.id]);
+    expect(await values('1234,5 oddílový')).toEqual([sought.id]);
+    expect(await values('oddílový 50')).toEqual([fifty.id]);
+    expect(await values('1234')).toEqual([]);
     // The list's search box finds it the same way; a renamed member is found by the new name at once.
     expect(await ids(root, '&s=hedvika')).toEqual([sought.id]);
     const before = (await root.get(`/api/cms/form/member/${member.sought}`)).body.data;

@@ -13,7 +13,7 @@ export type TransactionRow = EntityRecord & { version: number; payment: number |
 
 /**
  * Assigns a bank transaction to a payment request by the transaction's own `payment` field, with the
- * engine's picker of it (payment requests not cancelled, searched by the member's name, title and
+ * engine's picker of it (payment requests not cancelled, searched by the member's name, amount, title and
  * variable symbol, each with its member and amount);
  * the save settles the request through the entity's hooks.
  */
@@ -45,7 +45,7 @@ export function AssignDialog({
   return (
     <Stack gap="md">
       <Text size="sm">
-        Hledejte platbu podle jména člena, jejího názvu nebo variabilního symbolu; u každé je člen a částka.
+        Hledejte platbu podle jména člena, částky (např. 1500 nebo 1500,50), názvu nebo variabilního symbolu.
       </Text>
       <RelationPicker
         field={{ ...field, required: true, help: undefined }}
