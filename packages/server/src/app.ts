@@ -22,7 +22,7 @@ import { healthRoutes } from './http/health.ts';
 import { useInputGuard } from './http/input-guard.ts';
 import { logRequests } from './http/logging.ts';
 import { shutdownPlugin } from './http/shutdown.ts';
-import { useZodValidation } from './http/zod-type-provider.ts';
+import { zodSchemaController } from './http/zod-type-provider.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { type CreatedRootUser, ensureRootUser } from './modules/auth/root-user.ts';
@@ -101,6 +101,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return503OnClosing: false,
     clientErrorHandler,
     frameworkErrors: frameworkErrorHandler,
+    schemaController: zodSchemaController,
   });
   const database =
     options.database ??
@@ -127,7 +128,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   logRequests(app);
-  useZodValidation(app);
   useInputGuard(app);
   registerErrorHandler(app);
   await app.register(shutdownPlugin);

@@ -1,7 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { databaseBefore } from '../test/database-before.ts';
 import { createPostgresSchema, testEngines } from '../test/test-app.ts';
-import { openDatabase, searchPathOf, timestampToIso } from './database.ts';
+import { migrateToLatest, openDatabase, searchPathOf, timestampToIso } from './database.ts';
+import { migrationNames } from './migration-files.ts';
 
 describe('database helpers', () => {
   it('turns PostgreSQL UTC timestamps into the ISO strings toISOString() gives', () => {
@@ -48,6 +50,40 @@ describe.runIf(testEngines().includes('postgres'))('prepared statements on Postg
     } finally {
       await first.close();
       await schema.drop();
+    }
+  });
+});
+
+describe.each(testEngines())('the migrations at start on %s', (engine) => {
+  it('runs what has not run; an up-to-date database is one query, no lock; a migration the folder lacks is refused', async () => {
+    const names = migrationNames();
+    const database = await databaseBefore(engine, names.at(-1)!);
+    // biome-ignore lint/suspicious/noExplicitAny: Kysely's own tables are outside the app's schema types
+    const db = database.db as unknown as Kysely<any>;
+    const ran = async () =>
+      (await db.selectFrom('kysely_migration').select('name').orderBy('name').execute()).map(
+        (row) => row.name,
+      );
+    try {
+      expect(await ran()).toEqual(names.slice(0, -1));
+      await migrateToLatest(database.handle);
+      expect(await ran()).toEqual(names);
+
+      // Up to date: the Migrator, which would make its lock table again, is not run.
+      await db.schema.dropTable('kysely_migration_lock').execute();
+      await migrateToLatest(database.handle);
+      expect(await db.introspection.getTables()).not.toContainEqual(
+        expect.objectContaining({ name: 'kysely_migration_lock' }),
+      );
+
+      // A database a newer version migrated is not taken for up to date.
+      await db
+        .insertInto('kysely_migration')
+        .values({ name: '2999-01-01-999-newer', timestamp: 'x' })
+        .execute();
+      await expect(migrateToLatest(database.handle)).rejects.toThrow(/2999-01-01-999-newer/);
+    } finally {
+      await database.close();
     }
   });
 });

@@ -18,14 +18,21 @@ export const MIGRATION_FILE = /^(\d{4}-\d{2}-\d{2}-\d{3})-[a-z0-9-]+\.ts$/;
 /** The migrations, and beside them the kit they are written with (migrations/kit/). */
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 
-/** Every migration in this folder, by name in order. */
-export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<Record<string, MigrationModule>> {
-  const files = fs
+const migrationFiles = (dir: string) =>
+  fs
     .readdirSync(dir)
     .filter((file) => MIGRATION_FILE.test(file))
     .sort();
+
+/** The names of the migrations in this folder, in order, without loading them. */
+export function migrationNames(dir = MIGRATIONS_DIR): string[] {
+  return migrationFiles(dir).map((file) => file.replace(/\.ts$/, ''));
+}
+
+/** Every migration in this folder, by name in order. */
+export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<Record<string, MigrationModule>> {
   const migrations: Record<string, MigrationModule> = {};
-  for (const file of files) {
+  for (const file of migrationFiles(dir)) {
     migrations[file.replace(/\.ts$/, '')] = await import(pathToFileURL(path.join(dir, file)).href);
   }
   return migrations;

@@ -1,9 +1,17 @@
-import { STATUS_CODES } from 'node:http';
+import type http from 'node:http';
+import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
 import { ERROR_MESSAGES, type ErrorCode } from '@klubovna/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
 import { isDiskFull } from '../errors/disk-full.ts';
+
+/**
+ * Required, not imported: an `import` of node:http gives it an ES module face, which reads every
+ * export once, and its WebSocket export loads Node's whole fetch implementation (undici): 40–60 ms of
+ * every cold start.
+ */
+const { STATUS_CODES } = createRequire(import.meta.url)('node:http') as typeof http;
 
 /** Fastify's own error codes that are the client's fault, mapped to ours. */
 const FASTIFY_CLIENT_ERRORS: Record<string, [ErrorCode, number]> = {

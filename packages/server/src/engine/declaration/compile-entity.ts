@@ -1,5 +1,6 @@
 import { entityRoutes, entityScreenRoutes, type FieldKind, type RouteDefinition } from '@klubovna/shared';
 import { buildFieldSchema } from '@klubovna/shared/validation/field-schema';
+import type { z } from 'zod';
 import type { EntityDeclaration, FieldDeclaration } from './entity.types.ts';
 
 const TEXT_KINDS: readonly FieldKind[] = ['text', 'email', 'phone', 'url', 'slug', 'color'];
@@ -122,6 +123,7 @@ function compileField(
   if (field.kind === 'relation' && field.required && field.relation?.onDelete === 'cascade')
     throw new Error(`Required relation ${name} of ${table} cannot be cleared by onDelete 'cascade'`);
   const sortable = field.sortable ?? SORTABLE_BY_DEFAULT.includes(field.kind);
+  let schema: z.ZodType | undefined;
   return {
     ...(field.kind === 'relationMany' ? { joinTable: `${table}_${column}` } : {}),
     ...field,
@@ -131,7 +133,12 @@ function compileField(
     sortable,
     filterable: field.filterable ?? FILTERABLE_BY_DEFAULT.includes(field.kind),
     listed: field.listed ?? !isSensitiveKind(field.kind),
-    schema: buildFieldSchema(field),
+    // Made at the entity's first validation: Zod's schemas of every field of every entity were a
+    // tenth of the cold start, and a process may never write most entities.
+    get schema() {
+      schema ??= buildFieldSchema(field);
+      return schema;
+    },
   };
 }
 

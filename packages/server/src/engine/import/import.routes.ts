@@ -7,8 +7,12 @@ import { issuesToValidationErrors, type ZodTypeProvider } from '../../http/zod-t
 import { assertUnlimited } from '../declaration/row-access.ts';
 import { engineContext } from '../engine.routes.ts';
 import { type EngineContext, entityFor } from '../records/records.service.ts';
-import { previewImport, runImport } from './import.service.ts';
-import { readSheet } from './import-sheet.ts';
+
+/**
+ * The import's reading (csv-parse) and writing are loaded at the first file sent, not at start: the
+ * cold start loads no module its first answer does not need.
+ */
+const importService = () => import('./import.service.ts');
 
 const aliasParams = z.object({ alias: z.string().max(60) });
 const optionsSchema = z.object({
@@ -56,6 +60,7 @@ async function upload(request: FastifyRequest, withOptions: boolean) {
   }
   if (!bytes) throw badRequest('Vyberte soubor CSV nebo XLSX (pole file).');
   if (withOptions && !options) throw badRequest('Chybí nastavení importu (pole options).');
+  const { readSheet } = await import('./import-sheet.ts');
   return { sheet: await readSheet(bytes), options: options! };
 }
 
@@ -80,7 +85,7 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
       const ctx = engineContext(app, request);
       const entity = importable(ctx, request.params.alias);
       const { sheet } = await upload(request, false);
-      return { data: previewImport(entity, sheet) };
+      return { data: (await importService()).previewImport(entity, sheet) };
     },
   );
 
@@ -92,7 +97,7 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
       const ctx = engineContext(app, request);
       const entity = importable(ctx, request.params.alias);
       const { sheet, options } = await upload(request, true);
-      return { data: await runImport(ctx, entity, sheet, options, dryRun) };
+      return { data: await (await importService()).runImport(ctx, entity, sheet, options, dryRun) };
     });
   }
 }

@@ -86,7 +86,7 @@ export async function login(
     await verifySignInCode(deps, user, code, client.ip, now);
   }
   await recordSignIn(deps.db, user.id, now.toISOString(), client);
-  if (user.password_hash && needsRehash(user.password_hash)) {
+  if (user.password_hash && (await needsRehash(user.password_hash))) {
     await replacePasswordHash(deps.db, user.id, user.password_hash, await hashPassword(password));
   }
   const cookieValue = await startSession(deps, user.id, client, now);

@@ -26,7 +26,7 @@ describe.each(testEngines())('password hashes of older settings on %s', (engine)
       .selectAll()
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
-    expect(needsRehash(before.password_hash!)).toBe(true);
+    expect(await needsRehash(before.password_hash!)).toBe(true);
 
     await t.client().login(user.email, user.password);
     const after = await t.db
@@ -35,7 +35,7 @@ describe.each(testEngines())('password hashes of older settings on %s', (engine)
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
     expect(after.password_hash).not.toBe(older);
-    expect(needsRehash(after.password_hash!)).toBe(false);
+    expect(await needsRehash(after.password_hash!)).toBe(false);
     expect(after.version).toBe(before.version);
     await t.client().login(user.email, user.password);
   });

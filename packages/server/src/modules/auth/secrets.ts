@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@klubovna/shared';
-import argon2 from 'argon2';
+import type Argon2 from 'argon2';
 import { z } from 'zod';
 import { isCommonPassword } from './common-passwords.ts';
 
@@ -10,7 +10,19 @@ import { isCommonPassword } from './common-passwords.ts';
  * the thread that ran it, so the smaller footprint keeps the server within its memory budget.
  * Hashes made with other settings still verify and are replaced at the next sign-in.
  */
-const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 9_216, timeCost: 4, parallelism: 1 } as const;
+const ARGON2_OPTIONS = {
+  type: 2 satisfies typeof Argon2.argon2id, // argon2id, named without loading the addon
+  memoryCost: 9_216,
+  timeCost: 4,
+  parallelism: 1,
+} as const;
+
+/** argon2's native addon is loaded at the first password hashed or checked, not at start. */
+let argon2: Promise<typeof Argon2> | undefined;
+const loadArgon2 = () => {
+  argon2 ??= import('argon2').then((module) => module.default);
+  return argon2;
+};
 
 /**
  * Hashes computed at once; the rest wait their turn in order. A hash holds 19 MiB while it runs and
@@ -35,21 +47,22 @@ async function limited<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export const hashPassword = (password: string): Promise<string> =>
-  limited(() => argon2.hash(password, ARGON2_OPTIONS));
+  limited(async () => (await loadArgon2()).hash(password, ARGON2_OPTIONS));
 
 export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
   if (!hash) return false;
   try {
-    return await limited(() => argon2.verify(hash, password));
+    return await limited(async () => (await loadArgon2()).verify(hash, password));
   } catch {
     return false;
   }
 }
 
 /** True when a stored hash was made with other settings than today's (then rehash at sign-in). */
-export function needsRehash(hash: string): boolean {
+export async function needsRehash(hash: string): Promise<boolean> {
+  const { needsRehash } = await loadArgon2();
   try {
-    return argon2.needsRehash(hash, ARGON2_OPTIONS);
+    return needsRehash(hash, ARGON2_OPTIONS);
   } catch {
     return false;
   }

@@ -7,7 +7,6 @@ import {
   type UserDto,
 } from '@klubovna/shared';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import type { Executor } from '../../db/database.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { clearAttempts, recordAttempt } from './auth-attempts.repository.ts';
@@ -59,6 +58,8 @@ export async function startTwoFactorSetup(
   if (Number(result.numUpdatedRows) !== 1)
     throw new AppError('TWO_FACTOR_ALREADY_ON', 400, 'Dvoufázové přihlášení už máte zapnuté.');
   const uri = totpOf(secret, user.email).toString();
+  // qrcode (fifty modules) is loaded at the first setup, not at start.
+  const { default: QRCode } = await import('qrcode');
   const qrCode = `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(uri, { type: 'svg', margin: 2 })).toString('base64')}`;
   return { secret, uri, qrCode };
 }

@@ -3,10 +3,10 @@ import { sanitizeRichText } from './html-sanitizer.ts';
 import { generatedSlug } from './slug.ts';
 
 /** Rich text fields of a record as they may be stored: through the sanitiser's allowlist. */
-export function withSanitizedHtml(data: Values, fields: readonly string[]): Values {
+export async function withSanitizedHtml(data: Values, fields: readonly string[]): Promise<Values> {
   const clean = { ...data };
   for (const field of fields)
-    if (typeof clean[field] === 'string') clean[field] = sanitizeRichText(clean[field]);
+    if (typeof clean[field] === 'string') clean[field] = await sanitizeRichText(clean[field]);
   return clean;
 }
 

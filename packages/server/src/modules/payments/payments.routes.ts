@@ -7,7 +7,7 @@ import { engineContext } from '../../engine/engine.routes.ts';
 import { entityFor } from '../../engine/records/records.service.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.ts';
-import { readStatement, type StatementLine } from './statements/statement.ts';
+import type { StatementLine } from './statements/statement.ts';
 
 const badRequest = (message: string) => new AppError('BAD_REQUEST', 400, message);
 
@@ -60,6 +60,8 @@ export async function paymentsRoutes(fastify: FastifyInstance): Promise<void> {
       const context = engineContext(app, request);
       const entity = entityFor(context, 'bank-transaction', 'write');
       const file = await uploadedStatement(request);
+      // The statement readers (and csv-parse) are loaded at the first statement sent, not at start.
+      const { readStatement } = await import('./statements/statement.ts');
       const statement = readStatement(file.bytes, file.name);
       if (statement.format === null)
         throw new AppError(
