@@ -187,6 +187,11 @@ export interface HookContext {
    * starts no consequences (a sign-up's payment request). Default false.
    */
   imported?: boolean;
+  /**
+   * The delete is of a record going with a deleted record of this alias (its relation `onDelete:
+   * 'delete'`: a camp's sign-ups with the camp). Default none.
+   */
+  deletedWith?: string;
 }
 
 /**

@@ -80,13 +80,19 @@ export interface SignUpsDeclarationOf<Work> {
   /**
    * A module's work beside the sign-ups, in the transaction of the write (a camp's fee asked as a
    * payment request): `placed` when a sign-up gets a place (a new one with a place, each new one of a
-   * list without places, a waiting one moving up), `left` after a sign-up is deleted (signed off, or
-   * with its parent, which is then still there), given the sign-up as it was and its parent. Neither
-   * runs for the rows of an import, which bring sign-ups as they were, nor for the places an import's
-   * change of capacity frees. Default none.
+   * list without places, a waiting one moving up), `left` after a sign-up is deleted, given the
+   * sign-up as it was, its parent and whether it went with it (`withParent`: the parent is being
+   * deleted, still there when `left` runs) or was signed off. Neither runs for the rows of an import,
+   * which bring sign-ups as they were, nor for the places an import's change of capacity frees. Default
+   * none.
    */
   effects?: {
     placed?: (work: Work, signUp: EntityRecord, parent: EntityRecord) => Promise<void>;
-    left?: (work: Work, signUp: EntityRecord, parent: EntityRecord) => Promise<void>;
+    left?: (
+      work: Work,
+      signUp: EntityRecord,
+      parent: EntityRecord,
+      how: { withParent: boolean },
+    ) => Promise<void>;
   };
 }

@@ -208,7 +208,12 @@ export async function deleteRecords(
     const records: EntityRecord[] = await toRecords(db, context, entity, rows);
     for (const previous of records) await hooks.beforeDelete?.({ ...hook, previous });
     // The person's right to these records covers what goes with them.
-    await deleteDependents({ ...context, trx: db, unscoped: true }, entity, unique, toTrash);
+    await deleteDependents(
+      { ...context, trx: db, unscoped: true, deletedWith: entity.declaration.alias },
+      entity,
+      unique,
+      toTrash,
+    );
     const lost = await releaseReferences(db, context, entity, records);
     if (toTrash) await moveToTrash(db, context, entity, rows, records, lost);
     await deleteLinksOf(db, entity, unique);

@@ -22,6 +22,8 @@ export interface EngineContext extends Acting {
   trx?: repository.DynamicDb;
   /** The writes are the rows of an import (`HookContext.imported`); default false. */
   imported?: boolean;
+  /** The deletes go with a deleted record of this alias (`HookContext.deletedWith`); default none. */
+  deletedWith?: string;
 }
 
 /** The entity behind an alias, if the user's roles grant the access (403 otherwise); 404 for unknown aliases. */
@@ -49,6 +51,7 @@ export const hookContext = (
   roles: context.roles,
   entity,
   ...(context.imported ? { imported: true } : {}),
+  ...(context.deletedWith ? { deletedWith: context.deletedWith } : {}),
 });
 
 export const dynamic = (context: EngineContext) =>

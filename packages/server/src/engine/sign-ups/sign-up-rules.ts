@@ -228,14 +228,16 @@ export function signUpHooks(alias: string, entities: () => EntityRegistry): Enti
     },
     // The module's work for who left; then a freed place goes to the first waiting.
     afterDelete: async (context) => {
-      const { db, userId, previous, imported } = context;
-      const { places, parentField, declared } = parts();
+      const { db, userId, previous, imported, deletedWith } = context;
+      const { places, parent, parentField, declared } = parts();
       const parentRecord =
         declared.effects?.left && !imported
-          ? await readRecord(db, parts().parent, previous[parentField.name] as number)
+          ? await readRecord(db, parent, previous[parentField.name] as number)
           : undefined;
       if (parentRecord)
-        await declared.effects!.left!({ db, userId, entities: entities() }, previous, parentRecord);
+        await declared.effects!.left!({ db, userId, entities: entities() }, previous, parentRecord, {
+          withParent: deletedWith === parent.declaration.alias,
+        });
       if (places && previous[places.status.name] === ACCEPTED)
         await fillFreePlaces(
           { ...context, entities: entities() },

@@ -195,6 +195,21 @@ describe.each(testEngines())('camp fees on %s', (engine) => {
     });
   });
 
+  it('cancels the requests of a deleted camp, whatever its cancellation fee', async () => {
+    const gone = await camp('Zrušený tábor', { price: CZK(200_000), cancellationFee: CZK(50_000) });
+    await signUp(gone.id, 'petr');
+    const [request] = await requestsOf(gone.id);
+    expect((await root.delete(`/api/cms/form/camp/${gone.id}`)).status).toBe(200);
+    expect((await root.get(`/api/cms/form/payment/${request!.id}`)).body.data).toMatchObject({
+      cancelled: true,
+      state: 'CANCELLED',
+      amount: CZK(200_000),
+      // The camp is in the trash: the request no longer points at it.
+      camp: null,
+      note: `Zrušeno ${czechDate(pragueToday())}: soustředění bylo smazáno.`,
+    });
+  });
+
   it('asks nothing of a free camp nor of an import, and refuses a cancellation fee above the price', async () => {
     const free = await camp('Víkend zdarma', {});
     await signUp(free.id, 'ota');

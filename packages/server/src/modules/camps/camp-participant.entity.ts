@@ -66,6 +66,7 @@ export const campParticipantEntity: EntityDeclaration = {
     effects: signUpFeeEffects({
       source: 'camp',
       title: (camp) => `Soustředění ${camp.name}`,
+      deleted: 'soustředění bylo smazáno',
       price: 'price',
       cancellationFee: 'cancellationFee',
       dueDays: 'paymentDueDays',

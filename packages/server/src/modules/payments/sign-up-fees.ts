@@ -46,6 +46,8 @@ export interface SignOff {
   member: number;
   /** Kept instead of the price when set (above zero, in the price's currency). */
   cancellationFee: Money | null;
+  /** Set when the camp or race itself is deleted: the request is cancelled, saying so, whatever the fee. */
+  deleted?: string;
 }
 
 /** The compiled payment: its rows are written here as its own creation writes them. */
@@ -123,7 +125,8 @@ export async function askSignUpFee(work: SignUpWork, fee: SignUpFee): Promise<vo
 /**
  * A sign-off: the member's request for the camp or race keeps the cancellation fee when one is set (the
  * amount lowered to it, with a note why), else it is cancelled, with a note of what was paid and is to
- * be returned. A request already cancelled stays as it is.
+ * be returned. When the camp or race itself is deleted, the request is cancelled whatever the fee. A
+ * request already cancelled stays as it is.
  */
 export async function releaseSignUpFee(work: SignUpWork, signOff: SignOff): Promise<void> {
   const previous = await requestOf(work, signOff.source, signOff.sourceId, signOff.member);
@@ -131,6 +134,14 @@ export async function releaseSignUpFee(work: SignUpWork, signOff: SignOff): Prom
   const amount = previous.amount as Money;
   const paid = (previous.paidAmount as Money | null)?.amount ?? 0;
   const day = czechDate(pragueToday());
+  const refund = paid > 0 ? ` Zaplaceno ${formatMoney(paid, amount.currency)}: vrátit.` : '';
+  if (signOff.deleted) {
+    await changeRequest(work, previous, {
+      cancelled: true,
+      note: `Zrušeno ${day}: ${signOff.deleted}.${refund}`,
+    });
+    return;
+  }
   const kept = signOff.cancellationFee;
   if (kept && kept.amount > 0 && kept.currency === amount.currency) {
     const fee = Math.min(kept.amount, amount.amount);
@@ -140,7 +151,6 @@ export async function releaseSignUpFee(work: SignUpWork, signOff: SignOff): Prom
     });
     return;
   }
-  const refund = paid > 0 ? ` Zaplaceno ${formatMoney(paid, amount.currency)}: vrátit.` : '';
   await changeRequest(work, previous, { cancelled: true, note: `Zrušeno odhlášením ${day}.${refund}` });
 }
 
@@ -175,6 +185,8 @@ export interface FeeFields {
   source: FeeSource;
   /** The request's title of the parent: „Soustředění Letní Orlice“. */
   title: (parent: EntityRecord) => string;
+  /** What a request's note says when the parent is deleted: „soustředění bylo smazáno“. */
+  deleted: string;
   /** Money fields of the parent: the price, and the optional cancellation fee. */
   price: string;
   cancellationFee: string;
@@ -205,12 +217,13 @@ export function signUpFeeEffects(fields: FeeFields): NonNullable<SignUpsDeclarat
           parent[fields.firstDay] as string,
         ),
       }),
-    left: (work, signUp, parent) =>
+    left: (work, signUp, parent, { withParent }) =>
       releaseSignUpFee(work, {
         source,
         sourceId: parent.id,
         member: signUp.member as number,
         cancellationFee: (parent[fields.cancellationFee] as Money | null) ?? null,
+        ...(withParent ? { deleted: fields.deleted } : {}),
       }),
   };
 }

@@ -79,6 +79,7 @@ export const raceParticipantEntity: EntityDeclaration = {
     effects: signUpFeeEffects({
       source: 'race',
       title: (race) => `Závod ${race.name}`,
+      deleted: 'závod byl smazán',
       price: 'entryFee',
       cancellationFee: 'cancellationFee',
       dueDays: 'paymentDueDays',
