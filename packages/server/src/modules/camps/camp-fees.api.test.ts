@@ -195,6 +195,35 @@ describe.each(testEngines())('camp fees on %s', (engine) => {
     });
   });
 
+  it('gives every request its own variable symbol when sign-ups and sign-offs of many camps arrive together', async () => {
+    const people = [];
+    for (let index = 0; index < 8; index++)
+      people.push((await created('member', { firstName: 'Souběžný', lastName: `Člen${index}` })).id);
+    const full = [];
+    for (let index = 0; index < 4; index++) {
+      const busy = await camp(`Plný ${index}`, { price: CZK(10_000 + index), capacity: 1 });
+      const place = await created('camp-participant', { camp: busy.id, member: people[index] });
+      await created('camp-participant', { camp: busy.id, member: people[index + 4] });
+      full.push({ camp: busy.id, place: place.id });
+    }
+    const open = [];
+    for (let index = 0; index < 4; index++)
+      open.push((await camp(`Volný ${index}`, { price: CZK(20_000 + index) })).id);
+    // Each sign-off lets a waiting member in, whose request is made then, beside new sign-ups elsewhere.
+    const answers = await Promise.all([
+      ...full.map(({ place }) => root.delete(`/api/cms/form/camp-participant/${place}`)),
+      ...open.map((id, index) =>
+        root.post('/api/cms/form/camp-participant', { camp: id, member: people[index] }),
+      ),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 201, 201, 201, 201]);
+    const live = [];
+    for (const id of [...full.map((entry) => entry.camp), ...open])
+      live.push(...(await requestsOf(id)).filter((request) => !request.cancelled));
+    expect(live).toHaveLength(8);
+    expect(new Set(live.map((request) => request.variableSymbol)).size).toBe(8);
+  });
+
   it('cancels the requests of a deleted camp, whatever its cancellation fee', async () => {
     const gone = await camp('Zrušený tábor', { price: CZK(200_000), cancellationFee: CZK(50_000) });
     await signUp(gone.id, 'petr');
