@@ -196,7 +196,7 @@ describe.each(testEngines())('camp fees on %s', (engine) => {
   });
 
   it('gives every request its own variable symbol when sign-ups and sign-offs of many camps arrive together', async () => {
-    const people = [];
+    const people: number[] = [];
     for (let index = 0; index < 8; index++)
       people.push((await created('member', { firstName: 'Souběžný', lastName: `Člen${index}` })).id);
     const full = [];
