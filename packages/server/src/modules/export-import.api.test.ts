@@ -203,7 +203,10 @@ describe.each(testEngines())('export and import of every entity on %s', (engine)
           if (entity.declaration.readOnly) continue;
           const isAccount = alias === 'user';
           const report = await exportAndImport(root, into, entity, format, isAccount ? 'email' : null);
-          const count = isAccount ? accounts.length : ids.get(alias)!.length;
+          // Every record of the export: those seeded and those the app made beside them (the payment
+          // requests of the seeded sign-ups, which the imported sign-ups do not make again).
+          const count = isAccount ? accounts.length : (await records(root, entity)).length;
+          expect(count, alias).toBeGreaterThanOrEqual(ids.get(alias)?.length ?? 0);
           expect(report, alias).toMatchObject({ errors: [], [isAccount ? 'updated' : 'created']: count });
           // The same records; those the list's sort does not tell apart may come in another order.
           expect(inAnyOrder(await records(into, entity)), alias).toEqual(

@@ -1,12 +1,17 @@
 import type { SignUpList, SignUpRow } from './sign-ups.ts';
 
-/** Payment states of a camp participant, with Czech labels. */
-export const PAYMENT_STATES = ['UNPAID', 'PAID', 'REFUNDED'] as const;
+/**
+ * States of a payment request, with Czech labels; a camp's or race's sign-up shows its request's.
+ * Overdue is no state but an owing request past its due date.
+ */
+export const PAYMENT_STATES = ['UNPAID', 'PARTLY_PAID', 'PAID', 'OVERPAID', 'CANCELLED'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
   UNPAID: 'Nezaplaceno',
+  PARTLY_PAID: 'Zaplaceno částečně',
   PAID: 'Zaplaceno',
-  REFUNDED: 'Vráceno',
+  OVERPAID: 'Přeplaceno',
+  CANCELLED: 'Zrušeno',
 };
 
 /** The two lists a camp's export can hold. */
@@ -18,7 +23,11 @@ export interface CampParticipantRow extends SignUpRow {
   firstName: string;
   lastName: string;
   birthDate: string | null;
-  paymentState: PaymentState;
+  /**
+   * The state of the participant's payment request for the camp; null without one (a free camp, a
+   * waiting place) or for a person who may not read it (only the office and the member's own account may).
+   */
+  paymentState: PaymentState | null;
   note: string | null;
 }
 
@@ -57,6 +66,8 @@ export interface RaceParticipantRow extends SignUpRow {
   note: string | null;
   /** Czech warning: the member had no medical check valid on the race's day when signed up. */
   medicalWarning: string | null;
+  /** The state of the entry's payment request, as a camp participant's (`CampParticipantRow.paymentState`). */
+  paymentState: PaymentState | null;
 }
 
 /**

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { ColumnModel } from '../../db/migration-kit.ts';
 import type { FieldDeclaration, SecondaryLabelPart } from './field.types.ts';
 import type { DeclaredFilter, DynamicDb, RowAccess, RowCondition, Values } from './rows.types.ts';
-import type { SignUpsDeclaration } from './sign-ups.types.ts';
+import type { SignUpsDeclarationOf } from './sign-ups.types.ts';
 
 // An entity's declaration, what the engine compiles from it, and its hooks and actions: one file, as
 // each refers to the others. The leaves (fields, rows, sign-ups) have files of their own.
@@ -32,7 +32,18 @@ export type {
   RowCondition,
   Values,
 } from './rows.types.ts';
-export type { SignUpsDeclaration } from './sign-ups.types.ts';
+export type { SignUpListReading } from './sign-ups.types.ts';
+
+/** What a sign-up list's `effects` are given: the write's transaction, who writes, every entity. */
+export interface SignUpWork {
+  /** The transaction of the write: what is written here commits or rolls back with the sign-up. */
+  db: DynamicDb;
+  userId: number;
+  /** Every declared entity, e.g. to write another entity's rows as the engine does. */
+  entities: EntityRegistry;
+}
+
+export type SignUpsDeclaration = SignUpsDeclarationOf<SignUpWork>;
 
 /**
  * A column of an entity's export beyond its fields: the labels of the records linked (as a secondary
@@ -182,6 +193,16 @@ export interface HookContext {
   userId: number;
   roles: Role[];
   entity: CompiledEntity;
+  /**
+   * The write is a row of an import, which brings records as they were: a hook keeps its checks but
+   * starts no consequences (a sign-up's payment request). Default false.
+   */
+  imported?: boolean;
+  /**
+   * The delete is of a record going with a deleted record of this alias (its relation `onDelete:
+   * 'delete'`: a camp's sign-ups with the camp). Default none.
+   */
+  deletedWith?: string;
 }
 
 /**

@@ -1,4 +1,13 @@
-import type { EntityRecord } from '@klubovna/shared';
+import type { EntityRecord, Role } from '@klubovna/shared';
+import type { DynamicDb, RowCondition } from './rows.types.ts';
+
+/** What a sign-up list's `more` is given: the list's transaction and who reads it. */
+export interface SignUpListReading {
+  db: DynamicDb;
+  roles: readonly Role[];
+  /** The rows of an entity the person may read, as `ActionContext.rowsOf`; refused (403) outside their areas. */
+  rowsOf(alias: string): RowCondition;
+}
 
 /**
  * A sign-up list, declared on the entity of the sign-ups. From it the engine keeps, in the transaction
@@ -7,7 +16,11 @@ import type { EntityRecord } from '@klubovna/shared';
  * when a place frees or the capacity grows (a smaller one moves nobody out); a sign-up never moved to
  * another parent. The parent gets the action `participants` listing its sign-ups.
  */
-export interface SignUpsDeclaration {
+/**
+ * A sign-up list; `Work` is what its `effects` are given (`SignUpWork` of entity.types.ts, which names
+ * the compiled registry this file cannot import without a cycle).
+ */
+export interface SignUpsDeclarationOf<Work> {
   /** The required relation naming what one signs up for (`camp`), deleting its sign-ups with it. */
   parent: string;
   /** The required relation naming who signs up (`member`). */
@@ -54,5 +67,32 @@ export interface SignUpsDeclaration {
     memberFields?: readonly string[];
     /** More of the answer, from the parent (a race's categories); default none. */
     details?: (parent: EntityRecord) => Record<string, unknown>;
+    /**
+     * More of each row, read in one go for the listed sign-ups (each one's payment request) and given
+     * by sign-up id; rows it says nothing of keep what they have. Default none.
+     */
+    more?: (
+      reading: SignUpListReading,
+      parent: EntityRecord,
+      signUps: readonly { id: number; memberId: number }[],
+    ) => Promise<ReadonlyMap<number, Record<string, unknown>>>;
+  };
+  /**
+   * A module's work beside the sign-ups, in the transaction of the write (a camp's fee asked as a
+   * payment request): `placed` when a sign-up gets a place (a new one with a place, each new one of a
+   * list without places, a waiting one moving up), `left` after a sign-up is deleted, given the
+   * sign-up as it was, its parent and whether it went with it (`withParent`: the parent is being
+   * deleted, still there when `left` runs) or was signed off. Neither runs for the rows of an import,
+   * which bring sign-ups as they were, nor for the places an import's change of capacity frees. Default
+   * none.
+   */
+  effects?: {
+    placed?: (work: Work, signUp: EntityRecord, parent: EntityRecord) => Promise<void>;
+    left?: (
+      work: Work,
+      signUp: EntityRecord,
+      parent: EntityRecord,
+      how: { withParent: boolean },
+    ) => Promise<void>;
   };
 }

@@ -226,7 +226,7 @@ export async function runImport(
   try {
     return await context.db.transaction().execute(async (transaction) => {
       const db = transaction as unknown as DynamicDb;
-      const inside: EngineContext = { ...context, trx: db };
+      const inside: EngineContext = { ...context, trx: db, imported: true };
       const relations = relationResolver(db, context);
       for (const { target } of columns) if (target.field.relation) await relations.load(target.field);
       const report: ImportReport = { dryRun, rows: [], created: 0, updated: 0, errors: [] };

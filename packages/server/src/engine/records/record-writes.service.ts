@@ -36,7 +36,7 @@ import {
 export { fieldError } from './record-validation.ts';
 export { retryingUniqueIndexRaces } from './unique-races.ts';
 
-import { retryingUniqueRaces } from './unique-races.ts';
+import { retryingUniqueIndexRaces, retryingUniqueRaces } from './unique-races.ts';
 
 /** A foreign key refusing a write means a related record went away after the check: 409, not 500. */
 async function mappingForeignKeys<T>(work: () => Promise<T>): Promise<T> {
@@ -122,35 +122,38 @@ export async function updateRecord(
     throw validationFailed([{ path: 'version', message: version.error.issues[0]!.message }]);
   const hooks = entity.declaration.hooks ?? {};
   try {
-    return await mappingForeignKeys(() =>
-      inTransaction(context, async (db) => {
-        const hook = hookContext(context, entity, db);
-        // In full: the stored values the change is merged into.
-        const previous = await findRecord(db, context, entity, id, 'full');
-        await assertMayChange(db, entity, context, id);
-        const sent = hooks.beforeValidate
-          ? await hooks.beforeValidate({ ...hook, operation: 'update', data: asValues(body), previous })
-          : body;
-        const changes = validate(entity, sent, true);
-        assertWritableFields(entity, context, Object.keys(changedValues(previous, changes)));
-        const sentMerged: Values = { ...previous, ...changes };
-        const merged = await checkedAround(
-          entity,
-          sentMerged,
-          hooks.beforeUpdate && (() => hooks.beforeUpdate!({ ...hook, data: sentMerged, previous })),
-        );
-        const changed = changedValues(previous, merged);
-        await assertUnique(db, entity, changed, id);
-        await assertRelationsExist(db, context.entities, entity, changed);
-        const row = { ...toRow(entity, merged), updated_at: new Date().toISOString() };
-        if (!(await repository.updateRow(db, entity, id, version.data, row))) throw new StaleVersion();
-        await saveLinks(db, entity, id, changed);
-        await assertMayChange(db, entity, context, id);
-        const record = await findRecord(db, context, entity, id);
-        await hooks.afterUpdate?.({ ...hook, record, previous });
-        await audit(db, context, entity, id, 'update', diffRecords(previous, merged, entity));
-        return record;
-      }),
+    // A hook's write of a generated unique value (a payment's variable symbol) may lose a race: again.
+    return await retryingUniqueIndexRaces(context, () =>
+      mappingForeignKeys(() =>
+        inTransaction(context, async (db) => {
+          const hook = hookContext(context, entity, db);
+          // In full: the stored values the change is merged into.
+          const previous = await findRecord(db, context, entity, id, 'full');
+          await assertMayChange(db, entity, context, id);
+          const sent = hooks.beforeValidate
+            ? await hooks.beforeValidate({ ...hook, operation: 'update', data: asValues(body), previous })
+            : body;
+          const changes = validate(entity, sent, true);
+          assertWritableFields(entity, context, Object.keys(changedValues(previous, changes)));
+          const sentMerged: Values = { ...previous, ...changes };
+          const merged = await checkedAround(
+            entity,
+            sentMerged,
+            hooks.beforeUpdate && (() => hooks.beforeUpdate!({ ...hook, data: sentMerged, previous })),
+          );
+          const changed = changedValues(previous, merged);
+          await assertUnique(db, entity, changed, id);
+          await assertRelationsExist(db, context.entities, entity, changed);
+          const row = { ...toRow(entity, merged), updated_at: new Date().toISOString() };
+          if (!(await repository.updateRow(db, entity, id, version.data, row))) throw new StaleVersion();
+          await saveLinks(db, entity, id, changed);
+          await assertMayChange(db, entity, context, id);
+          const record = await findRecord(db, context, entity, id);
+          await hooks.afterUpdate?.({ ...hook, record, previous });
+          await audit(db, context, entity, id, 'update', diffRecords(previous, merged, entity));
+          return record;
+        }),
+      ),
     );
   } catch (error) {
     if (!(error instanceof StaleVersion)) throw error;
@@ -194,28 +197,36 @@ export async function deleteRecords(
     throw new AppError('NOT_DELETABLE', 400, `${entity.declaration.labels.plural} se nemažou.`);
   const unique = [...new Set(ids)];
   const hooks = entity.declaration.hooks ?? {};
-  await inTransaction(context, async (db) => {
-    const hook = hookContext(context, entity, db);
-    const rows: Row[] = [];
-    const scope = readScope(entity, context);
-    for (const id of unique) {
-      const row = await repository.findRow(db, entity, id, undefined, scope);
-      if (!row) throw recordMissing(entity);
-      rows.push(row);
-    }
-    assertMayDelete(entity, context);
-    for (const id of unique) await assertMayChange(db, entity, context, id);
-    const records: EntityRecord[] = await toRecords(db, context, entity, rows);
-    for (const previous of records) await hooks.beforeDelete?.({ ...hook, previous });
-    // The person's right to these records covers what goes with them.
-    await deleteDependents({ ...context, trx: db, unscoped: true }, entity, unique, toTrash);
-    const lost = await releaseReferences(db, context, entity, records);
-    if (toTrash) await moveToTrash(db, context, entity, rows, records, lost);
-    await deleteLinksOf(db, entity, unique);
-    await repository.deleteRows(db, entity, unique);
-    for (const previous of records) {
-      await hooks.afterDelete?.({ ...hook, previous });
-      await audit(db, context, entity, previous.id, 'delete', diffRecords(previous, null, entity));
-    }
-  });
+  // A hook's write of a generated unique value (a payment's variable symbol) may lose a race: again.
+  await retryingUniqueIndexRaces(context, () =>
+    inTransaction(context, async (db) => {
+      const hook = hookContext(context, entity, db);
+      const rows: Row[] = [];
+      const scope = readScope(entity, context);
+      for (const id of unique) {
+        const row = await repository.findRow(db, entity, id, undefined, scope);
+        if (!row) throw recordMissing(entity);
+        rows.push(row);
+      }
+      assertMayDelete(entity, context);
+      for (const id of unique) await assertMayChange(db, entity, context, id);
+      const records: EntityRecord[] = await toRecords(db, context, entity, rows);
+      for (const previous of records) await hooks.beforeDelete?.({ ...hook, previous });
+      // The person's right to these records covers what goes with them.
+      await deleteDependents(
+        { ...context, trx: db, unscoped: true, deletedWith: entity.declaration.alias },
+        entity,
+        unique,
+        toTrash,
+      );
+      const lost = await releaseReferences(db, context, entity, records);
+      if (toTrash) await moveToTrash(db, context, entity, rows, records, lost);
+      await deleteLinksOf(db, entity, unique);
+      await repository.deleteRows(db, entity, unique);
+      for (const previous of records) {
+        await hooks.afterDelete?.({ ...hook, previous });
+        await audit(db, context, entity, previous.id, 'delete', diffRecords(previous, null, entity));
+      }
+    }),
+  );
 }

@@ -20,6 +20,10 @@ export interface EngineContext extends Acting {
   entities: EntityRegistry;
   /** The transaction the work joins (an action's); without one, each write opens its own. */
   trx?: repository.DynamicDb;
+  /** The writes are the rows of an import (`HookContext.imported`); default false. */
+  imported?: boolean;
+  /** The deletes go with a deleted record of this alias (`HookContext.deletedWith`); default none. */
+  deletedWith?: string;
 }
 
 /** The entity behind an alias, if the user's roles grant the access (403 otherwise); 404 for unknown aliases. */
@@ -46,6 +50,8 @@ export const hookContext = (
   userId: context.userId,
   roles: context.roles,
   entity,
+  ...(context.imported ? { imported: true } : {}),
+  ...(context.deletedWith ? { deletedWith: context.deletedWith } : {}),
 });
 
 export const dynamic = (context: EngineContext) =>

@@ -109,12 +109,15 @@ export function signUpListAction(
     path: list.path,
     access: 'read',
     input: noInput,
-    run: async ({ db, record, rowsOf }): Promise<SignUpList> => {
+    run: async ({ db, roles, record, rowsOf }): Promise<SignUpList> => {
       const parts = signUpParts(entities(), alias);
       const parent = record!;
-      const rows = (await readSignUps(db, entities(), alias, parent.id, rowsOf(alias))).map((signUp) =>
+      const listed = (await readSignUps(db, entities(), alias, parent.id, rowsOf(alias))).map((signUp) =>
         listRow(parts, signUp),
       );
+      const more =
+        list.more && (await list.more({ db, roles, rowsOf: (other) => rowsOf(other) }, parent, listed));
+      const rows = more ? listed.map((row) => ({ ...row, ...more.get(row.id) })) : listed;
       const capacity = parts.places ? parent[parts.places.capacity.name] : null;
       return {
         ...list.details?.(parent),

@@ -35,16 +35,28 @@ async function readRecord(db: DynamicDb, entity: CompiledEntity, id: number) {
   return row && toRecord(entity, row);
 }
 
+/** A write's transaction, who writes and whether it imports, with every entity: what `effects` need. */
+type Writing = Pick<HookContext, 'db' | 'userId' | 'imported'> & { entities: EntityRegistry };
+
+/** The work `effects.placed` of the declaration does for sign-ups that got a place, unless imported. */
+async function placedWork(
+  { db, userId, imported, entities }: Writing,
+  parts: SignUpParts,
+  signUps: readonly EntityRecord[],
+): Promise<void> {
+  const placed = parts.declared.effects?.placed;
+  if (!placed || imported || signUps.length === 0) return;
+  const parentRecord = await readRecord(db, parts.parent, signUps[0]![parts.parentField.name] as number);
+  if (!parentRecord) return;
+  for (const signUp of signUps) await placed({ db, userId, entities }, signUp, parentRecord);
+}
+
 /**
  * Moves the first waiting up while the parent has free places, in the order they signed up; each move
- * is audited as a change of the sign-up.
+ * is audited as a change of the sign-up, and the declaration's `effects.placed` runs for each.
  */
-export async function fillFreePlaces(
-  db: DynamicDb,
-  userId: number,
-  parts: SignUpParts,
-  parentId: number,
-): Promise<void> {
+export async function fillFreePlaces(work: Writing, parts: SignUpParts, parentId: number): Promise<void> {
+  const { db, userId } = work;
   const { entity, parent, parentField, places } = parts;
   if (!places) return;
   const table = entity.declaration.table;
@@ -91,6 +103,14 @@ export async function fillFreePlaces(
     entity,
     moving.map((recordId) => ({ recordId, action: 'update', changes })),
   );
+  if (parts.declared.effects?.placed && !work.imported) {
+    const rows = await db.selectFrom(table).selectAll().where('id', 'in', moving).orderBy('id').execute();
+    await placedWork(
+      work,
+      parts,
+      rows.map((row) => toRecord(entity, row)),
+    );
+  }
 }
 
 /**
@@ -200,11 +220,30 @@ export function signUpHooks(alias: string, entities: () => EntityRegistry): Enti
         );
       return checkedSignUp(context, parts(), data, previous.id);
     },
-    // A freed place goes to the first waiting.
-    afterDelete: async ({ db, userId, previous }) => {
-      const { places, parentField } = parts();
+    // A new sign-up with a place (any, without places) starts the module's work.
+    afterCreate: async (context) => {
+      const { places } = parts();
+      if (!places || context.record[places.status.name] === ACCEPTED)
+        await placedWork({ ...context, entities: entities() }, parts(), [context.record]);
+    },
+    // The module's work for who left; then a freed place goes to the first waiting.
+    afterDelete: async (context) => {
+      const { db, userId, previous, imported, deletedWith } = context;
+      const { places, parent, parentField, declared } = parts();
+      const parentRecord =
+        declared.effects?.left && !imported
+          ? await readRecord(db, parent, previous[parentField.name] as number)
+          : undefined;
+      if (parentRecord)
+        await declared.effects!.left!({ db, userId, entities: entities() }, previous, parentRecord, {
+          withParent: deletedWith === parent.declaration.alias,
+        });
       if (places && previous[places.status.name] === ACCEPTED)
-        await fillFreePlaces(db, userId, parts(), previous[parentField.name] as number);
+        await fillFreePlaces(
+          { ...context, entities: entities() },
+          parts(),
+          previous[parentField.name] as number,
+        );
     },
   };
 }
@@ -212,7 +251,7 @@ export function signUpHooks(alias: string, entities: () => EntityRegistry): Enti
 /** The rule of the parent of the sign-ups of `alias`: a larger capacity lets the first waiting in. */
 export function signUpParentHooks(alias: string, entities: () => EntityRegistry): EntityHooks {
   return {
-    afterUpdate: ({ db, userId, record }) =>
-      fillFreePlaces(db, userId, signUpParts(entities(), alias), record.id),
+    afterUpdate: (context) =>
+      fillFreePlaces({ ...context, entities: entities() }, signUpParts(entities(), alias), context.record.id),
   };
 }

@@ -49,9 +49,12 @@ const OWN_SIGN_UPS: RowAccess = {
           ),
 };
 
+/** What the trip list's effects were run for, in order: the fixture's own module work. */
+const effects: string[] = [];
+
 /**
  * A member on a trip's list, with places and a waiting list. Its own rule, run after the list's,
- * numbers the sign-up in its note.
+ * numbers the sign-up in its note; its effects record what they were run for.
  */
 const tripPlaceFixture: EntityDeclaration = {
   alias: 'test-trip-place',
@@ -82,7 +85,28 @@ const tripPlaceFixture: EntityDeclaration = {
     places: { capacity: 'capacity', status: 'status', queue: 'queue' },
     deadline: 'deadline',
     title: 'title',
-    list: { path: TRIP_LIST, label: 'Účastníci výletu', fields: ['note'], memberFields: ['birthDate'] },
+    list: {
+      path: TRIP_LIST,
+      label: 'Účastníci výletu',
+      fields: ['note'],
+      memberFields: ['birthDate'],
+      more: async (_reading, trip, signUps) =>
+        new Map(signUps.map((signUp) => [signUp.id, { more: `${trip.name} ${signUp.memberId}` }])),
+    },
+    effects: {
+      placed: async ({ db }, signUp, trip) => {
+        // Given the write's transaction, which sees the sign-up.
+        const row = await db
+          .selectFrom('test_trip_places')
+          .select('status')
+          .where('id', '=', signUp.id)
+          .executeTakeFirst();
+        effects.push(`placed ${signUp.member} ${trip.name} ${row?.status}`);
+      },
+      left: async (_work, signUp, trip, { withParent }) => {
+        effects.push(`left ${signUp.member} ${trip.name}${withParent ? ' with it' : ''}`);
+      },
+    },
   },
   hooks: {
     beforeCreate: ({ data }) => (data.note ? undefined : { ...data, note: `Přihláška č. ${data.queue}` }),
@@ -349,6 +373,29 @@ describe.each(testEngines())('sign-up lists on %s', (engine) => {
     expect(refused.body.validationErrors).toEqual([
       { path: 'cup', message: `Zimní pohár: přihlášky skončily ${closedOn}.` },
     ]);
+  });
+
+  it('runs the declared effects when a sign-up gets a place or leaves, and adds each row’s more', async () => {
+    effects.length = 0;
+    const hills = await trip('Brdy', 1);
+    const first = await member('Šafář');
+    const second = await member('Tichý');
+    const place = await signUp(hills.id, first.id);
+    // Who waits has no place yet: nothing runs for them.
+    await signUp(hills.id, second.id);
+    expect(effects).toEqual([`placed ${first.id} Brdy ACCEPTED`]);
+    await leave(place.id);
+    expect(effects).toEqual([
+      `placed ${first.id} Brdy ACCEPTED`,
+      `left ${first.id} Brdy`,
+      `placed ${second.id} Brdy ACCEPTED`,
+    ]);
+    expect((await list(hills.id)).participants).toMatchObject([
+      { memberId: second.id, more: `Brdy ${second.id}` },
+    ]);
+    effects.length = 0;
+    expect((await root.delete(`/api/cms/form/test-trip/${hills.id}`)).status).toBe(200);
+    expect(effects).toEqual([`left ${second.id} Brdy with it`]);
   });
 
   it('lists a parent without places by the members’ names, with its own refusal and details', async () => {

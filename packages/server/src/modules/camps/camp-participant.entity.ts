@@ -1,16 +1,12 @@
-import {
-  API_PATHS,
-  enumOptions,
-  PAYMENT_STATE_LABELS,
-  PAYMENT_STATES,
-  SIGN_UP_STATUS_OPTIONS,
-} from '@klubovna/shared';
+import { API_PATHS, SIGN_UP_STATUS_OPTIONS } from '@klubovna/shared';
 import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
+import { signUpFeeEffects, signUpPaymentStatesOf } from '../payments/index.ts';
 import { isOwnOrTrainee, personal, trainees } from '../people/index.ts';
 
 /**
  * A member signed up for a camp. Past the camp's capacity they wait, in the order they signed up
- * (`queue`), and move up when a place frees: the engine's sign-up list keeps status and order.
+ * (`queue`), and move up when a place frees: the engine's sign-up list keeps status and order. Who gets
+ * a place is asked the camp's price as a payment request, whose state the list shows (`paymentState`).
  */
 export const campParticipantEntity: EntityDeclaration = {
   alias: 'camp-participant',
@@ -35,12 +31,6 @@ export const campParticipantEntity: EntityDeclaration = {
       relation: { alias: 'camp', onDelete: 'delete' },
     },
     member: { kind: 'relation', label: 'Člen', required: true, relation: { alias: 'member' } },
-    paymentState: {
-      kind: 'enum',
-      label: 'Platba',
-      options: enumOptions(PAYMENT_STATES, PAYMENT_STATE_LABELS),
-      defaultValue: 'UNPAID',
-    },
     note: { kind: 'longText', label: 'Poznámka', maxLength: 1000, listed: false },
     status: {
       kind: 'enum',
@@ -68,8 +58,19 @@ export const campParticipantEntity: EntityDeclaration = {
     list: {
       path: API_PATHS.campParticipants,
       label: 'Účastníci soustředění',
-      fields: ['paymentState', 'note'],
+      fields: ['note'],
       memberFields: ['firstName', 'lastName', 'birthDate'],
+      more: signUpPaymentStatesOf('camp'),
     },
+    // Asked only of who gets a place: a waiting member is asked when they move up.
+    effects: signUpFeeEffects({
+      source: 'camp',
+      title: (camp) => `Soustředění ${camp.name}`,
+      deleted: 'soustředění bylo smazáno',
+      price: 'price',
+      cancellationFee: 'cancellationFee',
+      dueDays: 'paymentDueDays',
+      firstDay: 'dateFrom',
+    }),
   },
 };

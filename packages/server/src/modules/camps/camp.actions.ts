@@ -1,6 +1,7 @@
 import {
   API_PATHS,
   CAMP_LISTS,
+  can,
   type EntityRecord,
   EXPORT_FORMATS,
   PAYMENT_STATE_LABELS,
@@ -11,6 +12,7 @@ import type { ActionContext, DynamicDb, EntityAction } from '../../engine/declar
 import type { ExportCell, ExportColumn } from '../../engine/export/export-columns.ts';
 import { SPREADSHEET_TYPES, spreadsheetAnswer } from '../../engine/export/export-file.ts';
 import { readSignUps } from '../../engine/sign-ups/sign-up-list.ts';
+import { signUpPaymentStates } from '../payments/index.ts';
 
 /** The groups each of `memberIds` trains in on `day`, by member id, in the groups' order. */
 async function groupsOn(db: DynamicDb, memberIds: number[], day: string): Promise<Map<number, string[]>> {
@@ -37,10 +39,11 @@ async function groupsOn(db: DynamicDb, memberIds: number[], day: string): Promis
 
 /**
  * A camp's participants or waiting list in sign-up order (the sign-ups the person may read), with what
- * the accommodation asks for: birth date, address, and the groups each trains in when the camp begins.
+ * the accommodation asks for: birth date, address, the groups each trains in when the camp begins, and
+ * the state of their payment request to whoever may read it.
  */
 async function campPeople(
-  { db, entities, record, rowsOf }: ActionContext<unknown>,
+  { db, entities, record, roles, rowsOf }: ActionContext<unknown>,
   waiting: boolean,
 ): Promise<EntityRecord[]> {
   const camp = record!;
@@ -52,6 +55,10 @@ async function campPeople(
     signUps.map((signUp) => signUp.member.id),
     camp.dateFrom as string,
   );
+  const memberIds = signUps.map((signUp) => signUp.member.id);
+  const payments = can(roles, 'payments', 'read')
+    ? await signUpPaymentStates(db, 'camp', camp.id, memberIds, rowsOf('payment'))
+    : new Map<number, PaymentState>();
   return signUps.map(({ record: participant, member, waitingPosition }) => ({
     id: participant.id,
     version: participant.version,
@@ -61,7 +68,7 @@ async function campPeople(
     birthDate: member.birthDate,
     address: member.address,
     groups: (groupsOf.get(member.id) ?? []).join(', '),
-    paymentState: participant.paymentState,
+    paymentState: payments.get(member.id) ?? null,
     note: participant.note,
   }));
 }
@@ -81,7 +88,7 @@ const PERSON_COLUMNS: ExportColumn[] = [
   {
     header: 'Platba',
     width: 14,
-    cell: (row) => text(PAYMENT_STATE_LABELS[row.paymentState as PaymentState]),
+    cell: (row) => text(row.paymentState ? PAYMENT_STATE_LABELS[row.paymentState as PaymentState] : null),
   },
   { header: 'Poznámka', width: 30, cell: (row) => text(row.note as string | null) },
 ];

@@ -1,5 +1,6 @@
 import { DEFAULT_CURRENCY } from '@klubovna/shared';
 import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
+import { cancellationFeeHooks } from '../payments/index.ts';
 import { personal, trainedGroups } from '../people/index.ts';
 import { campActions } from './camp.actions.ts';
 
@@ -51,6 +52,28 @@ export const campEntity: EntityDeclaration = {
       // Haléře: up to 10 000 000 Kč.
       max: 1_000_000_000,
       defaultValue: { amount: 0, currency: DEFAULT_CURRENCY },
+      help: 'Přihlášený člen, který dostane místo, dostane platbu na tuto cenu. Nula: bez platby.',
+      section: 'registration',
+      span: 4,
+    },
+    cancellationFee: {
+      kind: 'money',
+      label: 'Storno poplatek',
+      min: 0,
+      max: 1_000_000_000,
+      help: 'Při odhlášení zůstane platba na tuto částku. Prázdný: platba se zruší.',
+      section: 'registration',
+      span: 4,
+    },
+    paymentDueDays: {
+      kind: 'integer',
+      label: 'Splatnost (dní po přihlášce)',
+      min: 0,
+      max: 365,
+      defaultValue: 14,
+      listed: false,
+      sortable: false,
+      help: 'Nejpozději však první den soustředění.',
       section: 'registration',
       span: 4,
     },
@@ -82,5 +105,6 @@ export const campEntity: EntityDeclaration = {
   searchFields: ['name', 'place'],
   labelFields: ['name'],
   secondaryLabel: [{ field: 'dateFrom' }],
+  hooks: cancellationFeeHooks('price', 'cancellationFee', 'cena'),
   actions: campActions,
 };

@@ -37,7 +37,18 @@ async function heldAbout(db: DynamicDb, memberId: number) {
     db
       .selectFrom('camp_participants as p')
       .innerJoin('camps as c', 'c.id', 'p.camp')
-      .select(['c.name as camp', 'c.date_from', 'c.date_to', 'p.status', 'p.payment_state', 'p.note'])
+      // The state of the member's payment request for the camp, if any.
+      .leftJoin('payments as pay', (join) =>
+        join.onRef('pay.camp', '=', 'p.camp').onRef('pay.member', '=', 'p.member'),
+      )
+      .select([
+        'c.name as camp',
+        'c.date_from',
+        'c.date_to',
+        'p.status',
+        'pay.state as payment_state',
+        'p.note',
+      ])
       .where('p.member', '=', memberId)
       .execute(),
     db

@@ -5,3 +5,10 @@ export { ownPayments } from './own-payments.ts';
 export { OWING_STATES } from './payment-state.ts';
 export { refreshPaymentTexts } from './payment-texts.ts';
 export { qrPng } from './qr-platba/qr-code.ts';
+export {
+  cancellationFeeHooks,
+  type FeeSource,
+  signUpFeeEffects,
+  signUpPaymentStates,
+  signUpPaymentStatesOf,
+} from './sign-up-fees.ts';

@@ -1,13 +1,9 @@
-/** A payment request's state as stored; overdue is an unpaid request past its due date (a date filter). */
-export const PAYMENT_REQUEST_STATES = [
-  { value: 'UNPAID', label: 'Nezaplaceno' },
-  { value: 'PARTLY_PAID', label: 'Zaplaceno částečně' },
-  { value: 'PAID', label: 'Zaplaceno' },
-  { value: 'OVERPAID', label: 'Přeplaceno' },
-  { value: 'CANCELLED', label: 'Zrušeno' },
-] as const;
+import { enumOptions, PAYMENT_STATE_LABELS, PAYMENT_STATES, type PaymentState } from '@klubovna/shared';
 
-export type PaymentRequestState = (typeof PAYMENT_REQUEST_STATES)[number]['value'];
+/** A payment request's state as stored; overdue is an unpaid request past its due date (a date filter). */
+export const PAYMENT_REQUEST_STATES = enumOptions(PAYMENT_STATES, PAYMENT_STATE_LABELS);
+
+export type PaymentRequestState = PaymentState;
 
 /** The state of a request of `amount` of which `paid` came in (both in haléře). */
 export function paymentState(amount: number, paid: number, cancelled: boolean): PaymentRequestState {

@@ -103,8 +103,11 @@ const bulkCreate: EntityAction<typeof bulkInput> = {
   },
 };
 
-/** What tells that a member has the request already: a request of the same title, or of the same fee. */
-export type ExistingRequest = { title: string } | { fee: number };
+/**
+ * What tells that a member has the request already: a request of the same title, or of the same fee,
+ * camp or race.
+ */
+export type ExistingRequest = { title: string } | { fee: number } | { camp: number } | { race: number };
 
 /**
  * One request per member, each of the shared values and its own (a discount), in one transaction with
@@ -120,6 +123,8 @@ export async function createRequests(
   existingBy: ExistingRequest,
   own: (member: number) => Values = () => ({}),
 ) {
+  // Each way names a column of its own name.
+  const [column, value] = Object.entries(existingBy)[0] as [string, string | number];
   const existing = new Set<number>();
   const known = new Set<number>();
   for (let start = 0; start < members.length; start += BATCH) {
@@ -130,9 +135,7 @@ export async function createRequests(
       .selectFrom('payments')
       .select('member')
       .where('member', 'in', batch)
-      .where((eb) =>
-        'fee' in existingBy ? eb('fee', '=', existingBy.fee) : eb('title', '=', existingBy.title),
-      )
+      .where(column, '=', value)
       .execute();
     for (const row of having) existing.add(Number(row.member));
   }

@@ -1,12 +1,14 @@
 import { API_PATHS, raceCategories } from '@klubovna/shared';
 import { pragueToday } from '@klubovna/shared/time/prague';
 import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
+import { signUpFeeEffects, signUpPaymentStatesOf } from '../payments/index.ts';
 import { isOwnOrTrainee, personal, trainees } from '../people/index.ts';
 import { raceEntryHooks } from './race.rules.ts';
 
 /**
  * A member's start in a race: the category, and the result once the race is run. The entries are a
- * sign-up list without places: everyone entered starts.
+ * sign-up list without places: everyone entered starts, and is asked the race's entry fee as a payment
+ * request.
  */
 export const raceParticipantEntity: EntityDeclaration = {
   alias: 'race-participant',
@@ -72,7 +74,17 @@ export const raceParticipantEntity: EntityDeclaration = {
         categories: raceCategories(race.categories as string | null),
         resultsOpen: (race.dateFrom as string) <= pragueToday(),
       }),
+      more: signUpPaymentStatesOf('race'),
     },
+    effects: signUpFeeEffects({
+      source: 'race',
+      title: (race) => `Závod ${race.name}`,
+      deleted: 'závod byl smazán',
+      price: 'entryFee',
+      cancellationFee: 'cancellationFee',
+      dueDays: 'paymentDueDays',
+      firstDay: 'dateFrom',
+    }),
   },
   hooks: raceEntryHooks,
 };

@@ -1,4 +1,5 @@
 import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
+import { cancellationFeeHooks } from '../payments/index.ts';
 import { isTrainer, personal } from '../people/index.ts';
 import { raceActions } from './race.actions.ts';
 
@@ -56,6 +57,28 @@ export const raceEntity: EntityDeclaration = {
       label: 'Startovné',
       min: 0,
       max: 100_000_000,
+      help: 'Každý přihlášený dostane platbu na tuto částku. Prázdné: bez platby.',
+      section: 'registration',
+      span: 4,
+    },
+    cancellationFee: {
+      kind: 'money',
+      label: 'Storno poplatek',
+      min: 0,
+      max: 100_000_000,
+      help: 'Při odhlášení zůstane platba na tuto částku. Prázdný: platba se zruší.',
+      section: 'registration',
+      span: 4,
+    },
+    paymentDueDays: {
+      kind: 'integer',
+      label: 'Splatnost (dní po přihlášce)',
+      min: 0,
+      max: 365,
+      defaultValue: 14,
+      listed: false,
+      sortable: false,
+      help: 'Nejpozději však den závodu.',
       section: 'registration',
       span: 4,
     },
@@ -66,5 +89,6 @@ export const raceEntity: EntityDeclaration = {
   searchFields: ['name', 'place', 'discipline'],
   labelFields: ['name'],
   secondaryLabel: [{ field: 'dateFrom' }],
+  hooks: cancellationFeeHooks('entryFee', 'cancellationFee', 'startovné'),
   actions: raceActions,
 };

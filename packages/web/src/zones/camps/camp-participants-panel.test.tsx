@@ -18,7 +18,13 @@ const CAMP = {
   capacity: 2,
 };
 
-const person = (id: number, firstName: string, lastName: string, waitingPosition: number | null) =>
+const person = (
+  id: number,
+  firstName: string,
+  lastName: string,
+  waitingPosition: number | null,
+  paymentState: CampParticipantRow['paymentState'] = null,
+) =>
   ({
     id,
     version: 1,
@@ -29,13 +35,13 @@ const person = (id: number, firstName: string, lastName: string, waitingPosition
     firstName,
     lastName,
     birthDate: '2012-01-15',
-    paymentState: 'UNPAID',
+    paymentState,
     note: null,
   }) satisfies CampParticipantRow;
 
 const LISTS: CampParticipants = {
   capacity: 2,
-  participants: [person(1, 'Alois', 'Kapacitní', null), person(2, 'Běla', 'Kapacitní', null)],
+  participants: [person(1, 'Alois', 'Kapacitní', null, 'PARTLY_PAID'), person(2, 'Běla', 'Kapacitní', null)],
   waiting: [person(3, 'Cecílie', 'Čekatelová', 1)],
 };
 
@@ -48,8 +54,6 @@ function renderCamp() {
         return ok([{ alias: 'camp-participant', labels: serverDatagridSchema('camp-participant').labels }]);
       if (request.url === '/api/cms/form/camp/4') return ok(CAMP);
       if (request.url === '/api/admin/camp/4/participants') return ok(LISTS);
-      if (request.method === 'PUT' && request.url === '/api/cms/form/camp-participant/2')
-        return ok({ id: 2, version: 2 });
       if (request.method === 'DELETE') return ok(null);
       return undefined;
     }),
@@ -74,14 +78,17 @@ describe('camp participants', () => {
     expect(within(waiting).getByRole('row', { name: /^1\. Čekatelová Cecílie/ })).toBeInTheDocument();
   });
 
-  it('saves a payment state as soon as it is chosen', async () => {
-    const user = userEvent.setup();
-    const { requests } = renderCamp();
-    await user.click(await screen.findByRole('combobox', { name: 'Platba – Běla Kapacitní' }));
-    await user.click(await screen.findByRole('option', { name: 'Zaplaceno' }));
-    await screen.findByText('Běla Kapacitní: zaplaceno.');
-    const put = requests.find((request) => request.method === 'PUT');
-    expect(JSON.parse(String(put?.data))).toEqual({ paymentState: 'PAID', version: 1 });
+  it('shows the state of each participant’s payment request, a dash without one', async () => {
+    renderCamp();
+    const participants = await screen.findByRole('table', { name: 'Účastníci' });
+    expect(within(participants).getByRole('row', { name: /Kapacitní Alois/ })).toHaveTextContent(
+      'Zaplaceno částečně',
+    );
+    expect(within(participants).getByRole('row', { name: /Kapacitní Běla/ })).toHaveTextContent(
+      '15. 1. 2012–',
+    );
+    // Nothing to choose: the state comes from the payment.
+    expect(screen.queryByRole('combobox', { name: /^Platba/ })).not.toBeInTheDocument();
   });
 
   it('asks before signing one off, saying who moves up', async () => {

@@ -7,38 +7,18 @@ import {
   type EntityRecord,
   type ExportFormat,
   PAYMENT_STATE_LABELS,
-  PAYMENT_STATES,
-  type PaymentState,
 } from '@klubovna/shared';
 import { czechDate as formatDate } from '@klubovna/shared/time/prague';
-import { Button, Menu, Select } from '@mantine/core';
+import { Button, Menu } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { type SignUpColumn, SignUpsPanel } from '../../engine/related/sign-ups-panel.tsx';
-
-const PAYMENT_OPTIONS = PAYMENT_STATES.map((value) => ({ value, label: PAYMENT_STATE_LABELS[value] }));
 
 const COLUMNS: SignUpColumn<CampParticipantRow, CampParticipants>[] = [
   { header: 'Datum narození', cell: (row) => (row.birthDate ? formatDate(row.birthDate) : '–') },
   {
+    // The state of the participant's payment request (Platby); none to a person who may not read it.
     header: 'Platba',
-    cell: (row, edit) => (
-      <Select
-        size="xs"
-        w={150}
-        aria-label={`Platba – ${edit.name}`}
-        data={PAYMENT_OPTIONS}
-        value={row.paymentState}
-        allowDeselect={false}
-        onChange={(value) =>
-          value &&
-          value !== row.paymentState &&
-          edit.saveNow(
-            { paymentState: value },
-            `${edit.name}: ${PAYMENT_STATE_LABELS[value as PaymentState].toLowerCase()}.`,
-          )
-        }
-      />
-    ),
+    cell: (row) => (row.paymentState ? PAYMENT_STATE_LABELS[row.paymentState] : '–'),
   },
   { header: 'Poznámka', cell: (row) => row.note ?? '' },
 ];

@@ -24,6 +24,7 @@ const ENTRY = {
   resultPlace: null,
   note: null,
   medicalWarning: null,
+  paymentState: 'PAID',
 } satisfies RaceParticipantRow;
 const TIME_MESSAGE = 'Čas zapište jako 45:12, 1:02:03 nebo 9:58,4.';
 
@@ -58,6 +59,8 @@ describe('race entries', () => {
       }),
     );
     const time = await screen.findByRole('textbox', { name: 'Čas – Eva Čermáková' });
+    // The entry's payment request's state, read from the payment.
+    expect(screen.getByRole('row', { name: /Čermáková Eva/ })).toHaveTextContent('Zaplaceno');
     await user.type(time, 'hodina');
     await user.click(screen.getByRole('button', { name: 'Uložit – Eva Čermáková' }));
     await waitFor(() => expect(time).toHaveAccessibleDescription(TIME_MESSAGE));

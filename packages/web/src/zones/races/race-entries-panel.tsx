@@ -2,6 +2,7 @@ import {
   API_PATHS,
   apiPath,
   type EntityRecord,
+  PAYMENT_STATE_LABELS,
   type RaceParticipantRow,
   type RaceParticipants,
 } from '@klubovna/shared';
@@ -66,6 +67,11 @@ const COLUMNS: SignUpColumn<RaceParticipantRow, RaceParticipants>[] = [
         error={edit.error('resultPlace')}
       />
     ),
+  },
+  {
+    // The state of the entry's payment request (Platby); none to a person who may not read it.
+    header: 'Platba',
+    cell: (row) => (row.paymentState ? PAYMENT_STATE_LABELS[row.paymentState] : '–'),
   },
   {
     header: 'Lékařská prohlídka',

@@ -1,0 +1,276 @@
+import { can, type EntityRecord, formatMoney, type Money, type PaymentState } from '@klubovna/shared';
+import { addDays, czechDate, pragueToday } from '@klubovna/shared/time/prague';
+import type {
+  DynamicDb,
+  EntityHooks,
+  RowCondition,
+  SignUpsDeclaration,
+  SignUpWork,
+  Values,
+} from '../../engine/declaration/entity.types.ts';
+import { diffRecords, toRecord, toRow } from '../../engine/records/record-mapper.ts';
+import { fieldError } from '../../engine/records/record-writes.service.ts';
+import { insertAudit, updateRow } from '../../engine/records/records.repository.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { findClubAccount } from './club-account.ts';
+import { createRequests } from './payment.actions.ts';
+import { derivedValues, withSymbols } from './payment.rules.ts';
+
+/**
+ * The fee of a camp or a race, asked of each member who gets a place as a payment request linked to it
+ * (the payment's `camp` or `race`), through the payments' own creation (variable symbol, QR Platba,
+ * audit). The system writes it on behalf of whoever signed the member up: a trainer or a parent has no
+ * right to payments, and needs none.
+ */
+
+/** The payment's relation naming what the fee is for. */
+export type FeeSource = 'camp' | 'race';
+
+/** What one sign-up is asked to pay. */
+export interface SignUpFee {
+  source: FeeSource;
+  /** The camp's or race's id. */
+  sourceId: number;
+  member: number;
+  /** The request's title: „Soustředění Letní Orlice“. */
+  title: string;
+  /** No price (or zero): no request. */
+  price: Money | null;
+  dueDate: string;
+}
+
+/** What a sign-off keeps of the fee. */
+export interface SignOff {
+  source: FeeSource;
+  sourceId: number;
+  member: number;
+  /** Kept instead of the price when set (above zero, in the price's currency). */
+  cancellationFee: Money | null;
+  /** Set when the camp or race itself is deleted: the request is cancelled, saying so, whatever the fee. */
+  deleted?: string;
+}
+
+/** The compiled payment: its rows are written here as its own creation writes them. */
+const payment = (work: Pick<SignUpWork, 'entities'>) => work.entities.get('payment')!;
+
+/**
+ * The due date of a fee asked on `today`: `days` after it, yet no later than the first day of what it
+ * is for (and never before today, for a latecomer signed up on the day or after).
+ */
+export function signUpDueDate(days: number, firstDay: string, today = pragueToday()): string {
+  const due = addDays(today, days);
+  if (due <= firstDay) return due;
+  return firstDay < today ? today : firstDay;
+}
+
+/** The member's latest request for the camp or race, whatever its state. */
+async function requestOf(work: SignUpWork, source: FeeSource, sourceId: number, member: number) {
+  const row = await work.db
+    .selectFrom('payments')
+    .selectAll()
+    .where(source, '=', sourceId)
+    .where('member', '=', member)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row && toRecord(payment(work), row);
+}
+
+/** Saves changed values of a request, its paid amount kept and its state and QR Platba made anew, audited. */
+async function changeRequest(work: SignUpWork, previous: Values, changes: Values): Promise<void> {
+  const { db, userId } = work;
+  const entity = payment(work);
+  const paid = (previous.paidAmount as Money | null)?.amount ?? 0;
+  const values = derivedValues({ ...previous, ...changes }, paid, await findClubAccount(db));
+  const id = previous.id as number;
+  const row = { ...toRow(entity, values), updated_at: new Date().toISOString() };
+  if (!(await updateRow(db, entity, id, previous.version as number, row)))
+    throw new AppError('CONFLICT', 409, 'Platbu přihlášky mezitím změnil někdo jiný. Zkuste to znovu.');
+  await insertAudit(db, userId, entity, id, 'update', diffRecords(previous, values, entity));
+}
+
+/**
+ * Asks the fee of a sign-up that got a place: one request per member and camp (or race). A member
+ * signed up again after signing off gets their request back at the full price, not a second one.
+ */
+export async function askSignUpFee(work: SignUpWork, fee: SignUpFee): Promise<void> {
+  const { price } = fee;
+  if (!price || price.amount <= 0) return;
+  const { db, userId } = work;
+  const previous = await requestOf(work, fee.source, fee.sourceId, fee.member);
+  if (previous) {
+    const amount = previous.amount as Money;
+    const whole =
+      previous.cancelled !== true && amount.amount === price.amount && amount.currency === price.currency;
+    if (!whole)
+      await changeRequest(work, previous, {
+        amount: price,
+        cancelled: false,
+        dueDate: fee.dueDate,
+        note: `Znovu přihlášeno ${czechDate(pragueToday())}.`,
+      });
+    return;
+  }
+  const shared = withSymbols({
+    title: fee.title,
+    amount: price,
+    dueDate: fee.dueDate,
+    specificSymbol: null,
+    message: null,
+    [fee.source]: fee.sourceId,
+  });
+  const existingBy = fee.source === 'camp' ? { camp: fee.sourceId } : { race: fee.sourceId };
+  await createRequests(db, userId, payment(work), [fee.member], shared, existingBy);
+}
+
+/**
+ * A sign-off: the member's request for the camp or race keeps the cancellation fee when one is set (the
+ * amount lowered to it, with a note why), else it is cancelled, with a note of what was paid and is to
+ * be returned. When the camp or race itself is deleted, the request is cancelled whatever the fee. A
+ * request already cancelled stays as it is.
+ */
+export async function releaseSignUpFee(work: SignUpWork, signOff: SignOff): Promise<void> {
+  const previous = await requestOf(work, signOff.source, signOff.sourceId, signOff.member);
+  if (!previous || previous.cancelled === true) return;
+  const amount = previous.amount as Money;
+  const paid = (previous.paidAmount as Money | null)?.amount ?? 0;
+  const day = czechDate(pragueToday());
+  const refund = paid > 0 ? ` Zaplaceno ${formatMoney(paid, amount.currency)}: vrátit.` : '';
+  if (signOff.deleted) {
+    await changeRequest(work, previous, {
+      cancelled: true,
+      note: `Zrušeno ${day}: ${signOff.deleted}.${refund}`,
+    });
+    return;
+  }
+  const kept = signOff.cancellationFee;
+  if (kept && kept.amount > 0 && kept.currency === amount.currency) {
+    const fee = Math.min(kept.amount, amount.amount);
+    await changeRequest(work, previous, {
+      amount: { amount: fee, currency: amount.currency },
+      note: `Odhlášeno ${day}: zůstává storno poplatek ${formatMoney(fee, amount.currency)} z ceny ${formatMoney(amount.amount, amount.currency)}.`,
+    });
+    return;
+  }
+  await changeRequest(work, previous, { cancelled: true, note: `Zrušeno odhlášením ${day}.${refund}` });
+}
+
+/**
+ * The states of the requests of the camp or race by member, among the given members and the requests
+ * `readable` lets through (the person's row rule of payments).
+ */
+export async function signUpPaymentStates(
+  db: DynamicDb,
+  source: FeeSource,
+  sourceId: number,
+  members: readonly number[],
+  readable: RowCondition,
+): Promise<Map<number, PaymentState>> {
+  const states = new Map<number, PaymentState>();
+  if (members.length === 0) return states;
+  const rows = await db
+    .selectFrom('payments')
+    .select(['member', 'state'])
+    .where(source, '=', sourceId)
+    .where('member', 'in', [...new Set(members)])
+    .where('id', 'in', db.selectFrom('payments').select('id').where(readable))
+    .orderBy('id')
+    .execute();
+  // The latest request of a member wins.
+  for (const row of rows) states.set(Number(row.member), row.state as PaymentState);
+  return states;
+}
+
+/** Where a camp or a race keeps its fee: the parent's fields of the sign-up list. */
+export interface FeeFields {
+  source: FeeSource;
+  /** The request's title of the parent: „Soustředění Letní Orlice“. */
+  title: (parent: EntityRecord) => string;
+  /** What a request's note says when the parent is deleted: „soustředění bylo smazáno“. */
+  deleted: string;
+  /** Money fields of the parent: the price, and the optional cancellation fee. */
+  price: string;
+  cancellationFee: string;
+  /** An integer field of the parent: the days after the sign-up the fee is due (14 when empty). */
+  dueDays: string;
+  /** A date field of the parent: the fee is due no later than that day. */
+  firstDay: string;
+}
+
+const DEFAULT_DUE_DAYS = 14;
+
+/**
+ * A sign-up list's `effects` asking the parent's fee: a request when a member gets a place, kept at the
+ * cancellation fee or cancelled when they sign off. The sign-up's field `member` names the member.
+ */
+export function signUpFeeEffects(fields: FeeFields): NonNullable<SignUpsDeclaration['effects']> {
+  const { source } = fields;
+  return {
+    placed: (work, signUp, parent) =>
+      askSignUpFee(work, {
+        source,
+        sourceId: parent.id,
+        member: signUp.member as number,
+        title: fields.title(parent),
+        price: (parent[fields.price] as Money | null) ?? null,
+        dueDate: signUpDueDate(
+          (parent[fields.dueDays] as number | null) ?? DEFAULT_DUE_DAYS,
+          parent[fields.firstDay] as string,
+        ),
+      }),
+    left: (work, signUp, parent, { withParent }) =>
+      releaseSignUpFee(work, {
+        source,
+        sourceId: parent.id,
+        member: signUp.member as number,
+        cancellationFee: (parent[fields.cancellationFee] as Money | null) ?? null,
+        ...(withParent ? { deleted: fields.deleted } : {}),
+      }),
+  };
+}
+
+/**
+ * A sign-up list's `more`: each row's `paymentState`, the state of the member's request for the parent,
+ * for a person who may read it (the office, the member's own account); null otherwise or without one.
+ */
+export function signUpPaymentStatesOf(source: FeeSource): NonNullable<SignUpsDeclaration['list']['more']> {
+  return async ({ db, roles, rowsOf }, parent, signUps) => {
+    const states = can(roles, 'payments', 'read')
+      ? await signUpPaymentStates(
+          db,
+          source,
+          parent.id,
+          signUps.map((signUp) => signUp.memberId),
+          rowsOf('payment'),
+        )
+      : new Map<number, PaymentState>();
+    return new Map(
+      signUps.map((signUp) => [signUp.id, { paymentState: states.get(signUp.memberId) ?? null }]),
+    );
+  };
+}
+
+/**
+ * The rule of a camp's or race's fee: a cancellation fee in the price's currency and not above the
+ * price (`what` names the price in the refusal: „cena“, „startovné“).
+ */
+export function cancellationFeeHooks(price: string, cancellationFee: string, what: string): EntityHooks {
+  const check = ({ data }: { data: Values }) => {
+    const kept = data[cancellationFee] as Money | null | undefined;
+    if (!kept || kept.amount === 0) return undefined;
+    const full = data[price] as Money | null | undefined;
+    if (!full || full.amount === 0)
+      throw fieldError(cancellationFee, `Storno poplatek má smysl jen tam, kde je vyplněno ${what}.`);
+    if (kept.currency !== full.currency)
+      throw fieldError(
+        cancellationFee,
+        `Storno poplatek musí být ve stejné měně jako ${what} (${full.currency}).`,
+      );
+    if (kept.amount > full.amount)
+      throw fieldError(
+        cancellationFee,
+        `Storno poplatek nesmí být vyšší než ${what} (${formatMoney(full.amount, full.currency)}).`,
+      );
+    return undefined;
+  };
+  return { beforeCreate: check, beforeUpdate: check };
+}
