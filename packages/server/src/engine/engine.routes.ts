@@ -8,6 +8,18 @@ import { dataOf, errorAnswers } from '../http/api-answers.ts';
 import type { ZodTypeProvider } from '../http/zod-type-provider.ts';
 import type { EntityRegistry } from './declaration/entity.types.ts';
 import { datagridSchema, entityMeta, formSchema } from './declaration/schema-json.ts';
+import {
+  columnOptionsAnswer,
+  datagridSchemaAnswer,
+  deletedAnswer,
+  formSchemaAnswer,
+  historyAnswer,
+  optionsAnswer,
+  rowsAnswer,
+  searchAnswer,
+  storedRecord,
+  tablesAnswer,
+} from './engine.answers.ts';
 import { exportBatches, exportColumns } from './export/export-columns.ts';
 import { SPREADSHEET_TYPES, spreadsheetAnswer } from './export/export-file.ts';
 import { sendFile } from './export/file-answer.ts';
@@ -34,8 +46,6 @@ const recordSearchQuery = z.object({
   limit: z.coerce.number().int().min(1).max(10).default(5),
 });
 
-/** Any entity's record; the document names each entity's own fields (engine/entity-openapi.ts). */
-const storedRecord = z.looseObject({ id: z.number().int(), version: z.number().int() });
 /** A save answers the record, or 409 when someone saved it meanwhile (`version`). */
 const savedAnswers = { 200: dataOf(storedRecord), ...errorAnswers(409) };
 
@@ -77,24 +87,36 @@ function declaredFiltersText(entities: EntityRegistry): string {
 export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get(API_PATHS.tables, { config: SESSION }, async (request) => {
-    const ctx = engineContext(app, request);
-    const readable = [...app.entities.values()].filter((entity) =>
-      can(ctx.roles, entity.declaration.area, 'read'),
-    );
-    return { data: readable.map((entity) => entityMeta(entity, ctx)) };
-  });
+  app.get(
+    API_PATHS.tables,
+    { schema: { response: { 200: tablesAnswer } }, config: SESSION },
+    async (request) => {
+      const ctx = engineContext(app, request);
+      const readable = [...app.entities.values()].filter((entity) =>
+        can(ctx.roles, entity.declaration.area, 'read'),
+      );
+      return { data: readable.map((entity) => entityMeta(entity, ctx)) };
+    },
+  );
 
-  app.get(API_PATHS.datagridSchema, { schema: { params: nameParams }, config: SESSION }, async (request) => {
-    const ctx = engineContext(app, request);
-    return { data: datagridSchema(entityFor(ctx, request.params.name, 'read'), ctx) };
-  });
+  app.get(
+    API_PATHS.datagridSchema,
+    { schema: { params: nameParams, response: { 200: datagridSchemaAnswer } }, config: SESSION },
+    async (request) => {
+      const ctx = engineContext(app, request);
+      return { data: datagridSchema(entityFor(ctx, request.params.name, 'read'), ctx) };
+    },
+  );
 
   // Asked at every keystroke of a search: on PostgreSQL its page proves the session, saving a round trip.
   app.get(
     API_PATHS.datagridRows,
     {
-      schema: { params: nameParams, description: declaredFiltersText(app.entities) },
+      schema: {
+        params: nameParams,
+        description: declaredFiltersText(app.entities),
+        response: { 200: rowsAnswer },
+      },
       config: { ...SESSION, sessionProvedByRead: true },
     },
     async (request) =>
@@ -107,7 +129,10 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     API_PATHS.datagridAutocomplete,
-    { schema: { params: columnParams, querystring: searchQuery }, config: SESSION },
+    {
+      schema: { params: columnParams, querystring: searchQuery, response: { 200: columnOptionsAnswer } },
+      config: SESSION,
+    },
     async (request) => {
       const ctx = engineContext(app, request);
       const entity = entityFor(ctx, request.params.name, 'read');
@@ -118,7 +143,10 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     API_PATHS.autocomplete,
-    { schema: { params: aliasParams, querystring: pickerQuery }, config: SESSION },
+    {
+      schema: { params: aliasParams, querystring: pickerQuery, response: { 200: optionsAnswer } },
+      config: SESSION,
+    },
     async (request) => {
       const ctx = engineContext(app, request);
       const entity = entityFor(ctx, request.params.alias, 'read');
@@ -130,19 +158,23 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     API_PATHS.recordSearch,
-    { schema: { querystring: recordSearchQuery }, config: SESSION },
+    { schema: { querystring: recordSearchQuery, response: { 200: searchAnswer } }, config: SESSION },
     async (request) => {
       const ctx = engineContext(app, request);
       return { data: await searchRecords(ctx, request.query.s, request.query.limit) };
     },
   );
 
-  app.get(API_PATHS.history, { schema: { params: recordParams }, config: SESSION }, async (request) => {
-    const ctx = engineContext(app, request);
-    const entity = entityFor(ctx, request.params.alias, 'read');
-    await getRecord(ctx, entity, request.params.id);
-    return { data: await recordHistory(ctx, entity, request.params.id) };
-  });
+  app.get(
+    API_PATHS.history,
+    { schema: { params: recordParams, response: { 200: historyAnswer } }, config: SESSION },
+    async (request) => {
+      const ctx = engineContext(app, request);
+      const entity = entityFor(ctx, request.params.alias, 'read');
+      await getRecord(ctx, entity, request.params.id);
+      return { data: await recordHistory(ctx, entity, request.params.id) };
+    },
+  );
 
   app.get(
     API_PATHS.datagridExport,
@@ -175,7 +207,10 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     API_PATHS.datagridBulkDelete,
-    { schema: { params: nameParams, body: bulkDeleteBody }, config: SESSION },
+    {
+      schema: { params: nameParams, body: bulkDeleteBody, response: { 200: deletedAnswer } },
+      config: SESSION,
+    },
     async (request) => {
       const ctx = engineContext(app, request);
       await deleteRecords(ctx, entityFor(ctx, request.params.name, 'write'), request.body.ids);
@@ -183,17 +218,25 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get(API_PATHS.formSchema, { schema: { params: aliasParams }, config: SESSION }, async (request) => {
-    const ctx = engineContext(app, request);
-    return { data: formSchema(entityFor(ctx, request.params.alias, 'read'), ctx) };
-  });
+  app.get(
+    API_PATHS.formSchema,
+    { schema: { params: aliasParams, response: { 200: formSchemaAnswer } }, config: SESSION },
+    async (request) => {
+      const ctx = engineContext(app, request);
+      return { data: formSchema(entityFor(ctx, request.params.alias, 'read'), ctx) };
+    },
+  );
 
-  app.get(API_PATHS.form, { schema: { params: recordParams }, config: SESSION }, async (request) => {
-    const ctx = engineContext(app, request);
-    return {
-      data: await revealRecord(ctx, entityFor(ctx, request.params.alias, 'read'), request.params.id),
-    };
-  });
+  app.get(
+    API_PATHS.form,
+    { schema: { params: recordParams, response: { 200: dataOf(storedRecord) } }, config: SESSION },
+    async (request) => {
+      const ctx = engineContext(app, request);
+      return {
+        data: await revealRecord(ctx, entityFor(ctx, request.params.alias, 'read'), request.params.id),
+      };
+    },
+  );
 
   app.post(
     API_PATHS.formCreate,
@@ -221,9 +264,13 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete(API_PATHS.form, { schema: { params: recordParams }, config: SESSION }, async (request) => {
-    const ctx = engineContext(app, request);
-    await deleteRecords(ctx, entityFor(ctx, request.params.alias, 'write'), [request.params.id]);
-    return { data: null };
-  });
+  app.delete(
+    API_PATHS.form,
+    { schema: { params: recordParams, response: { 200: dataOf(z.null()) } }, config: SESSION },
+    async (request) => {
+      const ctx = engineContext(app, request);
+      await deleteRecords(ctx, entityFor(ctx, request.params.alias, 'write'), [request.params.id]);
+      return { data: null };
+    },
+  );
 }

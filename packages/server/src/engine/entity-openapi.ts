@@ -1,4 +1,6 @@
+import type { EntityRecord } from '@klubovna/shared';
 import { API_PATHS } from '@klubovna/shared';
+import { z } from 'zod';
 import type { DocumentExpansion } from '../http/openapi.ts';
 import { dataEnvelope, type JsonSchema, nullable, type Operation } from '../http/openapi-schemas.ts';
 import type { CompiledEntity, CompiledField, EntityRegistry } from './declaration/entity.types.ts';
@@ -6,6 +8,24 @@ import type { CompiledEntity, CompiledField, EntityRegistry } from './declaratio
 /** `group-member` → `GroupMember`: the name of an entity's schemas in the document's components. */
 export const schemaName = (alias: string) =>
   alias.replace(/(?:^|-)([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+
+const recordAnswers = new Map<string, z.ZodType>();
+
+/**
+ * An answer that is an entity's record (a module route or an action serving what the form reads): in
+ * the document a reference to the entity's own record schema (`#/components/schemas/Member`), which
+ * the declarations write (below); the Zod object stands for it until then, marked `x-entity-record`.
+ */
+export function recordAnswer(alias: string): z.ZodType<EntityRecord, EntityRecord> {
+  let answer = recordAnswers.get(alias);
+  if (!answer) {
+    answer = z
+      .looseObject({ id: z.number().int(), version: z.number().int() })
+      .meta({ id: schemaName(alias), 'x-entity-record': alias });
+    recordAnswers.set(alias, answer);
+  }
+  return answer as z.ZodType<EntityRecord, EntityRecord>;
+}
 
 const MONEY: JsonSchema = {
   type: 'object',

@@ -40,3 +40,6 @@ export function errorAnswers(...statuses: number[]): Record<number, z.ZodType> {
 
 /** A successful JSON answer: `{ data: … }`. */
 export const dataOf = <T extends z.ZodType>(data: T) => z.object({ data: data });
+
+/** A successful answer with nothing to tell: `{ data: null }`. */
+export const nothingAnswer = dataOf(z.null());

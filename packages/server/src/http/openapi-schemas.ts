@@ -21,6 +21,20 @@ export interface Operation {
  * components, since `#/$defs/…` would point at the document's root: those named by `.meta({ id })`
  * (the error envelope) under their name, shared by every route, the others named after the owner.
  */
+/** Zod's bounds of every integer (the safe ones), which tell a reader nothing and fill examples with them. */
+const SAFE_BOUNDS: Record<string, number> = {
+  minimum: Number.MIN_SAFE_INTEGER,
+  maximum: Number.MAX_SAFE_INTEGER,
+};
+const withoutSafeBounds = (_key: string, value: unknown) =>
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? Object.fromEntries(
+        Object.entries(value).filter(
+          ([name, bound]) => !(name in SAFE_BOUNDS) || SAFE_BOUNDS[name] !== bound,
+        ),
+      )
+    : value;
+
 export class SchemaWriter {
   readonly components: Record<string, JsonSchema> = {};
 
@@ -31,7 +45,7 @@ export class SchemaWriter {
       $defs,
       ...json
     } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
-    if (!$defs) return json;
+    if (!$defs) return JSON.parse(JSON.stringify(json), withoutSafeBounds);
     const names = Object.keys($defs as JsonSchema);
     const target = (name: string) => (name.startsWith('__') ? `${owner}_${name}` : name);
     const moved = (text: string) =>
@@ -41,9 +55,9 @@ export class SchemaWriter {
       );
     for (const [name, definition] of Object.entries($defs as JsonSchema)) {
       const { id: _id, ...rest } = definition as JsonSchema;
-      this.components[target(name)] = JSON.parse(moved(JSON.stringify(rest)));
+      this.components[target(name)] = JSON.parse(moved(JSON.stringify(rest)), withoutSafeBounds);
     }
-    return JSON.parse(moved(JSON.stringify(json)));
+    return JSON.parse(moved(JSON.stringify(json)), withoutSafeBounds);
   }
 }
 

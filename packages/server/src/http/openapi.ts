@@ -130,6 +130,12 @@ export function openApiDocument(
       add(openApiPath(expanded.url), route.method, expanded.operation);
     }
   }
+  const entitySchemas = expansion?.components ?? {};
+  for (const [name, schema] of Object.entries(writer.components)) {
+    // An entity's record stands in an answer as `recordAnswer(alias)`; any other name is the answer's own.
+    if (entitySchemas[name] && !schema['x-entity-record'])
+      throw new Error(`The answer schema ${name} has the name of an entity's record schema`);
+  }
   return {
     openapi: '3.1.0',
     info: {
@@ -153,7 +159,7 @@ export function openApiDocument(
           description: 'Po přihlášení přes POST /api/login.',
         },
       },
-      schemas: { ...writer.components, ...expansion?.components, Error: ERROR_SCHEMA },
+      schemas: { ...writer.components, ...entitySchemas, Error: ERROR_SCHEMA },
       responses: errorResponseComponents(),
     },
   };

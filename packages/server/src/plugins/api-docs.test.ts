@@ -7,6 +7,15 @@ import { signedInClient } from '../test/fixtures.ts';
 import type { HttpClient } from '../test/http-client.ts';
 import { startTestApp, type TestApp, testEngines } from '../test/test-app.ts';
 
+// biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document is plain JSON
+type Json = any;
+
+/** The generic `{ "data": … }` a route without a declared answer gets: `data` of any shape. */
+const isGenericEnvelope = (schema: Json) =>
+  schema.type === 'object' &&
+  schema.properties?.data !== undefined &&
+  Object.keys(schema.properties.data).length === 0;
+
 describe.each(testEngines())('API documentation on %s', (engine) => {
   let t: TestApp;
   let root: HttpClient;
@@ -95,6 +104,34 @@ describe.each(testEngines())('API documentation on %s', (engine) => {
     expect(login['401']).toEqual({ $ref: '#/components/responses/Unauthorized' });
     expect(components.responses.BadRequest.content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/Error',
+    });
+  });
+
+  it('declares the shape of every JSON success answer: module routes, actions and the engine', async () => {
+    const { paths } = (await root.get(API_PATHS.apiDocsDocument)).body;
+    // Routes whose JSON success answer is any `{ data }`, each with its reason. None today.
+    const EXCEPTIONS: Record<string, string> = {};
+    const generic: string[] = [];
+    for (const [path, operations] of Object.entries(paths as Record<string, Record<string, Json>>))
+      for (const [method, operation] of Object.entries(operations))
+        for (const [status, response] of Object.entries(operation.responses as Record<string, Json>)) {
+          const schema = response.content?.['application/json']?.schema;
+          if (/^[23]/.test(status) && schema && isGenericEnvelope(schema))
+            generic.push(`${method.toUpperCase()} ${path}`);
+        }
+    expect(generic.filter((route) => !(route in EXCEPTIONS))).toEqual([]);
+    // Module routes and actions, each its own shape: closed objects, a wrong field is an error.
+    const home = paths[API_PATHS.home].get.responses['200'].content['application/json'].schema;
+    expect(home.properties.data.additionalProperties).toBe(false);
+    expect(home.properties.data.properties.tiles.items.required).toContain('summary');
+    const mark = paths['/api/cms/action/attendance/mark'].post.responses['200'];
+    expect(mark.content['application/json'].schema.properties.data.properties.status).toMatchObject({
+      anyOf: expect.arrayContaining([expect.objectContaining({ enum: ['PRESENT', 'ABSENT', 'EXCUSED'] })]),
+    });
+    // An action answering a record names the entity's own schema.
+    const retry = paths['/api/cms/action/job/{id}/retry'].post.responses['200'];
+    expect(retry.content['application/json'].schema.properties.data).toEqual({
+      $ref: '#/components/schemas/Job',
     });
   });
 
@@ -187,6 +224,39 @@ describe.each(testEngines())('API documentation on %s', (engine) => {
     expect(
       contract.violation(answer('GET', '/api/cms/form/member/1', 404, refusal('Hodnota „NaN“ neexistuje.'))),
     ).toBeUndefined();
+
+    // A module route's and an action's answers keep their declared shapes: a field nobody declared,
+    // a wrong type or a value outside an enum breaks the contract.
+    const home = { tiles: [] };
+    expect(contract.violation(answer('GET', API_PATHS.home, 200, { data: home }))).toBeUndefined();
+    expect(contract.violation(answer('GET', API_PATHS.home, 200, { data: { ...home, extra: 1 } }))).toMatch(
+      /body\/data must NOT have additional properties/,
+    );
+    expect(contract.violation(answer('GET', API_PATHS.home, 200, { data: { tiles: 'none' } }))).toMatch(
+      /body\/data\/tiles must be array/,
+    );
+    expect(contract.violation(answer('GET', API_PATHS.home, 200, { data: home, more: true }))).toMatch(
+      /body must NOT have additional properties/,
+    );
+    const reminders = { sent: 2, overdue: 1 };
+    expect(
+      contract.violation(answer('POST', API_PATHS.paymentReminders, 200, { data: reminders })),
+    ).toBeUndefined();
+    expect(
+      contract.violation(
+        answer('POST', API_PATHS.paymentReminders, 200, { data: { ...reminders, sent: '2' } }),
+      ),
+    ).toMatch(/body\/data\/sent must be integer/);
+    const mark = (status: unknown) =>
+      answer('POST', '/api/cms/action/attendance/mark', 200, { data: { status, note: null } });
+    expect(contract.violation(mark('PRESENT'))).toBeUndefined();
+    expect(contract.violation(mark('LATE'))).toMatch(
+      /body\/data\/status must be equal to one of the allowed values/,
+    );
+    // An answer that is an entity's record is checked against that entity's schema.
+    expect(
+      contract.violation(answer('GET', '/api/cms/content/1', 200, { data: { id: 1, version: 'one' } })),
+    ).toMatch(/body\/data\/version must be integer/);
   });
 
   it('serves Swagger UI from the installed package, for administrators only', async () => {

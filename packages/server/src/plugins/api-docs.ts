@@ -21,7 +21,10 @@ const SWAGGER_FILES: Record<string, string> = {
 };
 /** Starts Swagger UI on the document; a file of its own, since the CSP forbids inline scripts. */
 const START_SCRIPT = 'klubovna-start.js';
-/** Swagger UI's colours darkened where its text falls short of 4.5:1 contrast. */
+/**
+ * Swagger UI's colours darkened where its text falls short of 4.5:1 contrast (numbers of an example
+ * lightened on its dark ground), and examples shown whole: a region that scrolls would need the keyboard.
+ */
 const CONTRAST_STYLES = 'klubovna-contrast.css';
 
 const asset = (file: string) => apiPath(API_PATHS.apiDocsAsset, { file });
@@ -68,6 +71,8 @@ const CONTRAST = `.swagger-ui .info .title small, .swagger-ui .info .title small
 .swagger-ui .opblock.opblock-delete .opblock-summary-method { background: #c21f1f; }
 .swagger-ui .opblock.opblock-patch .opblock-summary-method { background: #0f7a63; }
 .swagger-ui .json-schema-2020-12-expand-deep-button { color: #555555; }
+.swagger-ui .highlight-code > .microlight span[style*="211, 99, 99"] { color: #f28b8b !important; }
+.swagger-ui .highlight-code > .microlight { max-height: none; overflow-y: visible; }
 `;
 
 const fileParams = z.object({ file: z.string().max(60) });

@@ -92,6 +92,8 @@ export interface AttendanceSheet {
     cancelReason: string | null;
     groupId: number;
     groupName: string;
+    /** The training's day in Prague, YYYY-MM-DD. */
+    date: string;
   };
   members: Array<{
     memberId: number;

@@ -10,6 +10,7 @@ import type {
 } from '@klubovna/shared';
 import type { z } from 'zod';
 import type { ColumnModel } from '../../db/migration-kit.ts';
+import type { FileAnswer } from '../export/file-answer.ts';
 import type { FieldDeclaration, SecondaryLabelPart } from './field.types.ts';
 import type { DeclaredFilter, DynamicDb, RowAccess, RowCondition, Values } from './rows.types.ts';
 import type { SignUpsDeclarationOf } from './sign-ups.types.ts';
@@ -263,7 +264,7 @@ export interface ActionContext<Input> extends HookContext {
  * query string for GET), access from the permission matrix for the entity's area, one transaction,
  * and an audit row naming the action and its input.
  */
-export interface EntityAction<Body extends z.ZodType = z.ZodType> {
+export interface EntityAction<Body extends z.ZodType = z.ZodType, Output extends z.ZodType = z.ZodType> {
   /** Czech name of what it does. */
   label: string;
   /** HTTP method; default 'POST'. */
@@ -290,12 +291,15 @@ export interface EntityAction<Body extends z.ZodType = z.ZodType> {
   form?: boolean;
   /** Schema of the body (of the query string for GET). */
   input: Body;
-  /** Schema of the answer's `data`, for the API document; default any. */
-  output?: z.ZodType;
+  /**
+   * Schema of the answer's `data`, for the API document (its shape is checked against every answer
+   * the tests receive); `run` must return what it describes. Every action with a JSON answer has one.
+   */
+  output?: Output;
   /** Media types of the file it answers with (an export, an image) instead of JSON; default none. */
   produces?: readonly string[];
   /** Error statuses it answers beyond those of every route (409 when the club lacks a setting); default none. */
   refusals?: readonly number[];
-  /** Does the work; what it returns is the answer's `data`, or a download when it is an `ExportFile`. */
-  run: (context: ActionContext<z.infer<Body>>) => Promise<unknown>;
+  /** Does the work; what it returns is the answer's `data`, or a download when it is a `FileAnswer`. */
+  run: (context: ActionContext<z.infer<Body>>) => Promise<z.input<Output> | FileAnswer>;
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors/app-error.ts';
 import { issuesToValidationErrors, type ZodTypeProvider } from '../../http/zod-type-provider.ts';
 import { assertUnlimited } from '../declaration/row-access.ts';
+import { importPreviewAnswer, importReportAnswer } from '../engine.answers.ts';
 import { engineContext } from '../engine.routes.ts';
 import { type EngineContext, entityFor } from '../records/records.service.ts';
 
@@ -80,7 +81,7 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     API_PATHS.importPreview,
-    { schema: { params: aliasParams }, config: WITH_FILE },
+    { schema: { params: aliasParams, response: { 200: importPreviewAnswer } }, config: WITH_FILE },
     async (request) => {
       const ctx = engineContext(app, request);
       const entity = importable(ctx, request.params.alias);
@@ -93,11 +94,18 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
     [API_PATHS.importDryRun, true],
     [API_PATHS.importRun, false],
   ] as const) {
-    app.post(path, { schema: { params: aliasParams }, config: WITH_FILE_AND_OPTIONS }, async (request) => {
-      const ctx = engineContext(app, request);
-      const entity = importable(ctx, request.params.alias);
-      const { sheet, options } = await upload(request, true);
-      return { data: await (await importService()).runImport(ctx, entity, sheet, options, dryRun) };
-    });
+    app.post(
+      path,
+      {
+        schema: { params: aliasParams, response: { 200: importReportAnswer } },
+        config: WITH_FILE_AND_OPTIONS,
+      },
+      async (request) => {
+        const ctx = engineContext(app, request);
+        const entity = importable(ctx, request.params.alias);
+        const { sheet, options } = await upload(request, true);
+        return { data: await (await importService()).runImport(ctx, entity, sheet, options, dryRun) };
+      },
+    );
   }
 }

@@ -95,5 +95,9 @@ export async function columnOptions(
   }
   const scope = readScope(entity, context);
   const rows = await context.reader.distinctValues(dynamic(context), entity, field.column, s, scope);
-  return rows.map((row) => ({ value: row[field.column], label: String(row[field.column]) }));
+  // A stored value as the driver reads it: text, a number, a boolean, or a date (sent as its ISO text).
+  return rows.map((row) => ({
+    value: row[field.column] as string | number | boolean,
+    label: String(row[field.column]),
+  }));
 }

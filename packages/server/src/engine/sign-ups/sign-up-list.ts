@@ -97,6 +97,30 @@ function listRow({ member, declared }: SignUpParts, signUp: SignUp): SignUpRow {
 
 const noInput = z.object({});
 
+/**
+ * The answer of a parent's sign-up list: `SignUpList` with rows of who and where they stand and the
+ * fields the declaration lists (their values as the records hold them), and the declared details.
+ */
+function signUpListAnswer(list: SignUpsDeclaration['list']) {
+  const declared = [...(list.memberFields ?? []), ...list.fields].map((name) => [
+    name,
+    z.unknown().meta({ description: 'Hodnota pole, jak ji má záznam.' }),
+  ]);
+  const row = z.object({
+    ...Object.fromEntries(declared),
+    id: z.number().int(),
+    version: z.number().int(),
+    memberId: z.number().int(),
+    memberName: z.string(),
+    memberLabel: z.string(),
+    waitingPosition: z.number().int().nullable(),
+  });
+  const answer = { capacity: z.number().int().nullable(), participants: z.array(row), waiting: z.array(row) };
+  return list.details
+    ? z.looseObject(answer).meta({ description: 'A údaje rodičovského záznamu, které seznam přidává.' })
+    : z.object(answer);
+}
+
 /** The parent's action answering its sign-ups of `alias` (a `SignUpList` and the declared details). */
 export function signUpListAction(
   alias: string,
@@ -109,6 +133,7 @@ export function signUpListAction(
     path: list.path,
     access: 'read',
     input: noInput,
+    output: signUpListAnswer(list),
     run: async ({ db, roles, record, rowsOf }): Promise<SignUpList> => {
       const parts = signUpParts(entities(), alias);
       const parent = record!;

@@ -3,6 +3,7 @@ import { recordIdText, SEARCH_MAX_LENGTH } from '@klubovna/shared/validation/inp
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.ts';
+import { deletedAnswer, restoredAnswer, trashPageAnswer } from '../engine.answers.ts';
 import { engineContext } from '../engine.routes.ts';
 import { listTrash, purgeFromTrash, restoreFromTrash } from './trash.service.ts';
 
@@ -21,16 +22,28 @@ const SESSION = { access: 'session' } as const;
 export async function trashRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get(API_PATHS.trash, { schema: { querystring: trashQuery }, config: SESSION }, async (request) => ({
-    data: await listTrash(engineContext(app, request), request.query, app.config.trashRetentionDays),
-  }));
+  app.get(
+    API_PATHS.trash,
+    { schema: { querystring: trashQuery, response: { 200: trashPageAnswer } }, config: SESSION },
+    async (request) => ({
+      data: await listTrash(engineContext(app, request), request.query, app.config.trashRetentionDays),
+    }),
+  );
 
-  app.post(API_PATHS.trashRestore, { schema: { params: trashParams }, config: SESSION }, async (request) => ({
-    data: await restoreFromTrash(engineContext(app, request), request.params.id),
-  }));
+  app.post(
+    API_PATHS.trashRestore,
+    { schema: { params: trashParams, response: { 200: restoredAnswer } }, config: SESSION },
+    async (request) => ({
+      data: await restoreFromTrash(engineContext(app, request), request.params.id),
+    }),
+  );
 
-  app.delete(API_PATHS.trashEntry, { schema: { params: trashParams }, config: SESSION }, async (request) => {
-    await purgeFromTrash(engineContext(app, request), request.params.id);
-    return { data: { deleted: 1 } };
-  });
+  app.delete(
+    API_PATHS.trashEntry,
+    { schema: { params: trashParams, response: { 200: deletedAnswer } }, config: SESSION },
+    async (request) => {
+      await purgeFromTrash(engineContext(app, request), request.params.id);
+      return { data: { deleted: 1 } };
+    },
+  );
 }

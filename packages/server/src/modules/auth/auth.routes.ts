@@ -3,10 +3,19 @@ import { recordVersionSchema } from '@klubovna/shared/validation/input-limits';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { unauthorized } from '../../errors/app-error.ts';
-import { dataOf, errorAnswers } from '../../http/api-answers.ts';
+import { dataOf, errorAnswers, nothingAnswer } from '../../http/api-answers.ts';
 import { SESSION_COOKIE } from '../../http/session.ts';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.ts';
-import { loginAnswer, nothingAnswer, userAnswer } from './auth.answers.ts';
+import {
+  accountActivityAnswer,
+  confirmedEmailAnswer,
+  loginAnswer,
+  recoveryCodesAnswer,
+  savedProfileAnswer,
+  securityPolicyAnswer,
+  twoFactorSetupAnswer,
+  userAnswer,
+} from './auth.answers.ts';
 import { sessionCookieOptions } from './auth.plugin.ts';
 import {
   type AuthDeps,
@@ -144,7 +153,10 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     API_PATHS.confirmEmail,
-    { schema: { body: confirmEmailBody }, config: { access: 'public' } },
+    {
+      schema: { body: confirmEmailBody, response: { 200: confirmedEmailAnswer } },
+      config: { access: 'public' },
+    },
     async (request) => ({ data: await confirmEmailChange(deps, request.body.token) }),
   );
 
@@ -158,13 +170,18 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     data: signedInUser(request).user,
   }));
 
-  app.post(API_PATHS.twoFactorSetup, { config: { access: 'session' } }, async (request) => ({
-    data: await startTwoFactorSetup(deps, signedInUser(request).user),
-  }));
+  app.post(
+    API_PATHS.twoFactorSetup,
+    { schema: { response: { 200: twoFactorSetupAnswer } }, config: { access: 'session' } },
+    async (request) => ({ data: await startTwoFactorSetup(deps, signedInUser(request).user) }),
+  );
 
   app.post(
     API_PATHS.twoFactorEnable,
-    { schema: { body: twoFactorCodeBody }, config: { access: 'session' } },
+    {
+      schema: { body: twoFactorCodeBody, response: { 200: recoveryCodesAnswer } },
+      config: { access: 'session' },
+    },
     async (request) => ({
       data: { recoveryCodes: await enableTwoFactor(deps, signedInUser(request).user.id, request.body.code) },
     }),
@@ -172,7 +189,10 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     API_PATHS.twoFactorDisable,
-    { schema: { body: twoFactorDisableBody }, config: { access: { area: 'self', access: 'write' } } },
+    {
+      schema: { body: twoFactorDisableBody, response: { 200: nothingAnswer } },
+      config: { access: { area: 'self', access: 'write' } },
+    },
     async (request) => {
       const { user } = signedInUser(request);
       await disableTwoFactor(deps, user.id, user.roles, request.body.password);
@@ -180,13 +200,21 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get(API_PATHS.securityPolicy, { config: { access: { area: 'users', access: 'read' } } }, async () => ({
-    data: await readSecurityPolicy(app.db),
-  }));
+  app.get(
+    API_PATHS.securityPolicy,
+    {
+      schema: { response: { 200: securityPolicyAnswer } },
+      config: { access: { area: 'users', access: 'read' } },
+    },
+    async () => ({ data: await readSecurityPolicy(app.db) }),
+  );
 
   app.put(
     API_PATHS.securityPolicy,
-    { schema: { body: securityPolicyBody }, config: { access: { area: 'rootUsers', access: 'write' } } },
+    {
+      schema: { body: securityPolicyBody, response: { 200: securityPolicyAnswer } },
+      config: { access: { area: 'rootUsers', access: 'write' } },
+    },
     async (request) => ({
       data: await saveSecurityPolicy(app.db, signedInUser(request).user, request.body),
     }),
@@ -194,18 +222,22 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.put(
     API_PATHS.ownProfile,
-    { schema: { body: profileBody }, config: { access: { area: 'self', access: 'write' } } },
+    {
+      schema: { body: profileBody, response: { 200: savedProfileAnswer } },
+      config: { access: { area: 'self', access: 'write' } },
+    },
     async (request) => ({ data: await updateOwnProfile(deps, signedInUser(request).user.id, request.body) }),
   );
 
-  app.get(API_PATHS.ownActivity, { config: { access: 'session' } }, async (request) => {
+  const activity = { response: { 200: accountActivityAnswer } };
+  app.get(API_PATHS.ownActivity, { schema: activity, config: { access: 'session' } }, async (request) => {
     const { user, sessionHash } = signedInUser(request);
     return { data: await accountActivity(deps, user.id, sessionHash) };
   });
 
   app.post(
     API_PATHS.endOtherSessions,
-    { config: { access: { area: 'self', access: 'write' } } },
+    { schema: { response: { 200: nothingAnswer } }, config: { access: { area: 'self', access: 'write' } } },
     async (request) => {
       const { user, sessionHash } = signedInUser(request);
       await endOtherSessions(deps, user.id, sessionHash);
@@ -215,7 +247,10 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     API_PATHS.ownPassword,
-    { schema: { body: changePasswordBody }, config: { access: { area: 'self', access: 'write' } } },
+    {
+      schema: { body: changePasswordBody, response: { 200: nothingAnswer } },
+      config: { access: { area: 'self', access: 'write' } },
+    },
     async (request) => {
       const { user, sessionHash } = signedInUser(request);
       await changeOwnPassword(

@@ -196,7 +196,7 @@ export async function updateOwnProfile(
   deps: AuthDeps,
   userId: number,
   changes: { email: string; firstName: string; lastName: string; version?: number | undefined },
-): Promise<UserDto & { pendingEmail?: string }> {
+): Promise<UserDto & { twoFactor: boolean; version: number; pendingEmail?: string }> {
   const current = await findUserById(deps.db, userId);
   if (!current) throw unauthorized();
   const emailChanges = current.email.toLowerCase() !== changes.email.toLowerCase();

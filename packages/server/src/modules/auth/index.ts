@@ -1,4 +1,5 @@
 // What other modules may use of the auth module.
+export { userFields } from './auth.answers.ts';
 export { deleteAttemptsBefore } from './auth-attempts.repository.ts';
 export { deleteSpentTokens, replaceToken } from './password-tokens.repository.ts';
 export { LONGEST_LIMIT_WINDOW_MS } from './rate-limits.ts';

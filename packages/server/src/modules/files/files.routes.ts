@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from '../../http/zod-type-provider.ts';
 import { isSafeStorageKey } from '../../plugins/storage.ts';
 import { isPublicFile, isReadableFile, type StoredFile } from './file-access.ts';
 import { IMAGE_TYPES, keyExtension, nameForType } from './file-types.ts';
+import { fileAnswer, uploadedFilesAnswer } from './files.answers.ts';
 import { findFileByKey, findFilesByIds } from './files.repository.ts';
 import { storeUpload, THUMBNAIL_TYPE, toUploadedFile, type UploadDeps } from './upload.service.ts';
 
@@ -68,7 +69,7 @@ export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
     API_PATHS.fileUpload,
     {
       // 503: the file storage (an S3 bucket) does not answer.
-      schema: { querystring: uploadQuery, response: errorAnswers(503) },
+      schema: { querystring: uploadQuery, response: { 200: uploadedFilesAnswer, ...errorAnswers(503) } },
       config: { access: { area: 'files', access: 'write' }, multipart: { 'files[]': 'file' } },
     },
     async (request, reply) => {
@@ -120,7 +121,10 @@ export async function filesRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     API_PATHS.file,
-    { schema: { params: fileParams }, config: { access: { area: 'files', access: 'read' } } },
+    {
+      schema: { params: fileParams, response: { 200: fileAnswer } },
+      config: { access: { area: 'files', access: 'read' } },
+    },
     async (request) => {
       const [row] = await findFilesByIds(app.db, [request.params.id]);
       // One the person may not read is as missing: ids cannot be tried one by one.

@@ -27,10 +27,14 @@ const setActiveInput = z.object({
 });
 
 /** Marks many members active or inactive at once, each saved (and audited) as an ordinary update. */
-export const setMembersActive: EntityAction<typeof setActiveInput> = {
+/** How many members changed, and how many of the ids named none. */
+const setActiveOutput = z.object({ changed: z.number().int(), missing: z.number().int() });
+
+export const setMembersActive: EntityAction<typeof setActiveInput, typeof setActiveOutput> = {
   label: 'Nastavit aktivitu vybraných členů',
   wholeTable: true,
   input: setActiveInput,
+  output: setActiveOutput,
   run: async ({ input, db, records, entity }) => {
     const current = await db
       .selectFrom(entity.declaration.table)

@@ -2,6 +2,7 @@ import { API_PATHS } from '@klubovna/shared';
 import { pragueToday } from '@klubovna/shared/time/prague';
 import { z } from 'zod';
 import type { ActionContext, DynamicDb, EntityAction } from '../../engine/declaration/entity.types.ts';
+import { recordAnswer } from '../../engine/entity-openapi.ts';
 import { FileAnswer } from '../../engine/export/file-answer.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { MEDIA_TYPES } from '../../http/api-answers.ts';
@@ -106,6 +107,8 @@ const personalData: EntityAction<typeof noInput> = {
   },
 };
 
+const memberRecord = recordAnswer('member');
+
 /** What stays of an erased member: a name no one can be found by, and nothing else personal. */
 const ERASED = {
   firstName: 'Anonymizovaný',
@@ -143,11 +146,12 @@ async function eraseRelated(context: ActionContext<unknown>, memberId: number) {
  * personal data gone, its guardians, consents and pairings deleted and the old values out of its
  * history; the erasure itself is recorded there.
  */
-const erase: EntityAction<typeof noInput> = {
+const erase: EntityAction<typeof noInput, typeof memberRecord> = {
   label: 'Anonymizace bývalého člena',
   path: API_PATHS.recordAction,
   wholeTable: true,
   input: noInput,
+  output: memberRecord,
   run: async (context) => {
     const member = context.record!;
     if (member.active)

@@ -4,6 +4,7 @@ import { isoDateSchema } from '@klubovna/shared/validation/input-limits';
 import { z } from 'zod';
 import type { ActionContext, EntityAction, Values } from '../../engine/declaration/entity.types.ts';
 import { insertRecords } from '../../engine/records/records.repository.ts';
+import { settledLinesAnswer } from './payments.answers.ts';
 import { settlePayments } from './settle.ts';
 import type { StatementLine } from './statements/statement.ts';
 
@@ -91,12 +92,13 @@ async function requestsBySymbol({ db }: ActionContext<unknown>, symbols: string[
  * request of its variable symbol and currency, and those requests are settled. A line imported before
  * is left as it was, so importing a statement again changes nothing. With `dryRun` nothing is written.
  */
-const importStatement: EntityAction<typeof importInput> = {
+const importStatement: EntityAction<typeof importInput, typeof settledLinesAnswer> = {
   label: 'Import bankovního výpisu',
   wholeTable: true,
   // Each transaction written leaves its own audit entry; a dry run leaves none.
   audited: false,
   input: importInput,
+  output: settledLinesAnswer,
   run: async (context) => {
     const { db, userId, input } = context;
     const incoming = new Map<string, StatementLine>();

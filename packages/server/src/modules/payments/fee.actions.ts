@@ -6,6 +6,10 @@ import { fieldError } from '../../engine/records/record-writes.service.ts';
 import { discountedSiblings, feeMembers } from './fee-targets.ts';
 import { createRequests } from './payment.actions.ts';
 import { withSymbols } from './payment.rules.ts';
+import { createdRequestsAnswer } from './payments.answers.ts';
+
+/** The requests created, with the sentence the fee's form shows. */
+const createdOutput = createdRequestsAnswer.extend({ message: z.string() });
 
 /** The club's sibling discount in percent (Konfigurace webu); 0 when none is set. */
 async function siblingDiscountPercent(db: DynamicDb): Promise<number> {
@@ -40,12 +44,13 @@ const createInput = z.object({});
  * Younger siblings (members sharing a guardian) get the club's sibling discount, recorded on the
  * request with its reason.
  */
-const createPayments: EntityAction<typeof createInput> = {
+const createPayments: EntityAction<typeof createInput, typeof createdOutput> = {
   label: 'Vytvořit platby',
   path: API_PATHS.recordAction,
   form: true,
   wholeTable: true,
   input: createInput,
+  output: createdOutput,
   run: async ({ db, userId, record, entities }) => {
     const fee = record as Values;
     const members = await feeMembers(db, fee);

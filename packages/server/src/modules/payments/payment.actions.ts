@@ -19,6 +19,7 @@ import { MEDIA_TYPES } from '../../http/api-answers.ts';
 import { issuesToValidationErrors } from '../../http/zod-type-provider.ts';
 import { findClubAccount } from './club-account.ts';
 import { derivedValues, withSymbols } from './payment.rules.ts';
+import { createdRequestsAnswer } from './payments.answers.ts';
 import { qrSvg } from './qr-platba/qr-code.ts';
 import { nextVariableSymbols } from './variable-symbol.ts';
 
@@ -90,11 +91,12 @@ async function wantedMembers({ db }: ActionContext<unknown>, input: z.infer<type
  * One request per member of a group (or of the given members), all of one title, amount and due date,
  * leaving out members who already have a request of that title. Set-based: a thousand in one call.
  */
-const bulkCreate: EntityAction<typeof bulkInput> = {
+const bulkCreate: EntityAction<typeof bulkInput, typeof createdRequestsAnswer> = {
   label: 'Hromadné vytvoření plateb',
   path: API_PATHS.paymentBulkCreate,
   wholeTable: true,
   input: bulkInput,
+  output: createdRequestsAnswer,
   run: async (context) => {
     const { db, entity, userId, input } = context;
     const shared = sharedValues(entity, input);

@@ -7,6 +7,7 @@ import { engineContext } from '../../engine/engine.routes.ts';
 import { entityFor } from '../../engine/records/records.service.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.ts';
+import { statementImportAnswer } from './payments.answers.ts';
 import type { StatementLine } from './statements/statement.ts';
 
 const badRequest = (message: string) => new AppError('BAD_REQUEST', 400, message);
@@ -53,7 +54,7 @@ export async function paymentsRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     API_PATHS.paymentStatements,
     {
-      schema: { querystring: statementQuery },
+      schema: { querystring: statementQuery, response: { 200: statementImportAnswer } },
       config: { access: { area: 'payments', access: 'write' }, multipart: { file: 'file' } },
     },
     async (request) => {

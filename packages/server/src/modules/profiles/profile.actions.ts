@@ -9,10 +9,14 @@ import { API_PATHS } from '@klubovna/shared';
 import { recordIdSchema, recordIdText } from '@klubovna/shared/validation/input-limits';
 import { z } from 'zod';
 import type { DynamicDb, EntityAction } from '../../engine/declaration/entity.types.ts';
+import { recordAnswer } from '../../engine/entity-openapi.ts';
 import { fieldError } from '../../engine/records/record-writes.service.ts';
 import { czechSortKey, searchNormalize } from '../../engine/schema/czech-text.ts';
 import { memberSuggester } from './pairing-suggestions.ts';
 import { findProfile, PROFILE_ROLES_JSON, toProfile } from './profile.rules.ts';
+import { acceptedAnswer, profilePageAnswer, suggestionsAnswer, unpairedAnswer } from './profiles.answers.ts';
+
+const profileMemberRecord = recordAnswer('profile-member');
 
 const toMember = (row: Record<string, unknown>): PairedMember => ({
   id: Number(row.id),
@@ -79,12 +83,13 @@ const listInput = z.object({
 });
 
 /** Profiles with their paired members, by surname, searched by name or e-mail, a page at a time. */
-const getProfiles: EntityAction<typeof listInput> = {
+const getProfiles: EntityAction<typeof listInput, typeof profilePageAnswer> = {
   label: 'Profily',
   method: 'GET',
   path: API_PATHS.profiles,
   access: 'read',
   input: listInput,
+  output: profilePageAnswer,
   run: async ({ db, input }): Promise<ProfilePage> => {
     const paired = await pairedMembers(db);
     const needle = searchNormalize(input.s?.trim() ?? '');
@@ -114,19 +119,21 @@ const getProfiles: EntityAction<typeof listInput> = {
 const pairInput = z.object({ profileId: recordIdSchema, memberId: recordIdSchema });
 
 /** Pairs a profile with a member; pairing them twice is refused. */
-const pairProfileMember: EntityAction<typeof pairInput> = {
+const pairProfileMember: EntityAction<typeof pairInput, typeof profileMemberRecord> = {
   label: 'Spárovat profil se členem',
   path: API_PATHS.pairProfileMember,
   input: pairInput,
+  output: profileMemberRecord,
   run: ({ input, records }) =>
     records.create('profile-member', { profile: input.profileId, member: input.memberId }),
 };
 
 /** Unpairs a profile from a member; unpairing what is not paired is refused. */
-const unpairProfileMember: EntityAction<typeof pairInput> = {
+const unpairProfileMember: EntityAction<typeof pairInput, typeof unpairedAnswer> = {
   label: 'Zrušit spárování profilu se členem',
   path: API_PATHS.unpairProfileMember,
   input: pairInput,
+  output: unpairedAnswer,
   run: async ({ db, input, records }) => {
     const pairing = await db
       .selectFrom('profile_members')
@@ -151,12 +158,13 @@ const unpairProfileMember: EntityAction<typeof pairInput> = {
 const noInput = z.object({});
 
 /** Every unpaired profile with the members it probably is, best first. */
-const getSuggestions: EntityAction<typeof noInput> = {
+const getSuggestions: EntityAction<typeof noInput, typeof suggestionsAnswer> = {
   label: 'Návrhy párování',
   method: 'GET',
   path: API_PATHS.pairingSuggestions,
   access: 'read',
   input: noInput,
+  output: suggestionsAnswer,
   run: async ({ db }): Promise<ProfileSuggestions> => {
     const paired = await pairedMembers(db);
     const members = await db
@@ -204,10 +212,11 @@ const acceptInput = z
  * Pairs many profiles with members, and names profiles on guardian records, in one transaction: all of
  * them, or none when one is refused.
  */
-const acceptSuggestions: EntityAction<typeof acceptInput> = {
+const acceptSuggestions: EntityAction<typeof acceptInput, typeof acceptedAnswer> = {
   label: 'Přijmout návrhy párování',
   path: API_PATHS.acceptPairings,
   input: acceptInput,
+  output: acceptedAnswer,
   run: async ({ db, input, records }): Promise<PairingsAccepted> => {
     for (const pair of input.pairs)
       await records.create('profile-member', { profile: pair.profileId, member: pair.memberId });

@@ -55,13 +55,33 @@ async function memberEntries(
 
 const memberInput = z.object({ memberId: recordIdText });
 
+/** One member's entry with its race (`RaceEntryRow`). */
+const raceEntry = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  raceId: z.number().int(),
+  raceName: z.string(),
+  dateFrom: z.string(),
+  dateTo: z.string().nullable(),
+  place: z.string().nullable(),
+  memberId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  category: z.string().nullable(),
+  resultTime: z.string().nullable(),
+  resultPlace: z.number().int().nullable(),
+  note: z.string().nullable(),
+}) satisfies z.ZodType<RaceEntryRow>;
+const memberRaces = z.array(raceEntry);
+
 /** A member's races, newest first: what the member form shows. */
-const getMemberRaces: EntityAction<typeof memberInput> = {
+const getMemberRaces: EntityAction<typeof memberInput, typeof memberRaces> = {
   label: 'Závody člena',
   method: 'GET',
   path: API_PATHS.memberRaces,
   access: 'read',
   input: memberInput,
+  output: memberRaces,
   run: ({ db, input, rowsOf }) => memberEntries(db, rowsOf('race-participant'), input.memberId),
 };
 

@@ -4,6 +4,7 @@ import { recordIdSchema } from '@klubovna/shared/validation/input-limits';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error.ts';
+import { dataOf } from '../../http/api-answers.ts';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.ts';
 import { overduePaymentReminders } from './payment-reminder.ts';
 import type { ReminderDeclaration } from './reminder-declaration.ts';
@@ -13,6 +14,11 @@ const remindersBody = z.object({
   /** The requests to remind; all overdue ones when left out. */
   ids: z.array(recordIdSchema).max(5000, 'Najednou lze upomenout nejvýše 5000 plateb.').optional(),
 });
+
+/** How many mails went out, about how many overdue requests (`PaymentRemindersSent`). */
+const remindersSentAnswer = dataOf(
+  z.object({ sent: z.number().int(), overdue: z.number().int() }) satisfies z.ZodType<PaymentRemindersSent>,
+);
 
 /** The declaration counting the requests its reminders are about as they are found. */
 function counted(declaration: ReminderDeclaration) {
@@ -40,7 +46,7 @@ export async function paymentRemindersRoutes(fastify: FastifyInstance): Promise<
   app.post(
     API_PATHS.paymentReminders,
     {
-      schema: { body: remindersBody },
+      schema: { body: remindersBody, response: { 200: remindersSentAnswer } },
       config: { access: { area: 'payments', access: 'write' } },
     },
     async (request) => {

@@ -8,6 +8,7 @@ import type { ExportColumn } from '../../engine/export/export-columns.ts';
 import { SPREADSHEET_TYPES, spreadsheetAnswer } from '../../engine/export/export-file.ts';
 import { fieldError } from '../../engine/records/record-writes.service.ts';
 import type { DynamicDb } from '../../engine/records/records.repository.ts';
+import { statsAnswer } from './training.answers.ts';
 
 const statsInput = z
   .object({ groupId: recordIdText, from: isoDateSchema, to: isoDateSchema })
@@ -120,11 +121,12 @@ async function groupStats(
 }
 
 /** Statistics of a group's attendance over a date range. */
-export const stats: EntityAction<typeof statsInput> = {
+export const stats: EntityAction<typeof statsInput, typeof statsAnswer> = {
   label: 'Statistika docházky',
   method: 'GET',
   access: 'read',
   input: statsInput,
+  output: statsAnswer,
   run: ({ db, input, rowsOf }) => groupStats(db, input, rowsOf('group', 'write')),
 };
 

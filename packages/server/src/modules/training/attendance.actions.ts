@@ -6,11 +6,12 @@ import type { EntityAction, RowCondition } from '../../engine/declaration/entity
 import { fieldError } from '../../engine/records/record-writes.service.ts';
 import type { DynamicDb } from '../../engine/records/records.repository.ts';
 import { exportStats, stats } from './attendance-stats.actions.ts';
+import { markAnswer, sheetAnswer } from './training.answers.ts';
 
 const STATUS = z.enum(ATTENDANCE_STATUSES);
 
 /** The training of a sheet, with its Prague day. */
-type SheetTraining = AttendanceSheet['training'] & { date: string };
+type SheetTraining = AttendanceSheet['training'];
 
 /** A training of `trainings` (the person's: of the groups they train) with its group's name. */
 async function findTraining(db: DynamicDb, id: number, trainings: RowCondition): Promise<SheetTraining> {
@@ -88,11 +89,12 @@ async function sheetMembers(db: DynamicDb, training: SheetTraining): Promise<Att
 const sheetInput = z.object({ trainingId: recordIdText });
 
 /** A training's attendance sheet: the training and its members, each with what is marked. */
-const sheet: EntityAction<typeof sheetInput> = {
+const sheet: EntityAction<typeof sheetInput, typeof sheetAnswer> = {
   label: 'Docházka tréninku',
   method: 'GET',
   access: 'read',
   input: sheetInput,
+  output: sheetAnswer,
   run: async ({ db, input, rowsOf }): Promise<AttendanceSheet> => {
     // The whole sheet is the trainer's (and the office's); a member sees their own marks in the list.
     const training = await findTraining(db, input.trainingId, rowsOf('training', 'write'));
@@ -109,9 +111,10 @@ const markInput = z.object({
 });
 
 /** Marks one member on one training, as the trainer taps: creates, changes or clears the mark. */
-const mark: EntityAction<typeof markInput> = {
+const mark: EntityAction<typeof markInput, typeof markAnswer> = {
   label: 'Zapsat docházku',
   input: markInput,
+  output: markAnswer,
   run: async ({ db, input, records, rowsOf }) => {
     const training = await findTraining(db, input.trainingId, rowsOf('training', 'write'));
     const onSheet = (await sheetMembers(db, training)).some((member) => member.memberId === input.memberId);
@@ -138,7 +141,7 @@ const mark: EntityAction<typeof markInput> = {
           ...values,
         })
       : await records.create('attendance', values);
-    return { status: saved.status, note: saved.note };
+    return { status: saved.status as AttendanceStatus, note: (saved.note as string | null) ?? null };
   },
 };
 

@@ -2,6 +2,10 @@ import { API_PATHS, type GroupMembersPage } from '@klubovna/shared';
 import { recordIdSchema, recordIdText } from '@klubovna/shared/validation/input-limits';
 import { z } from 'zod';
 import type { EntityAction } from '../../engine/declaration/entity.types.ts';
+import { recordAnswer } from '../../engine/entity-openapi.ts';
+import { groupMembersPageAnswer } from './training.answers.ts';
+
+const groupMemberRecord = recordAnswer('group-member');
 
 const listInput = z.object({
   groupId: recordIdText.optional(),
@@ -10,12 +14,13 @@ const listInput = z.object({
 });
 
 /** A group's members with their names, by surname, a page at a time. */
-const getGroupMembers: EntityAction<typeof listInput> = {
+const getGroupMembers: EntityAction<typeof listInput, typeof groupMembersPageAnswer> = {
   label: 'Členové skupiny',
   method: 'GET',
   path: API_PATHS.groupMembers,
   access: 'read',
   input: listInput,
+  output: groupMembersPageAnswer,
   run: async ({ db, input, rowsOf }): Promise<GroupMembersPage> => {
     let query = db
       .selectFrom('group_members as gm')
@@ -73,10 +78,11 @@ const createInput = z.object({
 });
 
 /** Puts a member into a group, with the same checks as the form (period, twice in a group, capacity). */
-const createGroupMember: EntityAction<typeof createInput> = {
+const createGroupMember: EntityAction<typeof createInput, typeof groupMemberRecord> = {
   label: 'Přidat člena do skupiny',
   path: API_PATHS.createGroupMember,
   input: createInput,
+  output: groupMemberRecord,
   run: ({ input, records }) => {
     const { groupId, memberId, ...rest } = input;
     return records.create('group-member', { group: groupId, member: memberId, ...rest });

@@ -7,6 +7,7 @@ import type { ActionContext, EntityAction } from '../../engine/declaration/entit
 import { fieldError } from '../../engine/records/record-writes.service.ts';
 import { insertAudits, insertRecords } from '../../engine/records/records.repository.ts';
 import { calendarLinkActions } from './calendar-link.actions.ts';
+import { groupMembersSavedAnswer, setupCandidatesAnswer } from './training.answers.ts';
 
 /** Memberships in force on `day` or on any day after it: not ended before it. */
 // biome-ignore lint/suspicious/noExplicitAny: the engine's tables are untyped
@@ -22,12 +23,13 @@ const candidatesInput = z.object({
  * What the bulk group setup screen needs in one answer: every member with the groups they are in
  * from the chosen day on, and the groups and categories (with their ages) to choose and filter by.
  */
-const setupCandidates: EntityAction<typeof candidatesInput> = {
+const setupCandidates: EntityAction<typeof candidatesInput, typeof setupCandidatesAnswer> = {
   label: 'Podklady pro hromadné nastavení skupiny',
   method: 'GET',
   access: 'read',
   wholeTable: true,
   input: candidatesInput,
+  output: setupCandidatesAnswer,
   run: async ({ db, input }): Promise<GroupSetupCandidates> => {
     const from = input.from ?? pragueToday();
     const [members, memberships, groups, categories] = await Promise.all([
@@ -98,10 +100,11 @@ type Membership = Record<string, unknown>;
  * member whose membership begins later has it begin that day, leavers' memberships end the day
  * before (or vanish if they would begin that day or later). One transaction; every change audited.
  */
-const setGroupMembers: EntityAction<typeof setMembersInput> = {
+const setGroupMembers: EntityAction<typeof setMembersInput, typeof groupMembersSavedAnswer> = {
   label: 'Uložit členy skupiny',
   wholeTable: true,
   input: setMembersInput,
+  output: groupMembersSavedAnswer,
   run: async (context): Promise<GroupMembersSaved> => {
     const { db, input } = context;
     const group = await db

@@ -11,6 +11,7 @@ import { DATE_RANGE, refineRecordRules } from '@klubovna/shared/validation/recor
 import { z } from 'zod';
 import type { EntityAction } from '../../engine/declaration/entity.types.ts';
 import { fieldError } from '../../engine/records/record-writes.service.ts';
+import { calendarAnswer, seriesPlanAnswer, seriesUpdatedAnswer } from './training.answers.ts';
 import { planSeries } from './training-series.ts';
 
 /** The most trainings one series may create: three a week for a long season. */
@@ -43,9 +44,10 @@ const seriesInput = z
  * A season's trainings at once: every chosen weekday of the range at the same time and place,
  * Czech public holidays and listed dates left out. With `preview` it only answers the dates.
  */
-const createSeries: EntityAction<typeof seriesInput> = {
+const createSeries: EntityAction<typeof seriesInput, typeof seriesPlanAnswer> = {
   label: 'Vytvořit sérii tréninků',
   input: seriesInput,
+  output: seriesPlanAnswer,
   run: async ({ db, input, records, rowsOf }): Promise<TrainingSeriesPlan> => {
     const plan = await planSeries(input);
     if (plan.trainings.length > MAX_SERIES_TRAININGS)
@@ -91,10 +93,11 @@ const applyInput = z.object({
  * Carries what was changed on one training to the later trainings of its series: the time of day
  * (each keeps its own date), place, trainers, description or the cancellation.
  */
-const applyToSeries: EntityAction<typeof applyInput> = {
+const applyToSeries: EntityAction<typeof applyInput, typeof seriesUpdatedAnswer> = {
   label: 'Přenést změnu na další tréninky série',
   path: API_PATHS.recordAction,
   input: applyInput,
+  output: seriesUpdatedAnswer,
   run: async ({ db, input, record, records }) => {
     const source = record!;
     if (!source.series) throw fieldError('fields', 'Tento trénink nepatří do žádné série.');
@@ -133,11 +136,12 @@ const weekInput = z.object({
 });
 
 /** Trainings of a span of days in Prague time (a week by default), with their group and its colour. */
-const calendar: EntityAction<typeof weekInput> = {
+const calendar: EntityAction<typeof weekInput, typeof calendarAnswer> = {
   label: 'Kalendář tréninků',
   method: 'GET',
   access: 'read',
   input: weekInput,
+  output: calendarAnswer,
   run: async ({ db, input, rowsOf }): Promise<CalendarTraining[]> => {
     const end = addDays(input.from, input.days);
     let query = db

@@ -2,6 +2,7 @@ import { API_PATHS } from '@klubovna/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, unauthorized } from '../../errors/app-error.ts';
+import { dataOf } from '../../http/api-answers.ts';
 import type { ZodTypeProvider } from '../../http/zod-type-provider.ts';
 import { listConfigs, upsertConfig } from './user-config.repository.ts';
 
@@ -19,22 +20,35 @@ const configBody = z.object({
   data: z.json(),
 });
 
+/** A setting's value: any JSON its screen keeps. */
+const setting = z.unknown().meta({ description: 'Hodnota nastavení: JSON, jak ho obrazovka uložila.' });
+/** Every setting of the user by its name. */
+const configsAnswer = dataOf(z.record(z.string(), z.object({ data: setting })));
+const savedAnswer = dataOf(z.object({ name: z.string(), data: setting }));
+
 /** Each signed-in user's own settings (datagrid columns, page sizes…), keyed by name. */
 export async function userConfigRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get(API_PATHS.userConfig, { config: { access: { area: 'self', access: 'read' } } }, async (request) => {
-    if (!request.user) throw unauthorized();
-    const rows = await listConfigs(app.db, request.user.id);
-    // A null-prototype object: a setting named __proto__ is just a key here.
-    const data: Record<string, { data: unknown }> = Object.create(null);
-    for (const row of rows) data[row.name] = { data: JSON.parse(row.data) };
-    return { data };
-  });
+  app.get(
+    API_PATHS.userConfig,
+    { schema: { response: { 200: configsAnswer } }, config: { access: { area: 'self', access: 'read' } } },
+    async (request) => {
+      if (!request.user) throw unauthorized();
+      const rows = await listConfigs(app.db, request.user.id);
+      // A null-prototype object: a setting named __proto__ is just a key here.
+      const data: Record<string, { data: unknown }> = Object.create(null);
+      for (const row of rows) data[row.name] = { data: JSON.parse(row.data) };
+      return { data };
+    },
+  );
 
   app.post(
     API_PATHS.userConfig,
-    { schema: { body: configBody }, config: { access: { area: 'self', access: 'write' } } },
+    {
+      schema: { body: configBody, response: { 200: savedAnswer } },
+      config: { access: { area: 'self', access: 'write' } },
+    },
     async (request) => {
       if (!request.user) throw unauthorized();
       const serialized = JSON.stringify(request.body.data);
