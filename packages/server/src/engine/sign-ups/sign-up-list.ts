@@ -99,14 +99,15 @@ const noInput = z.object({});
 
 /**
  * The answer of a parent's sign-up list: `SignUpList` with rows of who and where they stand and the
- * fields the declaration lists (their values as the records hold them), and the declared details.
+ * fields the declaration lists (their values as the records hold them), what `more` adds to each, and
+ * the declared details.
  */
 function signUpListAnswer(list: SignUpsDeclaration['list']) {
   const declared = [...(list.memberFields ?? []), ...list.fields].map((name) => [
     name,
     z.unknown().meta({ description: 'Hodnota pole, jak ji má záznam.' }),
   ]);
-  const row = z.object({
+  const shape = {
     ...Object.fromEntries(declared),
     id: z.number().int(),
     version: z.number().int(),
@@ -114,7 +115,11 @@ function signUpListAnswer(list: SignUpsDeclaration['list']) {
     memberName: z.string(),
     memberLabel: z.string(),
     waitingPosition: z.number().int().nullable(),
-  });
+  };
+  // What `more` adds to each row (a payment request's state) is the module's, as the details are.
+  const row = list.more
+    ? z.looseObject(shape).meta({ description: 'A údaje, které seznam přidává ke každému řádku.' })
+    : z.object(shape);
   const answer = { capacity: z.number().int().nullable(), participants: z.array(row), waiting: z.array(row) };
   return list.details
     ? z.looseObject(answer).meta({ description: 'A údaje rodičovského záznamu, které seznam přidává.' })
