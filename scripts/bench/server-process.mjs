@@ -46,26 +46,25 @@ function cpuMs(pid) {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/** Starts the server as `npm start` does (scripts/start.mjs); returns its URL, cold-start time and an RSS probe. */
-export async function startServer(env) {
+/**
+ * Starts the server as `npm start` does (scripts/start.mjs; `entry` another script, e.g. the server
+ * alone without the back office's build); returns its URL, cold-start time and an RSS probe.
+ */
+export async function startServer(env, { entry = 'scripts/start.mjs' } = {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    [...NODE_FLAGS, ...PROFILE_FLAGS, path.join(root, 'scripts/start.mjs')],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-        ...env,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...PROFILE_FLAGS, path.join(root, entry)], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   await waitForHealth(url, 30_000);
   const coldStartMs = performance.now() - started;
   return {
