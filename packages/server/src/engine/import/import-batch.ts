@@ -134,7 +134,7 @@ export interface BatchOutcome {
 
 /**
  * Checks the rows as the engine's create and update would, each on the state the rows before it left,
- * and when none failed writes them: the new records a few hundred per insert with their audit rows,
+ * and when none failed and it is not a dry run writes them: the new records a few hundred per insert with their audit rows,
  * each changed one by its update. Undefined when a row matches a record an earlier row of the same
  * sheet creates (the caller then saves the rows one by one).
  */
@@ -327,7 +327,8 @@ export async function importTogether(
       report[action === 'create' ? 'created' : 'updated']++;
     }
   }
-  if (report.errors.length > 0) return { report, linkTables: [] };
+  // A dry run has its answer now: the writes below can fail only for a write of another user between.
+  if (report.errors.length > 0 || dryRun) return { report, linkTables: [] };
 
   const linkTables = await writing(() => write(db, context, entity, created, updates, report, errorsOf));
   return { report, linkTables };
