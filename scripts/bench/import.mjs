@@ -10,8 +10,11 @@ export const IMPORT_COUNT = 10_000;
 const FIRST_NAMES = ['Jan', 'Eva', 'Petr', 'Šárka', 'Jiří', 'Zdeňka', 'Tomáš', 'Lucie'];
 const LAST_NAMES = ['Novák', 'Dvořáková', 'Černý', 'Růžičková', 'Kučera', 'Šťastná', 'Žák', 'Horáková'];
 
-/** An XLSX workbook of members, written by ExcelJS as a spreadsheet program would. */
-export async function membersWorkbook(count = IMPORT_COUNT) {
+/**
+ * An XLSX workbook of members, written by ExcelJS as a spreadsheet program would; `prefix` starts
+ * their registration numbers and e-mails, so that runs into one database do not collide.
+ */
+export async function membersWorkbook(count = IMPORT_COUNT, prefix = '') {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Členové');
   sheet.addRow([
@@ -29,8 +32,8 @@ export async function membersWorkbook(count = IMPORT_COUNT) {
       FIRST_NAMES[index % FIRST_NAMES.length],
       new Date(Date.UTC(1990 + (index % 30), index % 12, 1 + (index % 28))),
       index % 10 === 0 ? 'Trenér' : 'Závodník',
-      `IMP-${String(index).padStart(6, '0')}`,
-      `import${index}@klub.test`,
+      `${prefix}IMP-${String(index).padStart(6, '0')}`,
+      `${prefix}import${index}@klub.test`,
       index % 7 === 0 ? 'ne' : 'ano',
     ]);
   }
@@ -47,14 +50,18 @@ const MAPPING = {
   Aktivní: 'active',
 };
 
-/** Times the dry run and the import of `count` members; fails unless every row was created. */
-export async function benchImport({ url, cookie, count = IMPORT_COUNT }) {
-  const file = await membersWorkbook(count);
+/**
+ * Times the dry run and the import of `count` members; fails unless every row was created. With
+ * `cpuMs` (the server's processor time so far), also the server's processor time of each.
+ */
+export async function benchImport({ url, cookie, count = IMPORT_COUNT, prefix = '', cpuMs }) {
+  const file = await membersWorkbook(count, prefix);
   const send = async (suffix) => {
     const form = new FormData();
     form.append('file', new Blob([file]), 'clenove.xlsx');
     form.append('options', JSON.stringify({ mapping: MAPPING, matchBy: null }));
     const started = performance.now();
+    const cpuBefore = cpuMs?.();
     const response = await fetch(`${url}/api/cms/import/member${suffix}`, {
       method: 'POST',
       headers: { cookie, 'x-requested-with': 'XMLHttpRequest' },
@@ -62,11 +69,19 @@ export async function benchImport({ url, cookie, count = IMPORT_COUNT }) {
     });
     const body = await response.json();
     const ms = Math.round(performance.now() - started);
+    const cpu = cpuMs ? cpuMs() - cpuBefore : undefined;
     if (!response.ok || body.data.created !== count)
       throw new Error(`import${suffix}: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
-    return ms;
+    return { ms, cpu };
   };
-  const dryRunMs = await send('/dry-run');
-  const importMs = await send('');
-  return { count, bytes: file.length, dryRunMs, importMs };
+  const dryRun = await send('/dry-run');
+  const run = await send('');
+  return {
+    count,
+    bytes: file.length,
+    dryRunMs: dryRun.ms,
+    importMs: run.ms,
+    dryRunCpuMs: dryRun.cpu,
+    importCpuMs: run.cpu,
+  };
 }

@@ -25,6 +25,10 @@ export function composeHooks(first: EntityHooks, second: EntityHooks | undefined
       await two?.(args);
     };
   const hooks: EntityHooks = {
+    normalize: (data) => {
+      const once = first.normalize ? first.normalize(data) : data;
+      return second.normalize ? second.normalize(once) : once;
+    },
     beforeValidate: async (args) => {
       const data = first.beforeValidate ? await first.beforeValidate(args) : args.data;
       return second.beforeValidate ? second.beforeValidate({ ...args, data }) : data;

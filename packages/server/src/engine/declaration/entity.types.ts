@@ -212,6 +212,13 @@ export interface HookContext {
  * field) or any AppError; whatever it wrote is then rolled back with the rest.
  */
 export interface EntityHooks {
+  /**
+   * First of all, on the body as sent (on update: only the fields sent, and `version`): the body
+   * tidied (an e-mail lower-cased, a number without spaces). A plain function of the values, without
+   * the database, so that work over many rows (an import) runs it on all of them before writing any.
+   * Default none.
+   */
+  normalize?: (data: Values) => Values;
   /** Before validation, on the body as sent (on update: only the fields sent); returns the body to validate. Default none. */
   beforeValidate?: (
     args: HookContext & { operation: 'create' | 'update'; data: Values; previous: EntityRecord | null },

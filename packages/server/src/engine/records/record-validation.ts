@@ -5,7 +5,12 @@ import { recordRuleErrors } from '@klubovna/shared/validation/record-rules';
 import { z } from 'zod';
 import { AppError, validationFailed } from '../../errors/app-error.ts';
 import { issuesToValidationErrors } from '../../http/zod-type-provider.ts';
-import { type CompiledEntity, initialValue, isSensitiveKind } from '../declaration/compile-entity.ts';
+import {
+  type CompiledEntity,
+  type CompiledField,
+  initialValue,
+  isSensitiveKind,
+} from '../declaration/compile-entity.ts';
 import { normalizeRelationValues } from '../relations/relations.service.ts';
 import type { Values } from './record-mapper.ts';
 import * as repository from './records.repository.ts';
@@ -88,6 +93,12 @@ export async function checkedAround(
 export const asValues = (body: unknown): Values =>
   body !== null && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Values) } : {};
 
+/** A unique field's value another record holds, as the form reports it. */
+export const duplicateValueError = (field: CompiledField): ValidationError => ({
+  path: field.name,
+  message: `Hodnotu pole „${field.label}“ už má jiný záznam.`,
+});
+
 export async function assertUnique(
   db: repository.DynamicDb,
   entity: CompiledEntity,
@@ -99,7 +110,7 @@ export async function assertUnique(
     const value = values[field.name];
     if (!field.unique || value === null || value === undefined) continue;
     if (await repository.findDuplicate(db, entity, field.column, value, exceptId)) {
-      errors.push({ path: field.name, message: `Hodnotu pole „${field.label}“ už má jiný záznam.` });
+      errors.push(duplicateValueError(field));
     }
   }
   if (errors.length > 0) throw new DuplicateValue(errors);

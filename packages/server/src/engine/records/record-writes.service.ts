@@ -3,6 +3,7 @@ import { recordVersionSchema } from '@klubovna/shared/validation/input-limits';
 import { isForeignKeyViolation } from '../../db/constraint-errors.ts';
 import { AppError, validationFailed } from '../../errors/app-error.ts';
 import type { CompiledEntity } from '../declaration/compile-entity.ts';
+import type { EntityHooks } from '../declaration/entity.types.ts';
 import { referencingFields } from '../declaration/registry.ts';
 import {
   assertMayChange,
@@ -72,9 +73,15 @@ function createOnce(
   return mappingForeignKeys(() =>
     inTransaction(context, async (db) => {
       const hook = hookContext(context, entity, db);
+      const normalized = normalizedBody(hooks, body);
       const sent = hooks.beforeValidate
-        ? await hooks.beforeValidate({ ...hook, operation: 'create', data: asValues(body), previous: null })
-        : body;
+        ? await hooks.beforeValidate({
+            ...hook,
+            operation: 'create',
+            data: asValues(normalized),
+            previous: null,
+          })
+        : normalized;
       const validated = validate(entity, { ...defaults(entity), ...asValues(sent) }, false);
       const values = await checkedAround(
         entity,
@@ -99,8 +106,12 @@ function createOnce(
   );
 }
 
+/** The body as the entity's `normalize` hook tidies it, before anything else looks at it. */
+export const normalizedBody = (hooks: EntityHooks, body: unknown): unknown =>
+  hooks.normalize ? hooks.normalize(asValues(body)) : body;
+
 /** The values that differ from the stored record: only those are checked for uniqueness and relinked. */
-function changedValues(previous: EntityRecord, merged: Values): Values {
+export function changedValues(previous: EntityRecord, merged: Values): Values {
   return Object.fromEntries(
     Object.entries(merged).filter(
       ([name, value]) => JSON.stringify(value) !== JSON.stringify(previous[name]),
@@ -130,9 +141,15 @@ export async function updateRecord(
           // In full: the stored values the change is merged into.
           const previous = await findRecord(db, context, entity, id, 'full');
           await assertMayChange(db, entity, context, id);
+          const normalized = normalizedBody(hooks, body);
           const sent = hooks.beforeValidate
-            ? await hooks.beforeValidate({ ...hook, operation: 'update', data: asValues(body), previous })
-            : body;
+            ? await hooks.beforeValidate({
+                ...hook,
+                operation: 'update',
+                data: asValues(normalized),
+                previous,
+              })
+            : normalized;
           const changes = validate(entity, sent, true);
           assertWritableFields(entity, context, Object.keys(changedValues(previous, changes)));
           const sentMerged: Values = { ...previous, ...changes };

@@ -110,8 +110,13 @@ export async function insertAudits(
   }
 }
 
-/** Records a single bulk insert carries: well under both engines' limits on bound parameters. */
+/** Records a single bulk insert carries at most. */
 const RECORDS_PER_INSERT = 400;
+/**
+ * Bound parameters a single statement carries at most: under SQLite's limit (32,766) and
+ * PostgreSQL's (65,535), so that a table of many columns takes fewer records per insert.
+ */
+export const PARAMETERS_PER_STATEMENT = 30_000;
 
 /**
  * Inserts many records of one entity at once, as work over many rows does (a group's members, a
@@ -125,12 +130,15 @@ export async function insertRecords(
   values: readonly Values[],
 ): Promise<number[]> {
   const now = new Date().toISOString();
+  const rows = values.map((value) => ({ ...toRow(entity, value), created_at: now, updated_at: now }));
+  const columns = Math.max(1, ...rows.map((row) => Object.keys(row).length));
+  const perInsert = Math.max(1, Math.min(RECORDS_PER_INSERT, Math.floor(PARAMETERS_PER_STATEMENT / columns)));
   const ids: number[] = [];
-  for (let start = 0; start < values.length; start += RECORDS_PER_INSERT) {
-    const batch = values.slice(start, start + RECORDS_PER_INSERT);
+  for (let start = 0; start < values.length; start += perInsert) {
+    const batch = values.slice(start, start + perInsert);
     const inserted = await db
       .insertInto(entity.declaration.table)
-      .values(batch.map((value) => ({ ...toRow(entity, value), created_at: now, updated_at: now })))
+      .values(rows.slice(start, start + perInsert))
       .returning('id')
       .execute();
     await insertAudits(

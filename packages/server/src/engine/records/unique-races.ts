@@ -8,7 +8,7 @@ import type { EngineContext } from './records.service.ts';
 /** How many times a create that lost a race for a unique value (one its hooks generated) is tried. */
 const UNIQUE_RACE_ATTEMPTS = 30;
 
-const uniqueRaceLost = () =>
+export const uniqueRaceLost = () =>
   new AppError('CONFLICT', 409, 'Záznam se stejnou hodnotou mezitím uložil někdo jiný. Zkuste to znovu.');
 
 /**

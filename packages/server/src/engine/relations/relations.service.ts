@@ -110,6 +110,59 @@ function outsideWhere(field: CompiledField, labels: string[]): string {
   return `${rule}, ne: ${labels.join(', ')}.`;
 }
 
+/** The ids a relation field's value names: one for a relation, any number for a relationMany. */
+export function relationIds(field: CompiledField, values: Values): number[] {
+  const value = values[field.name];
+  return Array.isArray(value) ? (value as number[]) : typeof value === 'number' ? [value] : [];
+}
+
+/** What the checks of a relation field's ids are told: which exist, and which its `where` accepts. */
+export interface Linkable {
+  existing: ReadonlySet<number>;
+  accepted: ReadonlySet<number>;
+}
+
+/**
+ * Why a relation field may not hold `ids`, or null: ids of no record, else records its `where`
+ * refuses, named by `labelsOf` (their labels, read only when there are such).
+ */
+export async function relationProblem(
+  field: CompiledField,
+  target: CompiledEntity,
+  ids: number[],
+  { existing, accepted }: Linkable,
+  labelsOf: (refused: number[]) => Promise<string[]> | string[],
+): Promise<ValidationError | null> {
+  const missing = ids.filter((id) => !existing.has(id));
+  const { singular, plural } = target.declaration.labels;
+  if (missing.length > 0)
+    return {
+      path: field.name,
+      message:
+        missing.length === 1
+          ? `V poli „${field.label}“ je vybraný záznam, který neexistuje nebo byl smazán (${singular}, id ${missing[0]}).`
+          : `V poli „${field.label}“ jsou vybrané záznamy, které neexistují nebo byly smazány (${plural}, id ${missing.join(', ')}).`,
+    };
+  const refused = ids.filter((id) => !accepted.has(id));
+  if (refused.length === 0) return null;
+  const labels = [...(await labelsOf(refused))].sort((a, b) => a.localeCompare(b, 'cs'));
+  return { path: field.name, message: outsideWhere(field, labels) };
+}
+
+/** The refusal of relation ids: a 400 naming each field's problem. */
+export const relationsRefused = (errors: ValidationError[]) =>
+  new AppError('VALIDATION_FAILED', 400, errors[0]!.message, { validationErrors: errors });
+
+/** Labels of the target's records `ids`, as relation pickers show them (by id). */
+export async function labelsById(
+  db: DynamicDb,
+  target: CompiledEntity,
+  ids: number[],
+): Promise<Map<number, string>> {
+  const rows = await relations.labelRows(db, target, ids);
+  return new Map(rows.map((row) => [Number(row.id), labelOfRow(target, row)]));
+}
+
 /**
  * Every relation id among `values` must name an existing record, and one its relation's `where`
  * accepts: otherwise 400 on that field.
@@ -122,31 +175,16 @@ export async function assertRelationsExist(
 ): Promise<void> {
   const errors: ValidationError[] = [];
   for (const field of entity.relationFields) {
-    const value = values[field.name];
-    const ids = Array.isArray(value) ? (value as number[]) : typeof value === 'number' ? [value] : [];
+    const ids = relationIds(field, values);
     if (ids.length === 0) continue;
     const target = targetOf(entities, field);
-    const { existing, accepted } = await relations.linkableIds(db, target, ids, field.targetFilters);
-    const missing = ids.filter((id) => !existing.has(id));
-    const refused = ids.filter((id) => existing.has(id) && !accepted.has(id));
-    const { singular, plural } = target.declaration.labels;
-    if (missing.length > 0)
-      errors.push({
-        path: field.name,
-        message:
-          missing.length === 1
-            ? `V poli „${field.label}“ je vybraný záznam, který neexistuje nebo byl smazán (${singular}, id ${missing[0]}).`
-            : `V poli „${field.label}“ jsou vybrané záznamy, které neexistují nebo byly smazány (${plural}, id ${missing.join(', ')}).`,
-      });
-    else if (refused.length > 0) {
-      const rows = await relations.labelRows(db, target, refused);
-      const labels = rows.map((row) => labelOfRow(target, row)).sort((a, b) => a.localeCompare(b, 'cs'));
-      errors.push({ path: field.name, message: outsideWhere(field, labels) });
-    }
+    const linkable = await relations.linkableIds(db, target, ids, field.targetFilters);
+    const problem = await relationProblem(field, target, ids, linkable, async (refused) => [
+      ...(await labelsById(db, target, refused)).values(),
+    ]);
+    if (problem) errors.push(problem);
   }
-  if (errors.length > 0) {
-    throw new AppError('VALIDATION_FAILED', 400, errors[0]!.message, { validationErrors: errors });
-  }
+  if (errors.length > 0) throw relationsRefused(errors);
 }
 
 /** Stores the relationMany sets present in `values` for one owner record. */

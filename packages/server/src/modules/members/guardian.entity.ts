@@ -55,7 +55,7 @@ export const guardianEntity: EntityDeclaration = {
   searchFields: ['name', 'email', 'phone'],
   labelFields: ['name'],
   hooks: {
-    beforeValidate: ({ data }) =>
+    normalize: (data) =>
       typeof data.email === 'string' ? { ...data, email: data.email.trim().toLowerCase() } : data,
   },
 };

@@ -17,9 +17,7 @@ const normalize = (data: Values): Values => ({
 });
 
 /** E-mails are compared and stored lower-cased; registration numbers without spaces, in capitals. */
-export const memberHooks: EntityHooks = {
-  beforeValidate: ({ data }) => normalize(data),
-};
+export const memberHooks: EntityHooks = { normalize };
 
 const setActiveInput = z.object({
   ids: z.array(recordIdSchema).min(1).max(1000),
