@@ -1,6 +1,6 @@
 import { DEFAULT_CURRENCY } from '@klubovna/shared';
 import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
-import { cancellationFeeHooks } from '../payments/index.ts';
+import { cancellationFeeHooks, signUpFeeFields } from '../payments/index.ts';
 import { personal, trainedGroups } from '../people/index.ts';
 import { campActions } from './camp.actions.ts';
 
@@ -56,27 +56,7 @@ export const campEntity: EntityDeclaration = {
       section: 'registration',
       span: 4,
     },
-    cancellationFee: {
-      kind: 'money',
-      label: 'Storno poplatek',
-      min: 0,
-      max: 1_000_000_000,
-      help: 'Při odhlášení zůstane platba na tuto částku. Prázdný: platba se zruší.',
-      section: 'registration',
-      span: 4,
-    },
-    paymentDueDays: {
-      kind: 'integer',
-      label: 'Splatnost (dní po přihlášce)',
-      min: 0,
-      max: 365,
-      defaultValue: 14,
-      listed: false,
-      sortable: false,
-      help: 'Nejpozději však první den soustředění.',
-      section: 'registration',
-      span: 4,
-    },
+    ...signUpFeeFields(1_000_000_000, 'Nejpozději však první den soustředění.'),
     capacity: {
       kind: 'integer',
       label: 'Kapacita',

@@ -9,6 +9,7 @@ export {
   cancellationFeeHooks,
   type FeeSource,
   signUpFeeEffects,
+  signUpFeeFields,
   signUpPaymentStates,
   signUpPaymentStatesOf,
 } from './sign-up-fees.ts';

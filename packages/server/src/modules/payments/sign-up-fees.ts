@@ -3,6 +3,7 @@ import { addDays, czechDate, pragueToday } from '@klubovna/shared/time/prague';
 import type {
   DynamicDb,
   EntityHooks,
+  FieldDeclaration,
   RowCondition,
   SignUpsDeclaration,
   SignUpWork,
@@ -246,6 +247,36 @@ export function signUpPaymentStatesOf(source: FeeSource): NonNullable<SignUpsDec
     return new Map(
       signUps.map((signUp) => [signUp.id, { paymentState: states.get(signUp.memberId) ?? null }]),
     );
+  };
+}
+
+/**
+ * A camp's or race's fields beside its price: the cancellation fee (up to `max` haléře, the price's
+ * own bound) and the days to pay after a sign-up (`lastDay` says the latest due date in Czech).
+ */
+export function signUpFeeFields(max: number, lastDay: string): Record<string, FieldDeclaration> {
+  return {
+    cancellationFee: {
+      kind: 'money',
+      label: 'Storno poplatek',
+      min: 0,
+      max,
+      help: 'Při odhlášení zůstane platba na tuto částku. Prázdný: platba se zruší.',
+      section: 'registration',
+      span: 4,
+    },
+    paymentDueDays: {
+      kind: 'integer',
+      label: 'Splatnost (dní po přihlášce)',
+      min: 0,
+      max: 365,
+      defaultValue: 14,
+      listed: false,
+      sortable: false,
+      help: lastDay,
+      section: 'registration',
+      span: 4,
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
-import { cancellationFeeHooks } from '../payments/index.ts';
+import { cancellationFeeHooks, signUpFeeFields } from '../payments/index.ts';
 import { isTrainer, personal } from '../people/index.ts';
 import { raceActions } from './race.actions.ts';
 
@@ -61,27 +61,7 @@ export const raceEntity: EntityDeclaration = {
       section: 'registration',
       span: 4,
     },
-    cancellationFee: {
-      kind: 'money',
-      label: 'Storno poplatek',
-      min: 0,
-      max: 100_000_000,
-      help: 'Při odhlášení zůstane platba na tuto částku. Prázdný: platba se zruší.',
-      section: 'registration',
-      span: 4,
-    },
-    paymentDueDays: {
-      kind: 'integer',
-      label: 'Splatnost (dní po přihlášce)',
-      min: 0,
-      max: 365,
-      defaultValue: 14,
-      listed: false,
-      sortable: false,
-      help: 'Nejpozději však den závodu.',
-      section: 'registration',
-      span: 4,
-    },
+    ...signUpFeeFields(100_000_000, 'Nejpozději však den závodu.'),
     resultsUrl: { kind: 'url', label: 'Výsledky', listed: false, section: 'registration', span: 12 },
     note: { kind: 'longText', label: 'Poznámka', maxLength: 5000, listed: false, section: 'registration' },
   },
