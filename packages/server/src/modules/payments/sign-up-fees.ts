@@ -262,6 +262,8 @@ export function signUpFeeFields(max: number, lastDay: string): Record<string, Fi
       min: 0,
       max,
       help: 'Při odhlášení zůstane platba na tuto částku. Prázdný: platba se zruší.',
+      // The form's: the list keeps its room for the price and who is invited.
+      listed: false,
       section: 'registration',
       span: 4,
     },
