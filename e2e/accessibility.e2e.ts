@@ -190,7 +190,11 @@ describe.each(['light', 'dark'] as const)('key screens at 375 px in the %s schem
     await openTypeFilter(page);
     await check('members list with the Typ člena filter open');
     await visit('/admin/clenove/create', page.getByLabel('Příjmení'), 'member form');
-    await visit('/admin/soustredeni/create', page.getByRole('combobox', { name: 'Cena – měna' }), 'camp form');
+    await visit(
+      '/admin/soustredeni/create',
+      page.getByRole('combobox', { name: 'Cena – měna' }),
+      'camp form',
+    );
     await visit(
       `/admin/treninky/dochazka?id=${training.trainingId}`,
       page.getByRole('radiogroup').first(),
