@@ -165,8 +165,8 @@ export const optionsAnswer = dataOf(
 );
 
 /**
- * A column filter's choices: a relation's or an enum's options, else the column's distinct stored
- * values (`value` as stored, `label` its text).
+ * A column filter's choices: a relation's or an enum's options (with an option's description where it
+ * has one), else the column's distinct stored values (`value` as stored, `label` its text).
  */
 export const columnOptionsAnswer = dataOf(
   z.array(
@@ -174,6 +174,8 @@ export const columnOptionsAnswer = dataOf(
       value: z.union([z.string(), z.number(), z.boolean()]),
       label: z.string(),
       detail: z.string().optional(),
+      /** An enum option's own explanation (a reminder kind's). */
+      description: z.string().optional(),
     }),
   ),
 );
