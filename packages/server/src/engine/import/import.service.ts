@@ -1,6 +1,6 @@
 import type { ImportError, ImportField, ImportOptions, ImportPreview, ImportReport } from '@klubovna/shared';
 import { sql } from 'kysely';
-import { engineOf } from '../../db/dialect.ts';
+import { engineWork } from '../../db/engine-work.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { type CompiledEntity, type CompiledField, isSensitiveKind } from '../declaration/compile-entity.ts';
 import { currencyColumnHeader } from '../export/export-columns.ts';
@@ -263,23 +263,8 @@ async function importRowByRow(
   return report;
 }
 
-/** Rows an import saves from which PostgreSQL's statistics of the tables it wrote are refreshed. */
+/** Rows an import saves from which the database's statistics of the tables it wrote are refreshed. */
 export const STATISTICS_AFTER_ROWS = 1000;
-
-/**
- * PostgreSQL plans a list's query by its statistics of the table, which autovacuum refreshes only
- * some time after a bulk write: refreshed at once, the lists are as fast right after an import as
- * later. Statistics only: a failure leaves the committed import as it is.
- */
-async function refreshStatistics(context: EngineContext, tables: string[]) {
-  for (const table of tables) {
-    try {
-      await sql`analyze ${sql.table(table)}`.execute(context.db);
-    } catch {
-      // Autovacuum refreshes them later.
-    }
-  }
-}
 
 /**
  * Imports the sheet's rows as the engine's own create and update would save them one by one
@@ -321,9 +306,10 @@ export async function runImport(
       return report;
     });
     // Not the search index of members (`members_trigrams`, RANKED_SEARCH): sampling its millions of
-    // entries took 3 s, the table itself 0.6 s, and its statistics only choose a search's lead trigram.
-    if (engineOf(context.db) === 'postgres' && report.created + report.updated >= STATISTICS_AFTER_ROWS)
-      await refreshStatistics(context, [...written]);
+    // entries took 3 s on PostgreSQL, the table itself 0.6 s, and its statistics only choose a
+    // search's lead trigram.
+    if (report.created + report.updated >= STATISTICS_AFTER_ROWS)
+      await engineWork(context.db).refreshStatistics(context.db, [...written]);
     return report;
   } catch (error) {
     if (!(error instanceof RolledBack)) throw error;

@@ -1,6 +1,6 @@
-import { type DeleteResult, sql } from 'kysely';
+import type { DeleteResult } from 'kysely';
 import type { Db, Executor } from '../../db/database.ts';
-import { engineOf } from '../../db/dialect.ts';
+import { engineWork } from '../../db/engine-work.ts';
 import type { DynamicDb } from '../../engine/declaration/entity.types.ts';
 import type { EntityRegistry } from '../../engine/declaration/registry.ts';
 import { deleteTrashBefore, TRASH_FILE_REFERENCE } from '../../engine/trash/trash.repository.ts';
@@ -59,13 +59,8 @@ export function fileReferences(entities: EntityRegistry): FileReference[] {
  * the transaction ends, so a pass that finds it taken is skipped. On SQLite the pass's transaction is
  * exclusive already (BEGIN IMMEDIATE); a second pass waits for it and then finds nothing to delete.
  */
-export async function takeHousekeepingTurn(trx: Executor): Promise<boolean> {
-  if (engineOf(trx) !== 'postgres') return true;
-  const { rows } = await sql<{ granted: boolean }>`
-    select pg_try_advisory_xact_lock(hashtext('klubovna.housekeeping.' || current_schema())) as granted
-  `.execute(trx);
-  return rows[0]?.granted === true;
-}
+export const takeHousekeepingTurn = (trx: Executor): Promise<boolean> =>
+  engineWork(trx).takeTurn(trx, 'housekeeping');
 
 const counted = (results: DeleteResult[]) =>
   results.reduce((sum, result) => sum + Number(result.numDeletedRows), 0);
