@@ -7,9 +7,8 @@ export { refreshPaymentTexts } from './payment-texts.ts';
 export { qrPng } from './qr-platba/qr-code.ts';
 export {
   cancellationFeeHooks,
-  type FeeSource,
   signUpFeeEffects,
   signUpFeeFields,
-  signUpPaymentStates,
   signUpPaymentStatesOf,
-} from './sign-up-fees.ts';
+} from './sign-up-fee-declarations.ts';
+export { type FeeSource, signUpPaymentStates } from './sign-up-fees.ts';
