@@ -1,7 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { EntityRecord, ImportError, ImportReport, ValidationError } from '@klubovna/shared';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors.ts';
-import { AppError } from '../../errors/app-error.ts';
 import type { CompiledEntity, CompiledField } from '../declaration/compile-entity.ts';
 import type { EntityHooks } from '../declaration/entity.types.ts';
 import { assertMayCreate, assertWritableFields, writeScope } from '../declaration/row-access.ts';
@@ -25,16 +23,15 @@ import { changedValues, normalizedBody } from '../records/record-writes.service.
 import type { DynamicDb } from '../records/records.repository.ts';
 import * as repository from '../records/records.repository.ts';
 import { type EngineContext, toRecords } from '../records/records.service.ts';
-import { uniqueRaceLost } from '../records/unique-races.ts';
 import * as relationRows from '../relations/relations.repository.ts';
 import {
   type Linkable,
   labelsById,
-  relatedRecordGone,
   relationIds,
   relationProblem,
   relationsRefused,
 } from '../relations/relations.service.ts';
+import { type Created, chunks, type Update, writeChecked } from './import-batch-write.ts';
 
 // An import's rows checked together and written in a few statements: what the engine's create and
 // update check for one record (record-writes.service.ts), read for the whole sheet in a few set-based
@@ -46,9 +43,6 @@ export interface SheetBody {
   body: Values;
   problems: ImportError[];
 }
-
-/** Values one `in (…)` list carries: far below both engines' limits on bound parameters. */
-const IN_LIST = 1000;
 
 /** Hooks that read or write the database between rows would see the rows before unsaved. */
 const ROW_BY_ROW_HOOKS: ReadonlyArray<keyof EntityHooks> = [
@@ -75,11 +69,6 @@ export function checksTogether(entity: CompiledEntity, context: EngineContext): 
   );
 }
 
-const chunks = <T>(items: readonly T[], size = IN_LIST): T[][] =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, index) =>
-    items.slice(index * size, (index + 1) * size),
-  );
-
 /** A value as a key of the maps below: what `column = value` compares. */
 const keyOf = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
 
@@ -91,11 +80,6 @@ function asStored(entity: CompiledEntity, id: number, values: Values): EntityRec
   const record = toRecord(entity, { ...toRow(entity, values), id, version: 0 });
   for (const field of entity.fields) if (field.joinTable) record[field.name] = values[field.name] ?? [];
   return record;
-}
-
-/** A record the import creates: it holds its unique values from its row on. */
-interface Created {
-  values: Values;
 }
 
 /** Who holds a unique value: a stored record by id, or a row of the sheet that creates one. */
@@ -116,15 +100,6 @@ const unwrapped = <T>(result: Checked<T>): T => {
   if ('error' in result) throw result.error;
   return result.ok;
 };
-
-interface Update {
-  number: number;
-  id: number;
-  version: number;
-  row: Row;
-  changed: Values;
-  changes: unknown;
-}
 
 export interface BatchOutcome {
   report: ImportReport;
@@ -330,77 +305,6 @@ export async function importTogether(
   // A dry run has its answer now: the writes below can fail only for a write of another user between.
   if (report.errors.length > 0 || dryRun) return { report, linkTables: [] };
 
-  const linkTables = await writing(() => write(db, context, entity, created, updates, report, errorsOf));
+  const linkTables = await writeChecked(db, context, entity, created, updates, report, errorsOf);
   return { report, linkTables };
-}
-
-/** A constraint refusing a checked write means another write came between: a conflict, not a 500. */
-async function writing<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isForeignKeyViolation(error)) throw relatedRecordGone();
-    if (isUniqueViolation(error)) throw uniqueRaceLost();
-    throw error;
-  }
-}
-
-/** Rows of links one insert carries (two parameters each). */
-const LINKS_PER_INSERT = 5000;
-
-async function write(
-  db: DynamicDb,
-  context: EngineContext,
-  entity: CompiledEntity,
-  created: Created[],
-  updates: Update[],
-  report: ImportReport,
-  errorsOf: (error: unknown, row: number) => ImportError[],
-): Promise<string[]> {
-  const linkTables = new Set<string>();
-  const ids = await repository.insertRecords(
-    db,
-    context.userId,
-    entity,
-    created.map((record) => record.values),
-  );
-  for (const field of entity.relationFields) {
-    if (!field.joinTable) continue;
-    const links = created.flatMap((record, index) =>
-      ((record.values[field.name] as number[] | undefined) ?? []).map((target) => ({
-        owner_id: ids[index]!,
-        target_id: target,
-      })),
-    );
-    for (const part of chunks(links, LINKS_PER_INSERT))
-      await db.insertInto(field.joinTable).values(part).execute();
-    if (links.length > 0) linkTables.add(field.joinTable);
-  }
-  for (const update of updates) {
-    if (!(await repository.updateRow(db, entity, update.id, update.version, update.row))) {
-      // Saved by someone else since it was read: as the engine's update answers it.
-      const stale = new AppError(
-        'CONFLICT',
-        409,
-        'Záznam mezitím uložil někdo jiný. Načtěte jeho aktuální podobu.',
-      );
-      report.errors.push(...errorsOf(stale, update.number));
-      const entry = report.rows.find((row) => row.row === update.number)!;
-      entry.action = 'error';
-      report.updated--;
-      continue;
-    }
-    for (const field of entity.relationFields) {
-      if (!field.joinTable || !(field.name in update.changed)) continue;
-      await relationRows.replaceLinks(db, field, update.id, update.changed[field.name] as number[]);
-      linkTables.add(field.joinTable);
-    }
-  }
-  await repository.insertAudits(
-    db,
-    context.userId,
-    entity,
-    updates.map((update) => ({ recordId: update.id, action: 'update' as const, changes: update.changes })),
-  );
-  return [...linkTables];
 }
