@@ -117,9 +117,9 @@ describe.each(testEngines())('import of many rows on %s', (engine) => {
     expect(history[0].action).toBe('create');
   });
 
-  it.runIf(engine === 'postgres')(
-    'refreshes the statistics of the table it wrote many rows into, so that lists are planned on them',
-    async () => {
+  // SQLite keeps no planner statistics: the test exists on PostgreSQL only (not a skipped one).
+  if (engine === 'postgres')
+    it('refreshes the statistics of the table it wrote many rows into, so that lists are planned on them', async () => {
       const tuples = async () =>
         Number(
           (
@@ -137,6 +137,5 @@ describe.each(testEngines())('import of many rows on %s', (engine) => {
       expect(run.status, run.text).toBe(200);
       const after = await tuples();
       expect(after).toBeGreaterThanOrEqual(before + STATISTICS_AFTER_ROWS);
-    },
-  );
+    });
 });
