@@ -1,6 +1,7 @@
 // `npm run lighthouse`: Lighthouse (mobile defaults: a mid-range phone, slow 4G, simulated throttling)
-// on the sign-in page, the CMS index and the members list, against the real server started as
-// `npm start` does on a temporary database with 60 members. Chromium from CHROMIUM_PATH
+// on the sign-in page, the CMS index, a list (members), a form (a member), two custom screens
+// (attendance, bulk group setup) and the public home and article pages, against the real server started
+// as `npm start` does on a temporary database with 60 members and an article. Chromium from CHROMIUM_PATH
 // (/usr/bin/chromium by default). Prints the scores and the main figures of each page.
 // LIGHTHOUSE_RUNS=n measures every page n times (in turn) and prints each run and the medians, with the
 // machine's load average before and after (Lighthouse's performance score moves with the load);
@@ -50,18 +51,39 @@ async function seedMembers(url, cookie) {
     'Pokorný',
   ];
   const firstNames = ['Jan', 'Eva', 'Petr', 'Jana', 'Tomáš', 'Lucie'];
+  const ids = [];
   for (let index = 0; index < 60; index++) {
-    const response = await fetch(`${url}/api/cms/form/member`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-      body: JSON.stringify({
-        lastName: surnames[index % surnames.length],
-        firstName: firstNames[index % firstNames.length],
-        registrationNumber: `LH-${index + 1}`,
-      }),
+    const member = await create(url, cookie, 'member', {
+      lastName: surnames[index % surnames.length],
+      firstName: firstNames[index % firstNames.length],
+      registrationNumber: `LH-${index + 1}`,
     });
-    if (!response.ok) throw new Error(`seeding failed: ${response.status} ${await response.text()}`);
+    ids.push(member.id);
   }
+  return ids;
+}
+
+async function create(url, cookie, alias, values) {
+  const response = await fetch(`${url}/api/cms/form/${alias}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    body: JSON.stringify(values),
+  });
+  if (!response.ok) throw new Error(`seeding failed: ${response.status} ${await response.text()}`);
+  return (await response.json()).data;
+}
+
+/** A published article with a few paragraphs, for the public home and article pages. */
+async function seedArticle(url, cookie) {
+  const paragraph =
+    '<p>Oddíl pořádá každou sobotu společný trénink pro všechny kategorie. Sraz je v devět hodin u ' +
+    'klubovny, s sebou pití, svačinu a oblečení podle počasí. Rodiče jsou vítáni.</p>';
+  return create(url, cookie, 'article', {
+    title: 'Sobotní trénink pro všechny',
+    perex: 'Každou sobotu se potkáváme u klubovny: přijďte si zaběhat s námi.',
+    content: paragraph.repeat(6),
+    publishedAt: new Date(Date.now() - 3_600_000).toISOString(),
+  });
 }
 
 async function measure(page, run) {
@@ -131,11 +153,17 @@ const chrome = await chromeLauncher.launch({
 const results = [];
 try {
   const cookie = await signIn(server.url);
-  await seedMembers(server.url, cookie);
+  const [member] = await seedMembers(server.url, cookie);
+  const article = await seedArticle(server.url, cookie);
   const pages = [
     { name: 'sign-in', path: '/admin/login' },
     { name: 'CMS index', path: '/admin', cookie },
     { name: 'members list', path: '/admin/clenove', cookie },
+    { name: 'member form', path: `/admin/clenove/edit?id=${member}`, cookie },
+    { name: 'attendance', path: '/admin/treninky/dochazka', cookie },
+    { name: 'bulk group setup', path: '/admin/clenove-skupiny/hromadne-nastaveni-skupiny', cookie },
+    { name: 'public home', path: '/' },
+    { name: 'public article', path: `/clanky/${article.slug}` },
   ].filter((page) => !onlyPages || onlyPages.includes(page.name));
   for (let run = 1; run <= runs; run++) {
     for (const page of pages) results.push({ run, ...(await measure(page, run)) });
