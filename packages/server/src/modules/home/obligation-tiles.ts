@@ -1,6 +1,7 @@
 import { findRoute, isOffice } from '@klubovna/shared';
 import { czechDate } from '@klubovna/shared/time/prague';
 import { czechCount } from '@klubovna/shared/validation/czech-messages';
+import { withoutIndex } from '../../db/dialect.ts';
 import { registerMembers, registerProblems } from '../register/index.ts';
 import { filteredList, screenLink, TILE_ITEMS, type TileDeclaration } from './home-tile.ts';
 
@@ -19,7 +20,10 @@ export const medicalChecksDue: TileDeclaration = {
     const members = entities.get('member');
     const filter = members?.declaration.filters?.[MEDICAL_FILTER];
     if (!isOffice(person.roles) || !filter) return null;
-    const due = db.selectFrom('members').where('active', '=', 1).where(filter.where(MEDICAL_VALUES, today));
+    const due = db
+      .selectFrom('members')
+      .where(withoutIndex(db, 'active'), '=', 1)
+      .where(filter.where(MEDICAL_VALUES, today));
     const [counted, rows] = await Promise.all([
       due.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
       due

@@ -1,9 +1,26 @@
 import { birthNumberMismatch, parseBirthNumber } from '@klubovna/shared/validation/birth-number';
+import { withoutIndex } from '../../db/dialect.ts';
 import type { CompiledEntity, DynamicDb } from '../../engine/declaration/entity.types.ts';
 import { insertAudits } from '../../engine/records/records.repository.ts';
 import type { RegisterPerson } from './register-columns.ts';
 
 const TRAINER_TYPES = ['TRAINER', 'HEAD_TRAINER'];
+
+interface SortedRow {
+  id: unknown;
+  last_name_sort: unknown;
+  first_name_sort: unknown;
+}
+
+/** The members list's order: surname, first name, id (sort keys compared as the databases do, bytewise). */
+function inListOrder(a: SortedRow, b: SortedRow): number {
+  const byKey = (x: unknown, y: unknown) => (String(x) < String(y) ? -1 : String(x) > String(y) ? 1 : 0);
+  return (
+    byKey(a.last_name_sort, b.last_name_sort) ||
+    byKey(a.first_name_sort, b.first_name_sort) ||
+    Number(a.id) - Number(b.id)
+  );
+}
 
 /** A person of the register with their member id. */
 export interface RegisterMember extends RegisterPerson {
@@ -12,7 +29,9 @@ export interface RegisterMember extends RegisterPerson {
 
 /**
  * The active members the register reports, by surname: competing athletes, and trainers (by their
- * coaching dates or their member type).
+ * coaching dates or their member type). Read in table order and sorted here by the list's sort keys:
+ * a sort in SQL walked the surname index through every member, or sorted in a temporary tree, at twice
+ * the cost (about a tenth of 100,000 members are trainers in the bench).
  */
 export async function registerMembers(db: DynamicDb): Promise<RegisterMember[]> {
   const rows = await db
@@ -29,8 +48,10 @@ export async function registerMembers(db: DynamicDb): Promise<RegisterMember[]> 
       'competing_to',
       'coaching_from',
       'coaching_to',
+      'last_name_sort',
+      'first_name_sort',
     ])
-    .where('active', '=', 1)
+    .where(withoutIndex(db, 'active'), '=', 1)
     .where((eb) =>
       eb.or([
         eb('competing_from', 'is not', null),
@@ -38,10 +59,8 @@ export async function registerMembers(db: DynamicDb): Promise<RegisterMember[]> 
         eb('member_type', 'in', TRAINER_TYPES),
       ]),
     )
-    .orderBy('last_name_sort')
-    .orderBy('first_name_sort')
-    .orderBy('id')
     .execute();
+  rows.sort(inListOrder);
   return rows.map((row) => ({
     id: Number(row.id),
     firstName: String(row.first_name),
