@@ -39,6 +39,7 @@ export function composeHooks(first: EntityHooks, second: EntityHooks | undefined
     afterUpdate: both(first.afterUpdate, second.afterUpdate),
     beforeDelete: both(first.beforeDelete, second.beforeDelete),
     afterDelete: both(first.afterDelete, second.afterDelete),
+    afterRestore: both(first.afterRestore, second.afterRestore),
     afterRead: (args) => {
       const once = first.afterRead?.(args) ?? args.record;
       return second.afterRead?.({ ...args, record: once }) ?? once;

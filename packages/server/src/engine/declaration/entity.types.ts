@@ -239,6 +239,8 @@ export interface EntityHooks {
   beforeDelete?: (args: HookContext & { previous: EntityRecord }) => void | Promise<void>;
   /** After a record is deleted, before the commit. Default none. */
   afterDelete?: (args: HookContext & { previous: EntityRecord }) => void | Promise<void>;
+  /** After a record comes back from the trash, links other records lost put back, before the commit. Default none. */
+  afterRestore?: (args: HookContext & { record: EntityRecord }) => void | Promise<void>;
   /** On every record the API returns (forms, lists, exports); may return a changed record. Default none. */
   afterRead?: (args: Omit<HookContext, 'db'> & { record: EntityRecord }) => EntityRecord | undefined;
 }

@@ -82,9 +82,11 @@ export interface SignUpsDeclarationOf<Work> {
    * payment request): `placed` when a sign-up gets a place (a new one with a place, each new one of a
    * list without places, a waiting one moving up), `left` after a sign-up is deleted, given the
    * sign-up as it was, its parent and whether it went with it (`withParent`: the parent is being
-   * deleted, still there when `left` runs) or was signed off. Neither runs for the rows of an import,
-   * which bring sign-ups as they were, nor for the places an import's change of capacity frees. Default
-   * none.
+   * deleted, still there when `left` runs) or was signed off; `changed` after the parent is updated,
+   * given it as it was and the sign-ups with a place (its price followed); `restored` after the parent
+   * comes back from the trash, with what pointed at it linked again. None runs for the rows of an
+   * import, which bring records as they were, nor for the places an import's change of capacity frees.
+   * Default none.
    */
   effects?: {
     placed?: (work: Work, signUp: EntityRecord, parent: EntityRecord) => Promise<void>;
@@ -94,5 +96,12 @@ export interface SignUpsDeclarationOf<Work> {
       parent: EntityRecord,
       how: { withParent: boolean },
     ) => Promise<void>;
+    changed?: (
+      work: Work,
+      parent: EntityRecord,
+      previous: EntityRecord,
+      placed: readonly EntityRecord[],
+    ) => Promise<void>;
+    restored?: (work: Work, parent: EntityRecord) => Promise<void>;
   };
 }

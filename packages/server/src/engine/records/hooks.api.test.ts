@@ -1,3 +1,4 @@
+import { API_PATHS, apiPath } from '@klubovna/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error.ts';
@@ -64,6 +65,7 @@ const squadFixture: EntityDeclaration = {
         throw new AppError('BAD_REQUEST', 400, 'Stálý oddíl nelze smazat.');
     },
     afterDelete: (context) => log(context, `smazán ${context.previous.name}`),
+    afterRestore: (context) => log(context, `obnoven ${context.record.name}`),
     afterRead: ({ record }) => ({ ...record, title: `${record.name} (${record.code ?? 'bez kódu'})` }),
   },
   actions: {
@@ -234,5 +236,15 @@ describe.each(testEngines())('lifecycle hooks and actions on %s', (engine) => {
     expect((await salesman.post(`/api/test/oddily/${squad.id}/uzavrit`, { reason: 'konec' })).status).toBe(
       403,
     );
+  });
+
+  it('runs afterRestore after the create hooks when a record comes back from the trash', async () => {
+    const gone = (await create({ name: 'Obnovený' })).body.data;
+    expect((await root.delete(`/api/cms/form/test-squad/${gone.id}`)).status).toBe(200);
+    const trash = await root.get(`${API_PATHS.trash}?entity=test-squad`);
+    const entry = trash.body.data.items.find((item: { recordId: number }) => item.recordId === gone.id);
+    const restored = await root.post(apiPath(API_PATHS.trashRestore, { id: entry.id }), {});
+    expect(restored.status, restored.text).toBe(200);
+    expect((await logs()).slice(-3)).toEqual(['smazán Obnovený', 'vytvořen Obnovený', 'obnoven Obnovený']);
   });
 });

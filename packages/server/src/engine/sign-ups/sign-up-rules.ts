@@ -248,10 +248,35 @@ export function signUpHooks(alias: string, entities: () => EntityRegistry): Enti
   };
 }
 
-/** The rule of the parent of the sign-ups of `alias`: a larger capacity lets the first waiting in. */
+/** The sign-ups of the parent that have a place (every one, without places), in the order they came. */
+async function placedSignUps(db: DynamicDb, parts: SignUpParts, parentId: number) {
+  const { entity, parentField, places } = parts;
+  let query = db.selectFrom(entity.declaration.table).selectAll().where(parentField.column, '=', parentId);
+  if (places) query = query.where(places.status.column, '=', ACCEPTED);
+  return (await query.orderBy('id').execute()).map((row) => toRecord(entity, row));
+}
+
+/**
+ * The rules of the parent of the sign-ups of `alias`: a change runs the declaration's `effects.changed`
+ * (unless imported) and a larger capacity lets the first waiting in; a restore runs `effects.restored`.
+ */
 export function signUpParentHooks(alias: string, entities: () => EntityRegistry): EntityHooks {
+  const parts = () => signUpParts(entities(), alias);
   return {
-    afterUpdate: (context) =>
-      fillFreePlaces({ ...context, entities: entities() }, signUpParts(entities(), alias), context.record.id),
+    afterUpdate: async (context) => {
+      const { db, userId, record, previous, imported } = context;
+      const changed = parts().declared.effects?.changed;
+      if (changed && !imported)
+        await changed(
+          { db, userId, entities: entities() },
+          record,
+          previous,
+          await placedSignUps(db, parts(), record.id),
+        );
+      await fillFreePlaces({ ...context, entities: entities() }, parts(), record.id);
+    },
+    afterRestore: async ({ db, userId, record }) => {
+      await parts().declared.effects?.restored?.({ db, userId, entities: entities() }, record);
+    },
   };
 }

@@ -244,6 +244,8 @@ export async function restoreFromTrash(context: EngineContext, trashId: number):
     const record = await findRecord(db, context, entity, recordId);
     await asRestoreRefusal(label, async () => hooks.afterCreate?.({ ...hook, record }));
     const relinked = await relink(db, context, JSON.parse(String(row.unlinked)) as LostLink[], recordId);
+    // After the links: the entity's rules find what pointed at the record as it was before the delete.
+    await asRestoreRefusal(label, async () => hooks.afterRestore?.({ ...hook, record }));
     await repository.insertAudit(db, context.userId, entity, recordId, 'action', RESTORE_AUDIT);
     await trash.deleteTrashRow(db, trashId);
     return { entity: entity.declaration.alias, recordId, relinked };

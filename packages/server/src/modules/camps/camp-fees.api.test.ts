@@ -1,91 +1,28 @@
-import { API_PATHS, apiPath, formatMoney, PROFILE_ROLE } from '@klubovna/shared';
+import { API_PATHS, apiPath, formatMoney } from '@klubovna/shared';
 import { addDays, czechDate, pragueToday } from '@klubovna/shared/time/prague';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient } from '../../test/fixtures.ts';
-import type { HttpClient } from '../../test/http-client.ts';
-import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { CAMP_FEES, CZK, type FeeRequest, signUpFeeFixture } from '../../test/sign-up-fee-fixture.ts';
+import { signUpFeeFollowUps } from '../../test/sign-up-fee-follow-ups.ts';
+import { testEngines } from '../../test/test-app.ts';
 
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 const YEAR = pragueToday().slice(0, 4);
-const CZK = (amount: number) => ({ amount, currency: 'CZK' });
-
-interface Request {
-  id: number;
-  version: number;
-  member: number;
-  camp: number | null;
-  title: string;
-  amount: { amount: number; currency: string };
-  dueDate: string;
-  state: string;
-  cancelled: boolean;
-  variableSymbol: string;
-  spayd: string;
-  note: string | null;
-}
 
 describe.each(testEngines())('camp fees on %s', (engine) => {
-  let t: TestApp;
-  let root: HttpClient;
-  let trainer: HttpClient;
-  let parent: HttpClient;
-  const member: Record<string, number> = {};
-
-  const created = async (alias: string, body: Record<string, unknown>, client = root) => {
-    const answer = await client.post(`/api/cms/form/${alias}`, body);
-    expect(answer.status, answer.text).toBe(201);
-    return answer.body.data;
-  };
-  const camp = (name: string, extra: Record<string, unknown>) =>
-    created('camp', { name, dateFrom: '2027-07-05', dateTo: '2027-07-12', ...extra });
-  const signUp = (campId: number, who: string, client = root) =>
-    created('camp-participant', { camp: campId, member: member[who] }, client);
-  const signOff = async (participantId: number) =>
-    expect((await root.delete(`/api/cms/form/camp-participant/${participantId}`)).status).toBe(200);
-  /** The camp's payment requests, as the office lists them. */
-  const requestsOf = async (campId: number, client = root) => {
-    const answer = await client.get(`/api/cms/datagrid/payment?limit=100&filter[camp]=${campId}`);
-    expect(answer.status, answer.text).toBe(200);
-    return answer.body.data.items as Request[];
-  };
-  const requestOf = async (campId: number, who: string) => {
-    const mine = (await requestsOf(campId)).filter((request) => request.member === member[who]);
-    expect(mine).toHaveLength(1);
-    return mine[0]!;
-  };
-  const states = async (campId: number, client = root) => {
-    const answer = await client.get(apiPath(API_PATHS.campParticipants, { id: campId }));
-    expect(answer.status, answer.text).toBe(200);
-    const pick = (rows: Array<{ lastName: string; paymentState: string | null }>) =>
-      Object.fromEntries(rows.map((row) => [row.lastName, row.paymentState]));
-    return { participants: pick(answer.body.data.participants), waiting: pick(answer.body.data.waiting) };
-  };
-
-  beforeAll(async () => {
-    t = await startTestApp(engine);
-    root = await t.signedInAsRoot();
-    await created('web-configuration', { clubName: 'SK Klubovna', bankAccount: '19-2000145399/0800' });
-    for (const [key, firstName, lastName, memberType] of [
-      ['jana', 'Jana', 'Nováková', 'ATHLETE'],
-      ['petr', 'Petr', 'Svěřenec', 'ATHLETE'],
-      ['ota', 'Ota', 'Zíka', 'ATHLETE'],
-      ['coach', 'Tomáš', 'Trenér', 'TRAINER'],
-    ] as const)
-      member[key] = (await created('member', { firstName, lastName, memberType })).id;
-    const group = await created('group', { name: 'Žáci', trainers: [member.coach] });
-    await created('group-member', { group: group.id, member: member.petr, validFrom: '2026-01-01' });
-    const coachAccount = await signedInClient(t, { roles: [PROFILE_ROLE] });
-    await created('profile-member', { profile: coachAccount.user.id, member: member.coach });
-    trainer = coachAccount.client;
-    const parentAccount = await signedInClient(t, { roles: [PROFILE_ROLE] });
-    await created('guardian', {
-      member: member.jana,
-      name: 'Radka Nováková',
-      account: parentAccount.user.id,
-    });
-    parent = parentAccount.client;
+  const f = signUpFeeFixture(engine, CAMP_FEES, {
+    members: {
+      jana: ['Jana', 'Nováková', 'ATHLETE'],
+      petr: ['Petr', 'Svěřenec', 'ATHLETE'],
+      ota: ['Ota', 'Zíka', 'ATHLETE'],
+      coach: ['Tomáš', 'Trenér', 'TRAINER'],
+    },
+    coach: 'coach',
+    trainee: 'petr',
+    child: 'jana',
+    guardian: 'Radka Nováková',
   });
-  afterAll(() => t?.close());
+  const { created, requestsOf, requestOf, states, signUp, signOff } = f;
+  const camp = f.parentOf;
 
   it('asks the price of who gets a place, keeps the cancellation fee on a sign-off and asks who moves up', async () => {
     const summer = await camp('Letní Orlice', {
@@ -109,11 +46,11 @@ describe.each(testEngines())('camp fees on %s', (engine) => {
     expect(request.spayd).toContain(`X-VS:${request.variableSymbol}`);
 
     // A trainer signs up their trainee: the request is the system's, though they cannot read payments.
-    await signUp(summer.id, 'petr', trainer);
+    await signUp(summer.id, 'petr', f.trainer);
     expect((await requestOf(summer.id, 'petr')).amount).toEqual(CZK(350_000));
     // Nor do they see it: a trainer's account reads only its own members' payments.
-    expect(await requestsOf(summer.id, trainer)).toEqual([]);
-    expect(await states(summer.id, trainer)).toEqual({ participants: { Svěřenec: null }, waiting: {} });
+    expect(await requestsOf(summer.id, f.trainer)).toEqual([]);
+    expect(await states(summer.id, f.trainer)).toEqual({ participants: { Svěřenec: null }, waiting: {} });
 
     // Who waits is asked nothing until a place frees.
     const ota = await signUp(summer.id, 'ota');
@@ -125,18 +62,12 @@ describe.each(testEngines())('camp fees on %s', (engine) => {
     });
 
     // The parent sees their child's request among their own payments, and its state in the list.
-    const own = (await parent.get('/api/cms/datagrid/payment?limit=100')).body.data.items as Request[];
+    const own = (await f.parent.get('/api/cms/datagrid/payment?limit=100')).body.data.items as FeeRequest[];
     expect(own.map((item) => item.id)).toEqual([request.id]);
-    expect(await states(summer.id, parent)).toEqual({ participants: { Nováková: 'UNPAID' }, waiting: {} });
+    expect(await states(summer.id, f.parent)).toEqual({ participants: { Nováková: 'UNPAID' }, waiting: {} });
 
     // 1 000 Kč paid, then she signs off: 500 Kč stays as the cancellation fee, so she overpaid.
-    await created('bank-transaction', {
-      date: pragueToday(),
-      amount: CZK(100_000),
-      transactionId: `camp-fee-${engine}`,
-      variableSymbol: request.variableSymbol,
-      payment: request.id,
-    });
+    await f.pay(request, 100_000, 'camp-fee');
     expect((await requestOf(summer.id, 'jana')).state).toBe('PARTLY_PAID');
     await signOff(jana.id);
     expect(await requestOf(summer.id, 'jana')).toMatchObject({
@@ -153,12 +84,7 @@ describe.each(testEngines())('camp fees on %s', (engine) => {
     const again = await signUp(summer.id, 'jana');
     expect(again.status).toBe('WAITING');
     expect((await requestOf(summer.id, 'jana')).amount).toEqual(CZK(50_000));
-    const current = (await root.get(`/api/cms/form/camp/${summer.id}`)).body.data;
-    const grown = await root.put(`/api/cms/form/camp/${summer.id}`, {
-      version: current.version,
-      capacity: 3,
-    });
-    expect(grown.status, grown.text).toBe(200);
+    await f.change(summer.id, { capacity: 3 });
     expect(await requestOf(summer.id, 'jana')).toMatchObject({
       id: request.id,
       variableSymbol: request.variableSymbol,
@@ -211,9 +137,9 @@ describe.each(testEngines())('camp fees on %s', (engine) => {
       open.push((await camp(`Volný ${index}`, { price: CZK(20_000 + index) })).id);
     // Each sign-off lets a waiting member in, whose request is made then, beside new sign-ups elsewhere.
     const answers = await Promise.all([
-      ...full.map(({ place }) => root.delete(`/api/cms/form/camp-participant/${place}`)),
+      ...full.map(({ place }) => f.root.delete(`/api/cms/form/camp-participant/${place}`)),
       ...open.map((id, index) =>
-        root.post('/api/cms/form/camp-participant', { camp: id, member: people[index] }),
+        f.root.post('/api/cms/form/camp-participant', { camp: id, member: people[index] }),
       ),
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 201, 201, 201, 201]);
@@ -228,8 +154,8 @@ describe.each(testEngines())('camp fees on %s', (engine) => {
     const gone = await camp('Zrušený tábor', { price: CZK(200_000), cancellationFee: CZK(50_000) });
     await signUp(gone.id, 'petr');
     const [request] = await requestsOf(gone.id);
-    expect((await root.delete(`/api/cms/form/camp/${gone.id}`)).status).toBe(200);
-    expect((await root.get(`/api/cms/form/payment/${request!.id}`)).body.data).toMatchObject({
+    expect((await f.root.delete(`/api/cms/form/camp/${gone.id}`)).status).toBe(200);
+    expect((await f.root.get(`/api/cms/form/payment/${request!.id}`)).body.data).toMatchObject({
       cancelled: true,
       state: 'CANCELLED',
       amount: CZK(200_000),
@@ -256,7 +182,7 @@ describe.each(testEngines())('camp fees on %s', (engine) => {
       'options',
       JSON.stringify({ mapping: { Soustředění: 'camp', Člen: 'member' }, matchBy: null }),
     );
-    const run = await root.request(
+    const run = await f.root.request(
       'POST',
       apiPath(API_PATHS.importRun, { alias: 'camp-participant' }),
       undefined,
@@ -270,7 +196,7 @@ describe.each(testEngines())('camp fees on %s', (engine) => {
     expect(await states(imported.id)).toEqual({ participants: { Zíka: null }, waiting: {} });
     expect(await requestsOf(imported.id)).toEqual([]);
 
-    const tooMuch = await root.post('/api/cms/form/camp', {
+    const tooMuch = await f.root.post('/api/cms/form/camp', {
       name: 'Drahé storno',
       dateFrom: '2027-07-05',
       dateTo: '2027-07-12',
@@ -284,7 +210,7 @@ describe.each(testEngines())('camp fees on %s', (engine) => {
         message: `Storno poplatek nesmí být vyšší než cena (${formatMoney(100_000, 'CZK')}).`,
       },
     ]);
-    const otherCurrency = await root.post('/api/cms/form/camp', {
+    const otherCurrency = await f.root.post('/api/cms/form/camp', {
       name: 'Storno v eurech',
       dateFrom: '2027-07-05',
       dateTo: '2027-07-12',
@@ -295,4 +221,6 @@ describe.each(testEngines())('camp fees on %s', (engine) => {
       { path: 'cancellationFee', message: 'Storno poplatek musí být ve stejné měně jako cena (CZK).' },
     ]);
   });
+
+  signUpFeeFollowUps(f);
 });

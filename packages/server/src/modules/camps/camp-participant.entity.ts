@@ -67,6 +67,7 @@ export const campParticipantEntity: EntityDeclaration = {
       source: 'camp',
       title: (camp) => `Soustředění ${camp.name}`,
       deleted: 'soustředění bylo smazáno',
+      free: 'soustředění je nově zdarma',
       price: 'price',
       cancellationFee: 'cancellationFee',
       dueDays: 'paymentDueDays',

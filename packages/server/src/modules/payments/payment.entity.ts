@@ -134,6 +134,25 @@ export const paymentEntity: EntityDeclaration = {
       help: 'Např. proč zůstal storno poplatek.',
       section: 'request',
     },
+    // Kept by the camp and race fees: a request the deletion of its camp or race cancelled, and the note
+    // it had then, open again as they were when the camp or race is restored from the trash.
+    cancelledByDeletion: {
+      kind: 'boolean',
+      label: 'Zrušeno smazáním soustředění či závodu',
+      readOnly: true,
+      inForm: false,
+      listed: false,
+      sortable: false,
+      filterable: false,
+    },
+    noteBeforeDeletion: {
+      kind: 'longText',
+      label: 'Poznámka před smazáním soustředění či závodu',
+      maxLength: 1000,
+      readOnly: true,
+      inForm: false,
+      listed: false,
+    },
     variableSymbol: {
       kind: 'text',
       label: 'Variabilní symbol',

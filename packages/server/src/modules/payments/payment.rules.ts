@@ -24,8 +24,12 @@ export function withSymbols(data: Values): Values {
 /** What the request's own values decide: paid amount in its currency, state and QR Platba text. */
 export function derivedValues(values: Values, paidHundredths: number, club: ClubAccount | null): Values {
   const amount = values.amount as Money;
+  // The mark of a request its camp's or race's deletion cancelled lasts only while it is cancelled.
+  const marked = values.cancelled === true && values.cancelledByDeletion === true;
   return {
     ...values,
+    cancelledByDeletion: marked,
+    noteBeforeDeletion: marked ? (values.noteBeforeDeletion ?? null) : null,
     paidAmount: { amount: paidHundredths, currency: amount.currency },
     state: paymentState(amount.amount, paidHundredths, values.cancelled === true),
     spayd: paymentSpayd(club, values),

@@ -10,7 +10,9 @@ import { fieldError } from '../../engine/records/record-writes.service.ts';
 import {
   askSignUpFee,
   type FeeSource,
+  followPrice,
   releaseSignUpFee,
+  reopenDeletedRequests,
   signUpDueDate,
   signUpPaymentStates,
 } from './sign-up-fees.ts';
@@ -25,6 +27,8 @@ export interface FeeFields {
   title: (parent: EntityRecord) => string;
   /** What a request's note says when the parent is deleted: „soustředění bylo smazáno“. */
   deleted: string;
+  /** What a request's note says when the parent's price is removed: „soustředění je nově zdarma“. */
+  free: string;
   /** Money fields of the parent: the price, and the optional cancellation fee. */
   price: string;
   cancellationFee: string;
@@ -38,7 +42,9 @@ const DEFAULT_DUE_DAYS = 14;
 
 /**
  * A sign-up list's `effects` asking the parent's fee: a request when a member gets a place, kept at the
- * cancellation fee or cancelled when they sign off. The sign-up's field `member` names the member.
+ * cancellation fee or cancelled when they sign off; the open requests follow a new price, and those
+ * the parent's deletion cancelled open again when it is restored. The sign-up's field `member` names
+ * the member.
  */
 export function signUpFeeEffects(fields: FeeFields): NonNullable<SignUpsDeclaration['effects']> {
   const { source } = fields;
@@ -63,6 +69,16 @@ export function signUpFeeEffects(fields: FeeFields): NonNullable<SignUpsDeclarat
         cancellationFee: (parent[fields.cancellationFee] as Money | null) ?? null,
         ...(withParent ? { deleted: fields.deleted } : {}),
       }),
+    changed: (work, parent, previous, placed) =>
+      followPrice(work, {
+        source,
+        sourceId: parent.id,
+        members: placed.map((signUp) => signUp.member as number),
+        from: (previous[fields.price] as Money | null) ?? null,
+        to: (parent[fields.price] as Money | null) ?? null,
+        free: fields.free,
+      }),
+    restored: (work, parent) => reopenDeletedRequests(work, source, parent.id),
   };
 }
 

@@ -128,9 +128,12 @@ export async function releaseSignUpFee(work: SignUpWork, signOff: SignOff): Prom
   const day = czechDate(pragueToday());
   const refund = paid > 0 ? ` Zaplaceno ${formatMoney(paid, amount.currency)}: vrátit.` : '';
   if (signOff.deleted) {
+    // Marked, with the note it had, to open again as it was when the camp or race is restored.
     await changeRequest(work, previous, {
       cancelled: true,
       note: `Zrušeno ${day}: ${signOff.deleted}.${refund}`,
+      cancelledByDeletion: true,
+      noteBeforeDeletion: previous.note ?? null,
     });
     return;
   }
@@ -144,6 +147,61 @@ export async function releaseSignUpFee(work: SignUpWork, signOff: SignOff): Prom
     return;
   }
   await changeRequest(work, previous, { cancelled: true, note: `Zrušeno odhlášením ${day}.${refund}` });
+}
+
+/** A new price of a camp or race, for the requests of the members with a place. */
+export interface PriceChange {
+  source: FeeSource;
+  sourceId: number;
+  members: readonly number[];
+  /** The price before and after; none (or zero) after cancels the requests. */
+  from: Money | null;
+  to: Money | null;
+  /** Why a request is cancelled when the price is gone: „soustředění je nově zdarma“. */
+  free: string;
+}
+
+const sameMoney = (one: Money | null, other: Money | null) =>
+  (one?.amount ?? 0) === (other?.amount ?? 0) &&
+  ((one?.amount ?? 0) === 0 || one?.currency === other?.currency);
+
+/**
+ * The requests of the members with a place still at the old price, open and with nothing paid, take
+ * the new one (no price: they are cancelled, saying why). What is paid in part or in full, cancelled,
+ * or set apart from the price by hand (a discount) stays as it is.
+ */
+export async function followPrice(work: SignUpWork, change: PriceChange): Promise<void> {
+  const { from, to } = change;
+  if (sameMoney(from, to) || !from || from.amount <= 0) return;
+  for (const member of new Set(change.members)) {
+    const previous = await requestOf(work, change.source, change.sourceId, member);
+    if (previous?.state !== 'UNPAID' || previous.cancelled === true) continue;
+    if (((previous.paidAmount as Money | null)?.amount ?? 0) !== 0) continue;
+    if (!sameMoney(previous.amount as Money, from)) continue;
+    await changeRequest(
+      work,
+      previous,
+      to && to.amount > 0
+        ? { amount: to }
+        : { cancelled: true, note: `Zrušeno ${czechDate(pragueToday())}: ${change.free}.` },
+    );
+  }
+}
+
+/** The requests of the camp or race its deletion cancelled open again, each with the note it had. */
+export async function reopenDeletedRequests(work: SignUpWork, source: FeeSource, sourceId: number) {
+  const rows = await work.db
+    .selectFrom('payments')
+    .selectAll()
+    .where(source, '=', sourceId)
+    .where('cancelled', '=', 1)
+    .where('cancelled_by_deletion', '=', 1)
+    .orderBy('id')
+    .execute();
+  for (const row of rows) {
+    const previous = toRecord(payment(work), row);
+    await changeRequest(work, previous, { cancelled: false, note: previous.noteBeforeDeletion ?? null });
+  }
 }
 
 /**

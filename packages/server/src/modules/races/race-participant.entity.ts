@@ -80,6 +80,7 @@ export const raceParticipantEntity: EntityDeclaration = {
       source: 'race',
       title: (race) => `Závod ${race.name}`,
       deleted: 'závod byl smazán',
+      free: 'závod je nově bez startovného',
       price: 'entryFee',
       cancellationFee: 'cancellationFee',
       dueDays: 'paymentDueDays',
