@@ -26,11 +26,11 @@ import { type EngineContext, toRecords } from '../records/records.service.ts';
 import * as relationRows from '../relations/relations.repository.ts';
 import {
   type Linkable,
-  labelsById,
   relationIds,
   relationProblem,
   relationsRefused,
-} from '../relations/relations.service.ts';
+} from '../relations/relation-checks.ts';
+import { labelsById } from '../relations/relations.service.ts';
 import { type Created, chunks, type Update, writeChecked } from './import-batch-write.ts';
 
 // An import's rows checked together and written in a few statements: what the engine's create and
