@@ -68,6 +68,85 @@ export interface LostLink {
   target: number;
 }
 
+/** A reference to the deleted entity: which owner entity's field points at it. */
+type Reference = ReturnType<typeof referencingFields>[number];
+
+/** Per owner record, each relation field's value before and after losing its links. */
+type OwnerChanges = Map<number, Record<string, { from: unknown; to: unknown }>>;
+
+/** Refuses (409) while 'restrict' relations point at the records, saying where and how many times. */
+async function refuseWhileUsed(
+  db: DynamicDb,
+  entity: CompiledEntity,
+  records: EntityRecord[],
+  restricting: Reference[],
+): Promise<void> {
+  const ids = records.map((record) => record.id);
+  const uses = new Map<number, Array<{ count: number; owner: CompiledEntity; field: CompiledField }>>();
+  for (const { owner, field } of restricting) {
+    const except = owner === entity ? ids : [];
+    for (const [target, count] of await relations.countReferencingOwners(db, owner, field, ids, except))
+      uses.set(target, [...(uses.get(target) ?? []), { count, owner, field }]);
+  }
+  if (uses.size > 0) throw new AppError('REFERENCED', 409, stillUsedMessage(entity, records, uses));
+}
+
+/** The targets each owner's relationMany field links to, by owner id. */
+async function linkedTargets(db: DynamicDb, field: CompiledField, ownerIds: number[]) {
+  const targets = new Map<number, number[]>();
+  for (const row of await relations.linksOf(db, field, ownerIds)) {
+    const list = targets.get(Number(row.owner_id)) ?? [];
+    list.push(Number(row.target_id));
+    targets.set(Number(row.owner_id), list);
+  }
+  return targets;
+}
+
+/**
+ * Removes one 'cascade' relation's links to the records `ids`, noting each owner's change in
+ * `changes`; answers the links removed.
+ */
+async function unlinkCascade(
+  db: DynamicDb,
+  entity: CompiledEntity,
+  ids: number[],
+  { owner, field }: Reference,
+  changes: OwnerChanges,
+): Promise<LostLink[]> {
+  const except = owner === entity ? ids : [];
+  const rows = await relations.referencingRows(db, owner, field, ids, except);
+  if (rows.length === 0) return [];
+  const lost = rows.map((row) => ({
+    entity: owner.declaration.alias,
+    id: Number(row.owner_id),
+    field: field.name,
+    target: Number(row.target_id),
+  }));
+  const ownerIds = [...new Set(rows.map((row) => Number(row.owner_id)))];
+  const before = field.joinTable ? await linkedTargets(db, field, ownerIds) : new Map<number, number[]>();
+  await relations.unlinkTargets(db, owner, field, ids, ownerIds);
+  const removed = new Set(ids);
+  for (const ownerId of ownerIds) {
+    const from = field.joinTable
+      ? (before.get(ownerId) ?? [])
+      : Number(rows.find((row) => Number(row.owner_id) === ownerId)!.target_id);
+    const to = field.joinTable ? (from as number[]).filter((id) => !removed.has(id)) : null;
+    changes.set(ownerId, { ...changes.get(ownerId), [field.name]: { from, to } });
+  }
+  return lost;
+}
+
+/** Each owner that lost links gets one new version and one audit entry, however many fields changed. */
+async function recordUnlinked(db: DynamicDb, userId: number, touched: Map<CompiledEntity, OwnerChanges>) {
+  const now = new Date().toISOString();
+  for (const [owner, changes] of touched) {
+    await relations.bumpVersions(db, owner, [...changes.keys()], now);
+    for (const [ownerId, change] of changes) {
+      await insertAudit(db, userId, owner, ownerId, 'update', change);
+    }
+  }
+}
+
 /**
  * Before records are deleted: refuses (409) while 'restrict' relations point at them, saying where
  * and how many times; removes the links of 'cascade' relations, with a new version and an audit
@@ -81,52 +160,20 @@ export async function releaseReferences(
 ): Promise<LostLink[]> {
   const ids = records.map((record) => record.id);
   const references = referencingFields(context.entities, entity);
-  const uses = new Map<number, Array<{ count: number; owner: CompiledEntity; field: CompiledField }>>();
-  for (const { owner, field } of references.filter((reference) => !reference.cascade)) {
-    const except = owner === entity ? ids : [];
-    for (const [target, count] of await relations.countReferencingOwners(db, owner, field, ids, except))
-      uses.set(target, [...(uses.get(target) ?? []), { count, owner, field }]);
-  }
-  if (uses.size > 0) throw new AppError('REFERENCED', 409, stillUsedMessage(entity, records, uses));
-
-  // Each owner losing links gets one new version and one audit entry, however many fields changed.
-  const touched = new Map<CompiledEntity, Map<number, Record<string, { from: unknown; to: unknown }>>>();
-  const removed = new Set(ids);
+  await refuseWhileUsed(
+    db,
+    entity,
+    records,
+    references.filter((reference) => !reference.cascade),
+  );
+  const touched = new Map<CompiledEntity, OwnerChanges>();
   const lost: LostLink[] = [];
-  for (const { owner, field } of references.filter((reference) => reference.cascade)) {
-    const except = owner === entity ? ids : [];
-    const rows = await relations.referencingRows(db, owner, field, ids, except);
-    if (rows.length === 0) continue;
-    for (const row of rows) {
-      const link = { id: Number(row.owner_id), field: field.name, target: Number(row.target_id) };
-      lost.push({ entity: owner.declaration.alias, ...link });
-    }
-    const ownerIds = [...new Set(rows.map((row) => Number(row.owner_id)))];
-    const before = new Map<number, number[]>();
-    if (field.joinTable) {
-      for (const row of await relations.linksOf(db, field, ownerIds)) {
-        const list = before.get(Number(row.owner_id)) ?? [];
-        list.push(Number(row.target_id));
-        before.set(Number(row.owner_id), list);
-      }
-    }
-    await relations.unlinkTargets(db, owner, field, ids, ownerIds);
-    const changes = touched.get(owner) ?? new Map();
-    touched.set(owner, changes);
-    for (const ownerId of ownerIds) {
-      const from = field.joinTable
-        ? (before.get(ownerId) ?? [])
-        : Number(rows.find((row) => Number(row.owner_id) === ownerId)!.target_id);
-      const to = field.joinTable ? (from as number[]).filter((id) => !removed.has(id)) : null;
-      changes.set(ownerId, { ...changes.get(ownerId), [field.name]: { from, to } });
-    }
+  for (const reference of references.filter((candidate) => candidate.cascade)) {
+    const changes = touched.get(reference.owner) ?? new Map();
+    const unlinked = await unlinkCascade(db, entity, ids, reference, changes);
+    if (unlinked.length > 0) touched.set(reference.owner, changes);
+    lost.push(...unlinked);
   }
-  const now = new Date().toISOString();
-  for (const [owner, changes] of touched) {
-    await relations.bumpVersions(db, owner, [...changes.keys()], now);
-    for (const [ownerId, change] of changes) {
-      await insertAudit(db, context.userId, owner, ownerId, 'update', change);
-    }
-  }
+  await recordUnlinked(db, context.userId, touched);
   return lost;
 }
