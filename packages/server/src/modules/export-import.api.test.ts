@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompiledEntity } from '../engine/declaration/compile-entity.ts';
 import type { EntityRegistry } from '../engine/declaration/registry.ts';
-import { importableFields } from '../engine/import/import.service.ts';
+import { importableFields } from '../engine/import/import-columns.ts';
 import { createUser } from '../test/fixtures.ts';
 import { type FieldValue, type RecordIds, seedEveryEntity, validValue } from '../test/fuzz/entity-values.ts';
 import type { HttpClient } from '../test/http-client.ts';

@@ -14,6 +14,7 @@ import { type EngineContext, entityFor } from '../records/records.service.ts';
  * cold start loads no module its first answer does not need.
  */
 const importService = () => import('./import.service.ts');
+const importColumns = () => import('./import-columns.ts');
 
 const aliasParams = z.object({ alias: z.string().max(60) });
 const optionsSchema = z.object({
@@ -86,7 +87,7 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
       const ctx = engineContext(app, request);
       const entity = importable(ctx, request.params.alias);
       const { sheet } = await upload(request, false);
-      return { data: (await importService()).previewImport(entity, sheet) };
+      return { data: (await importColumns()).previewImport(entity, sheet) };
     },
   );
 

@@ -11,7 +11,7 @@ import {
   initialValue,
   isSensitiveKind,
 } from '../declaration/compile-entity.ts';
-import { normalizeRelationValues } from '../relations/relations.service.ts';
+import { normalizeRelationValues } from '../relations/relation-checks.ts';
 import type { Values } from './record-mapper.ts';
 import * as repository from './records.repository.ts';
 

@@ -12,14 +12,10 @@ import {
   assertWritableFields,
   readScope,
 } from '../declaration/row-access.ts';
+import { assertRelationsExist } from '../relations/relation-checks.ts';
 import * as relationRows from '../relations/relations.repository.ts';
-import {
-  assertRelationsExist,
-  deleteLinksOf,
-  relatedRecordGone,
-  releaseReferences,
-  saveLinks,
-} from '../relations/relations.service.ts';
+import { deleteLinksOf, relatedRecordGone, saveLinks } from '../relations/relations.service.ts';
+import { releaseReferences } from '../relations/release-references.ts';
 import { moveToTrash } from '../trash/trash.service.ts';
 import { diffRecords, type Row, toRow, type Values } from './record-mapper.ts';
 import { assertUnique, asValues, checkedAround, defaults, validate } from './record-validation.ts';

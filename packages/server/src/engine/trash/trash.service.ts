@@ -15,7 +15,8 @@ import {
   inTransaction,
 } from '../records/records.service.ts';
 import * as relations from '../relations/relations.repository.ts';
-import { type LostLink, saveLinks } from '../relations/relations.service.ts';
+import { saveLinks } from '../relations/relations.service.ts';
+import type { LostLink } from '../relations/release-references.ts';
 import * as trash from './trash.repository.ts';
 
 /** What the trash keeps of a deleted record: its values (relation sets included), version and creation time. */

@@ -11,7 +11,8 @@ import {
 import { czechDate as formatDate } from '@klubovna/shared/time/prague';
 import { Button, Menu } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { type SignUpColumn, SignUpsPanel } from '../../engine/related/sign-ups-panel.tsx';
+import { SignUpsPanel } from '../../engine/related/sign-ups-panel.tsx';
+import type { SignUpColumn } from '../../engine/related/sign-ups-panel.types.ts';
 
 const COLUMNS: SignUpColumn<CampParticipantRow, CampParticipants>[] = [
   { header: 'Datum narození', cell: (row) => (row.birthDate ? formatDate(row.birthDate) : '–') },

@@ -7,7 +7,8 @@ import {
   type RaceParticipants,
 } from '@klubovna/shared';
 import { NumberInput, Select, Text, TextInput } from '@mantine/core';
-import { type SignUpColumn, SignUpsPanel } from '../../engine/related/sign-ups-panel.tsx';
+import { SignUpsPanel } from '../../engine/related/sign-ups-panel.tsx';
+import type { SignUpColumn } from '../../engine/related/sign-ups-panel.types.ts';
 
 const COLUMNS: SignUpColumn<RaceParticipantRow, RaceParticipants>[] = [
   {
