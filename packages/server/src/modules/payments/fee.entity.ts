@@ -67,7 +67,7 @@ export const feeEntity: EntityDeclaration = {
       defaultValue: 1,
       listed: false,
       sortable: false,
-      help: 'Víc než 1: každý člen dostane tolik plateb, částka rozdělená na haléře (zbytek na první).',
+      help: 'Víc než 1: každý člen dostane tolik plateb; částka se rozdělí na celé haléře, zbytek připadne na první.',
       section: 'fee',
       span: 4,
     },
