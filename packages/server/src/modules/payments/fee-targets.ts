@@ -83,3 +83,31 @@ export async function discountedSiblings(db: DynamicDb, members: number[]): Prom
   }
   return discounted;
 }
+
+const TRAINER_TYPES = ['TRAINER', 'HEAD_TRAINER'];
+const BATCH = 400;
+
+/**
+ * The members among `members` whose guardian is a club trainer: a guardian record whose account is
+ * paired with an active member of a trainer type, or whose e-mail is such a member's.
+ */
+export async function trainersChildren(db: DynamicDb, members: number[]): Promise<Set<number>> {
+  const children = new Set<number>();
+  for (let start = 0; start < members.length; start += BATCH) {
+    const batch = members.slice(start, start + BATCH);
+    const rows = await db
+      .selectFrom('guardians as g')
+      .leftJoin('profile_members as pm', 'pm.profile', 'g.account')
+      .innerJoin('members as t', (join) =>
+        join.on((eb) => eb.or([eb('t.id', '=', eb.ref('pm.member')), eb('t.email', '=', eb.ref('g.email'))])),
+      )
+      .select('g.member')
+      .distinct()
+      .where('g.member', 'in', batch)
+      .where('t.active', '=', 1)
+      .where('t.member_type', 'in', TRAINER_TYPES)
+      .execute();
+    for (const row of rows) children.add(Number(row.member));
+  }
+  return children;
+}

@@ -2,10 +2,12 @@ import { enumOptions, MEMBER_TYPE_LABELS, MEMBER_TYPES } from '@klubovna/shared'
 import type { EntityDeclaration } from '../../engine/declaration/entity.types.ts';
 import { noRow, personal } from '../people/index.ts';
 import { feeActions } from './fee.actions.ts';
+import { feeHooks } from './instalments.ts';
 
 /**
  * A fee the club asks of a set of members (a season's membership fee by group, category or member
- * type): its action „Vytvořit platby“ makes one payment request per member it targets.
+ * type): its action „Vytvořit platby“ makes one payment request per member it targets, or one per
+ * instalment when it is paid in instalments.
  */
 export const feeEntity: EntityDeclaration = {
   alias: 'fee',
@@ -57,6 +59,30 @@ export const feeEntity: EntityDeclaration = {
       span: 4,
     },
     message: { kind: 'text', label: 'Zpráva pro příjemce', maxLength: 60, listed: false, section: 'fee' },
+    instalments: {
+      kind: 'integer',
+      label: 'Počet splátek',
+      min: 1,
+      max: 12,
+      defaultValue: 1,
+      listed: false,
+      sortable: false,
+      help: 'Víc než 1: každý člen dostane tolik plateb; částka se rozdělí na celé haléře, zbytek připadne na první.',
+      section: 'fee',
+      span: 4,
+    },
+    instalmentMonths: {
+      kind: 'integer',
+      label: 'Měsíců mezi splátkami',
+      min: 1,
+      max: 12,
+      defaultValue: 1,
+      listed: false,
+      sortable: false,
+      help: 'První splátka je splatná ke dni splatnosti, každá další o tolik měsíců později.',
+      section: 'fee',
+      span: 4,
+    },
     groups: {
       kind: 'relationMany',
       label: 'Skupiny',
@@ -82,5 +108,6 @@ export const feeEntity: EntityDeclaration = {
   defaultSort: { field: 'dueDate', direction: 'desc' },
   searchFields: ['title'],
   labelFields: ['title'],
+  hooks: feeHooks,
   actions: feeActions,
 };

@@ -111,10 +111,14 @@ const bulkCreate: EntityAction<typeof bulkInput, typeof createdRequestsAnswer> =
  */
 export type ExistingRequest = { title: string } | { fee: number } | { camp: number } | { race: number };
 
+/** A member's request as the existing ones are told apart: by member and instalment (none: the first). */
+const requestKey = (member: unknown, instalment: unknown) => `${Number(member)}:${Number(instalment ?? 1)}`;
+
 /**
- * One request per member, each of the shared values and its own (a discount), in one transaction with
- * multi-row inserts and variable symbols given in one go; members who have the request already are
- * left out, so running it again creates nothing. Answers what was created and left out.
+ * One request per member, each of the shared values and its own (a discount; with instalments, one set
+ * of own values per instalment), in one transaction with multi-row inserts and variable symbols given
+ * in one go; requests a member has already (by member and instalment) are left out, so running it
+ * again creates nothing. Answers how many were created, how many members got none, and the new ids.
  */
 export async function createRequests(
   db: DynamicDb,
@@ -123,11 +127,11 @@ export async function createRequests(
   members: number[],
   shared: Values,
   existingBy: ExistingRequest,
-  own: (member: number) => Values = () => ({}),
+  own: (member: number) => Values | Values[] = () => ({}),
 ) {
   // Each way names a column of its own name.
   const [column, value] = Object.entries(existingBy)[0] as [string, string | number];
-  const existing = new Set<number>();
+  const existing = new Set<string>();
   const known = new Set<number>();
   for (let start = 0; start < members.length; start += BATCH) {
     const batch = members.slice(start, start + BATCH);
@@ -135,25 +139,25 @@ export async function createRequests(
       known.add(Number(row.id));
     const having = await db
       .selectFrom('payments')
-      .select('member')
+      .select(['member', 'instalment'])
       .where('member', 'in', batch)
       .where(column, '=', value)
       .execute();
-    for (const row of having) existing.add(Number(row.member));
+    for (const row of having) existing.add(requestKey(row.member, row.instalment));
   }
   if (known.size !== members.length) throw fieldError('memberIds', 'Někteří vybraní členové neexistují.');
-  const newcomers = members.filter((id) => !existing.has(id));
-  const symbols = await nextVariableSymbols(db, newcomers.length);
-  const club = await findClubAccount(db);
-  const values = newcomers.map((member, index) =>
-    derivedValues(
-      { ...shared, member, cancelled: false, variableSymbol: symbols[index], ...own(member) },
-      0,
-      club,
-    ),
+  const wanted = members.flatMap((member) =>
+    [own(member)].flat().map((values): Values => ({ ...shared, member, cancelled: false, ...values })),
   );
-  const ids = await insertRecords(db, userId, entity, values);
-  return { created: ids.length, skipped: members.length - ids.length, ids };
+  const missing = wanted.filter((values) => !existing.has(requestKey(values.member, values.instalment)));
+  const symbols = await nextVariableSymbols(db, missing.length);
+  const club = await findClubAccount(db);
+  const rows = missing.map((values, index) =>
+    derivedValues({ ...values, variableSymbol: symbols[index] }, 0, club),
+  );
+  const ids = await insertRecords(db, userId, entity, rows);
+  const served = new Set(missing.map((values) => values.member));
+  return { created: ids.length, skipped: members.length - served.size, ids };
 }
 
 export const paymentActions = { qr, 'bulk-create': bulkCreate };

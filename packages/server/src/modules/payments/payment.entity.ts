@@ -99,6 +99,18 @@ export const paymentEntity: EntityDeclaration = {
       section: 'request',
       span: 4,
     },
+    instalment: {
+      kind: 'integer',
+      label: 'Splátka',
+      min: 1,
+      max: 12,
+      readOnly: true,
+      listed: false,
+      sortable: false,
+      help: 'Pořadí splátky poplatku placeného ve splátkách.',
+      section: 'request',
+      span: 4,
+    },
     discount: {
       kind: 'money',
       label: 'Sleva',

@@ -61,6 +61,20 @@ export const webConfigurationEntity: EntityDeclaration = {
       help: 'Sleva z poplatku pro mladší sourozence (členy se společným zákonným zástupcem).',
       section: 'contact',
     },
+    trainerChildDiscountPercent: {
+      kind: 'integer',
+      label: 'Sleva pro dítě trenéra (%)',
+      min: 0,
+      max: 100,
+      defaultValue: 0,
+      listed: false,
+      sortable: false,
+      help:
+        'Sleva z poplatku pro člena, jehož zákonný zástupce je trenér klubu: jeho účet je spárován s aktivním ' +
+        'členem typu trenér nebo vedoucí trenér, nebo má jeho e-mail. Se sourozeneckou slevou se nesčítá, ' +
+        'platí vyšší z obou.',
+      section: 'contact',
+    },
     facebookUrl: { kind: 'url', label: 'Facebook', listed: false, section: 'seo' },
     instagramUrl: { kind: 'url', label: 'Instagram', listed: false, section: 'seo' },
     youtubeUrl: { kind: 'url', label: 'YouTube', listed: false, section: 'seo' },
