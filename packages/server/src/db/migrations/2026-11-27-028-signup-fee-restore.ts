@@ -47,6 +47,7 @@ export const schema: TableModel[] = [
         type: 'integer',
         references: { table: 'races', onDelete: 'set null' },
       },
+      { name: 'instalment', type: 'bigint' },
       { name: 'discount_amount', type: 'bigint' },
       { name: 'discount_currency', type: 'varchar(3)' },
       { name: 'discount_reason', type: 'varchar(200)' },
