@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -80,8 +81,16 @@ describe('what the bundle leaves to Node', () => {
       expect(leftExternal(specifier, ours, repository), specifier).toBe(true);
   });
 
-  it('bundles what a bundled package requires', () => {
+  it('bundles what a bundled package requires, but what it requires only on use', () => {
     expect(leftExternal('avvio', dependency, repository)).toBe(false);
+    expect(leftExternal('@fastify/ajv-compiler', dependency, repository)).toBe(true);
+    expect(leftExternal('light-my-request', dependency, repository)).toBe(true);
+  });
+
+  it('leaves nothing to node_modules that the bundle would not find there', () => {
+    const fromBundle = createRequire(path.join(repository, 'packages/server/dist/server.js'));
+    for (const name of ['@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler', 'light-my-request'])
+      expect(fromBundle.resolve(name), name).toContain('node_modules');
   });
 });
 

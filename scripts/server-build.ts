@@ -16,6 +16,7 @@ export const SERVER_BUILD_SOURCES = [
   'packages/shared/src',
   'packages/shared/package.json',
   'package-lock.json',
+  'scripts/server-build.ts',
 ];
 
 /**
@@ -39,6 +40,16 @@ const BUNDLED_PACKAGES = new Set([
   'otpauth',
 ]);
 
+/**
+ * What bundled packages require only on use, never at the start: Fastify's JSON Schema compilers (the
+ * routes' schemas are Zod's) and its `inject`. Left to node_modules, they keep the bundle 0.6 MB smaller.
+ */
+const REQUIRED_ON_USE = new Set([
+  '@fastify/ajv-compiler',
+  '@fastify/fast-json-stringify-compiler',
+  'light-my-request',
+]);
+
 const serverDist = (root: string) => path.join(root, 'packages/server/dist');
 /** Written by the build: the newest source time it was built from. */
 const builtFromFile = (root: string) => path.join(serverDist(root), 'built-from.json');
@@ -55,6 +66,7 @@ function packageName(specifier: string): string | undefined {
 /** Whether an import is left to Node: packages not bundled, as imported by our own sources. */
 export function leftExternal(specifier: string, importer: string | undefined, root: string): boolean {
   const name = packageName(specifier);
+  if (name && REQUIRED_ON_USE.has(name)) return true;
   if (!name || BUNDLED_PACKAGES.has(name)) return false;
   const ours = [path.join(root, 'packages/server/src'), path.join(root, 'packages/shared/src')];
   return importer === undefined || ours.some((folder) => importer.startsWith(folder + path.sep));
