@@ -6,7 +6,8 @@ import { newestSourceTime } from './web-build.ts';
 /**
  * `npm start` runs the server from one bundle of its sources (packages/server/dist), rebuilt when it is
  * missing or older than any of them: Node then loads a few files instead of about a thousand ES
- * modules, which took most of the cold start. Tests and `npm run dev` run the sources themselves.
+ * modules, which took most of the cold start. Tests and the command-line tools run the sources
+ * themselves.
  */
 
 /** What the server's bundle is made from, relative to the repository. */
