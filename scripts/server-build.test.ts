@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { leftExternal, serverBuildState, serverBundleUrl } from './server-build.ts';
+import { leftExternal, removePreviousBuilds, serverBuildState, serverBundleUrl } from './server-build.ts';
 
 const repository = path.resolve(import.meta.dirname, '..');
 
@@ -57,6 +57,18 @@ describe('whether npm start rebuilds the server bundle', () => {
     built();
     write('packages/server/src/app.test.ts', Date.now());
     expect(serverBuildState(root)).toBe('current');
+  });
+
+  it("keeps a previous build's chunks a day, for instances started from it", () => {
+    const twoDaysAgo = Date.now() - 48 * 3600_000;
+    write('packages/server/dist/server.js', twoDaysAgo);
+    write('packages/server/dist/app-old.js', twoDaysAgo);
+    write('packages/server/dist/app-recent.js', Date.now() - 3600_000);
+    removePreviousBuilds(path.join(root, 'packages/server/dist'), new Set(['server.js']));
+    expect(fs.readdirSync(path.join(root, 'packages/server/dist')).sort()).toEqual([
+      'app-recent.js',
+      'server.js',
+    ]);
   });
 });
 

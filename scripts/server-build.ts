@@ -73,12 +73,26 @@ export function leftExternal(specifier: string, importer: string | undefined, ro
   return importer === undefined || ours.some((folder) => importer.startsWith(folder + path.sep));
 }
 
+/**
+ * A previous build's files stay a day: an instance started from it (another one on this checkout, not
+ * yet restarted) loads some of its chunks only at their first use. Chunks are named by their content.
+ */
+const PREVIOUS_BUILD_KEPT_MS = 24 * 3600 * 1000;
+
+/** Removes what the latest build did not write and is older than a day. */
+export function removePreviousBuilds(dist: string, written: ReadonlySet<string>): void {
+  for (const file of fs.readdirSync(dist)) {
+    const full = path.join(dist, file);
+    if (!written.has(file) && fs.statSync(full).mtimeMs < Date.now() - PREVIOUS_BUILD_KEPT_MS)
+      fs.rmSync(full, { force: true });
+  }
+}
+
 /** Bundles the server into packages/server/dist and notes the sources' time it was built from. */
 export async function buildServer(root: string): Promise<void> {
   const newestSource = newestSourceTime(root, SERVER_BUILD_SOURCES);
   const { build } = await import('rolldown');
-  fs.rmSync(serverDist(root), { recursive: true, force: true });
-  await build({
+  const { output } = await build({
     input: path.join(root, 'packages/server/src/server.ts'),
     platform: 'node',
     external: (specifier, importer) => leftExternal(specifier, importer, root),
@@ -86,6 +100,9 @@ export async function buildServer(root: string): Promise<void> {
     // Stack traces name the bundle's lines; NODE_OPTIONS=--enable-source-maps names the sources'.
     output: { dir: serverDist(root), format: 'esm', entryFileNames: 'server.js', sourcemap: true },
   });
+  const written = new Set(['built-from.json']);
+  for (const file of output) written.add(file.fileName).add(`${file.fileName}.map`);
+  removePreviousBuilds(serverDist(root), written);
   fs.writeFileSync(builtFromFile(root), `${JSON.stringify({ newestSource })}\n`);
 }
 
