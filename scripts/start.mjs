@@ -1,5 +1,5 @@
-// `npm start`: builds the back-office app when it is missing or older than its sources, then starts
-// the server (migrations run at start).
+// `npm start`: builds the back-office app and the server's bundle when either is missing or older than
+// its sources, then starts the server from the bundle (migrations run at start).
 import './require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import module from 'node:module';
@@ -22,4 +22,5 @@ if (state !== 'current') {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-await import('../packages/server/src/server.ts');
+const { serverBundleUrl } = await import('./server-build.ts');
+await import(await serverBundleUrl(root));

@@ -79,8 +79,9 @@ describe('whether npm start rebuilds the back office', () => {
     const repository = path.resolve(import.meta.dirname, '..');
     const start = fs
       .readFileSync(path.join(repository, 'scripts/start.mjs'), 'utf8')
-      .replace("await import('../packages/server/src/server.ts');", "console.log('server');")
+      .replace('await import(await serverBundleUrl(root));', "console.log('server');")
       .replaceAll('./web-build.ts', path.join(repository, 'scripts/web-build.ts'))
+      .replaceAll('./server-build.ts', path.join(repository, 'scripts/server-build.ts'))
       .replaceAll('./require-node.mjs', path.join(repository, 'scripts/require-node.mjs'));
     // The start script from a copy of the repository's layout whose build is stale, with an npm that
     // "builds" by noting the sources, as the real build does.

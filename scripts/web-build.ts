@@ -30,7 +30,7 @@ const webDist = (root: string) => path.join(root, 'packages/web/dist');
 const builtFromFile = (root: string) => path.join(webDist(root), 'built-from.json');
 
 /** The newest modification time (ms) of the files a build is made from. */
-export function newestSourceTime(root: string): number {
+export function newestSourceTime(root: string, sources: readonly string[] = WEB_BUILD_SOURCES): number {
   let newest = 0;
   const visit = (file: string, entry?: fs.Dirent) => {
     if (entry?.isDirectory() ?? fs.statSync(file, { throwIfNoEntry: false })?.isDirectory()) {
@@ -40,7 +40,7 @@ export function newestSourceTime(root: string): number {
     }
     newest = Math.max(newest, fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0);
   };
-  for (const source of WEB_BUILD_SOURCES) visit(path.join(root, source));
+  for (const source of sources) visit(path.join(root, source));
   return newest;
 }
 

@@ -1,9 +1,10 @@
 // `node scripts/bench/cold-start.mjs`: the cold start of the server on an existing SQLite database,
 // from spawning the process to the first 200 of /api/health. The database is made (migrated, root user
 // created) by a first start that is not counted; then COLD_START_RUNS starts (default 10) of `npm
-// start`'s path (scripts/start.mjs, which checks the back office's build first) and as many of
-// server.ts alone, alternated, and the median, min and max of each are printed, with the processor time
-// the server used until its first answer (which moves less than the wall time on a busy machine).
+// start`'s path (scripts/start.mjs, which checks the builds first and runs the server's bundle) and as
+// many of server.ts alone (the sources), alternated, and the median, min and max of each are printed,
+// with the processor time the server used until its first answer (which moves less than the wall time
+// on a busy machine).
 // COLD_START_ENTRY=start|server measures only one of them; BENCH_CPU_PROFILE=<folder> profiles each.
 import '../require-node.mjs';
 import fs from 'node:fs';
@@ -31,7 +32,7 @@ const env = {
 const times = Object.fromEntries(measured.map((name) => [name, []]));
 const cpu = Object.fromEntries(measured.map((name) => [name, []]));
 try {
-  // The first start creates and migrates the database and (for start.mjs) builds the web app if needed.
+  // The first start creates and migrates the database and builds the web app and the bundle if needed.
   await (await startServer(env, { entry: START_SCRIPT, quiet: true })).stop();
   for (let run = 0; run < runs; run++) {
     for (const name of measured) {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { findPackageJSON } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Migration } from 'kysely/migration';
@@ -15,8 +16,14 @@ export interface MigrationModule extends Migration {
 /** `YYYY-MM-DD-NNN-what.ts`: the names sort in the order the migrations run and never collide. */
 export const MIGRATION_FILE = /^(\d{4}-\d{2}-\d{2}-\d{3})-[a-z0-9-]+\.ts$/;
 
-/** The migrations, and beside them the kit they are written with (migrations/kit/). */
-export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
+/**
+ * The migrations, and beside them the kit they are written with (migrations/kit/). Found from the
+ * package's root, as this file may run from the sources or from `npm start`'s bundle (dist/).
+ */
+export const MIGRATIONS_DIR = path.join(
+  path.dirname(findPackageJSON(import.meta.url) as string),
+  'src/db/migrations',
+);
 
 const migrationFiles = (dir: string) =>
   fs

@@ -49,8 +49,9 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts the real server as `npm start` does (its own Node process, `server.ts`, configured by the
- * environment alone) on `port`, or a free one. `env` adds DATA_DIR, DATABASE_URL and the like.
+ * Starts the real server as `npm start` does (its own Node process, configured by the environment
+ * alone), from the sources (`server.ts`) rather than `npm start`'s bundle, on `port`, or a free one.
+ * `env` adds DATA_DIR, DATABASE_URL and the like.
  */
 export async function spawnServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
   port ??= await freePort();
