@@ -51,6 +51,11 @@ beforeAll(async () => {
     endsAt: new Date(startsAt.getTime() + HOUR).toISOString(),
     place: 'Tělocvična ZŠ',
   });
+  // The club's account, so that the request carries its QR Platba.
+  await api.data('POST', '/api/cms/form/web-configuration', {
+    clubName: 'SK Klubovna',
+    bankAccount: '2000145399/0800',
+  });
   await api.data('POST', '/api/cms/form/payment', {
     member: child,
     title: 'Oddílový příspěvek',
@@ -118,5 +123,11 @@ describe('the home screen', () => {
     expect(await failuresInBothSchemes(page, owed)).toEqual({ light: '', dark: '' });
     await owed.getByRole('link', { name: 'Platební údaje a QR kód' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/muj-klub');
+    const qr = page.getByRole('img', { name: /^QR Platba Oddílový příspěvek, 2\s500,00\sKč/ });
+    await qr.waitFor();
+    await expect
+      .poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBeGreaterThan(0);
+    await expectLaidOut(page, 'own account of a parent with the QR Platba');
   });
 });
