@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { newestSourceTime } from './web-build.ts';
+import { type BuildState, buildState, newestSourceTime, writeBuiltFrom } from './web-build.ts';
 
 /**
  * `npm start` runs the server from one bundle of its sources (packages/server/dist), rebuilt when it is
@@ -52,8 +52,6 @@ const REQUIRED_ON_USE = new Set([
 ]);
 
 const serverDist = (root: string) => path.join(root, 'packages/server/dist');
-/** Written by the build: the newest source time it was built from. */
-const builtFromFile = (root: string) => path.join(serverDist(root), 'built-from.json');
 /** The bundle's entry, which `npm start` imports. */
 export const serverBundle = (root: string) => path.join(serverDist(root), 'server.js');
 
@@ -103,25 +101,11 @@ export async function buildServer(root: string): Promise<void> {
   const written = new Set(['built-from.json']);
   for (const file of output) written.add(file.fileName).add(`${file.fileName}.map`);
   removePreviousBuilds(serverDist(root), written);
-  fs.writeFileSync(builtFromFile(root), `${JSON.stringify({ newestSource })}\n`);
+  writeBuiltFrom(serverDist(root), newestSource);
 }
 
-/**
- * `missing` without a bundle, `stale` when a source changed since the build began (or the bundle does
- * not say what it was built from), else `current`.
- */
-export function serverBuildState(root: string): 'missing' | 'stale' | 'current' {
-  if (!fs.existsSync(serverBundle(root))) return 'missing';
-  let builtFrom: number | undefined;
-  try {
-    builtFrom = JSON.parse(fs.readFileSync(builtFromFile(root), 'utf8')).newestSource;
-  } catch {
-    return 'stale';
-  }
-  return typeof builtFrom === 'number' && newestSourceTime(root, SERVER_BUILD_SOURCES) <= builtFrom
-    ? 'current'
-    : 'stale';
-}
+export const serverBuildState = (root: string): BuildState =>
+  buildState(root, serverDist(root), 'server.js', SERVER_BUILD_SOURCES);
 
 /** The bundle's address for `npm start`, built first when it is missing or stale. */
 export async function serverBundleUrl(root: string): Promise<string> {

@@ -27,7 +27,6 @@ const TEST_FILE = /\.test\.tsx?$/;
 
 const webDist = (root: string) => path.join(root, 'packages/web/dist');
 /** Written by the build: the newest source time it was built from. */
-const builtFromFile = (root: string) => path.join(webDist(root), 'built-from.json');
 
 /** The newest modification time (ms) of the files a build is made from. */
 export function newestSourceTime(root: string, sources: readonly string[] = WEB_BUILD_SOURCES): number {
@@ -44,22 +43,36 @@ export function newestSourceTime(root: string, sources: readonly string[] = WEB_
   return newest;
 }
 
-/** Noted by the build once it succeeded, with the newest source time taken before it began. */
-export function recordBuiltFrom(root: string, newestSource: number): void {
-  fs.writeFileSync(builtFromFile(root), `${JSON.stringify({ newestSource })}\n`);
+/** Noted by a build once it succeeded, in its `dist`, with the newest source time taken before it began. */
+export function writeBuiltFrom(dist: string, newestSource: number): void {
+  fs.writeFileSync(path.join(dist, 'built-from.json'), `${JSON.stringify({ newestSource })}\n`);
 }
 
+export const recordBuiltFrom = (root: string, newestSource: number) =>
+  writeBuiltFrom(webDist(root), newestSource);
+
+/** Whether a build is there (`entry`), and made from the newest of `sources` (its built-from.json in `dist`). */
+export type BuildState = 'missing' | 'stale' | 'current';
+
 /**
- * `missing` without a build, `stale` when a source changed since the build began (or the build does
- * not say what it was built from), else `current`.
+ * `missing` without the build's `entry`, `stale` when a source changed since the build began (or the
+ * build does not say what it was built from), else `current`: for the web app and the server's bundle.
  */
-export function webBuildState(root: string): 'missing' | 'stale' | 'current' {
-  if (!fs.existsSync(path.join(webDist(root), 'index.html'))) return 'missing';
+export function buildState(
+  root: string,
+  dist: string,
+  entry: string,
+  sources: readonly string[],
+): BuildState {
+  if (!fs.existsSync(path.join(dist, entry))) return 'missing';
   let builtFrom: number | undefined;
   try {
-    builtFrom = JSON.parse(fs.readFileSync(builtFromFile(root), 'utf8')).newestSource;
+    builtFrom = JSON.parse(fs.readFileSync(path.join(dist, 'built-from.json'), 'utf8')).newestSource;
   } catch {
     return 'stale';
   }
-  return typeof builtFrom === 'number' && newestSourceTime(root) <= builtFrom ? 'current' : 'stale';
+  return typeof builtFrom === 'number' && newestSourceTime(root, sources) <= builtFrom ? 'current' : 'stale';
 }
+
+export const webBuildState = (root: string): BuildState =>
+  buildState(root, webDist(root), 'index.html', WEB_BUILD_SOURCES);
