@@ -78,7 +78,14 @@ export const datagridSchemaAnswer = dataOf(
     defaultPageSize: count,
     maxPageSize: count,
     searchable: z.boolean(),
-    filters: z.array(z.object({ name: z.string(), label: z.string(), options: z.array(option) })),
+    filters: z.array(
+      z.object({
+        name: z.string(),
+        label: z.string(),
+        options: z.array(option),
+        relationAlias: z.string().optional(),
+      }),
+    ),
     rowActions: z.array(z.enum(['edit', 'delete'])),
     canCreate: z.boolean(),
     canDelete: z.boolean(),

@@ -70,9 +70,11 @@ function declaredFiltersText(entities: EntityRegistry): string {
   const lines = [...entities.values()].flatMap((entity) =>
     Object.entries(entity.declaration.filters ?? {}).map(
       ([name, filter]) =>
-        `- \`${entity.declaration.alias}\`: \`filter[${name}]\` (${filter.label}): ${filter.options
-          .map((option) => `\`${option.value}\` = ${option.label}`)
-          .join(', ')}`,
+        `- \`${entity.declaration.alias}\`: \`filter[${name}]\` (${filter.label}): ${
+          filter.relation
+            ? `id záznamu \`${filter.relation}\``
+            : (filter.options ?? []).map((option) => `\`${option.value}\` = ${option.label}`).join(', ')
+        }`,
     ),
   );
   return [

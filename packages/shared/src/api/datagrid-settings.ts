@@ -68,10 +68,10 @@ export function filterColumns(schema: DatagridSchema): ColumnSchema[] {
     (filter): ColumnSchema => ({
       key: filter.name,
       label: filter.label,
-      kind: 'enum',
+      ...(filter.relationAlias
+        ? { kind: 'relation', filter: 'relation', relationAlias: filter.relationAlias }
+        : { kind: 'enum', filter: 'enum', options: filter.options }),
       sortable: false,
-      filter: 'enum',
-      options: filter.options,
       defaultVisible: false,
       width: 0,
       priority: 3,

@@ -110,7 +110,7 @@ export const API_PATHS = {
   paymentStatements: '/api/cms/payments/statements',
   /** Payment requests for many members at once. */
   paymentBulkCreate: '/api/cms/payments/bulk',
-  /** The overdue reminder mails of the given payment requests (all overdue ones when none are given), sent now. */
+  /** The overdue reminder mails of the given payment requests, or of the payments list so filtered (all overdue ones when neither is given), sent now. */
   paymentReminders: '/api/cms/payments/reminders',
   /** The public site's configuration record; its defaults while none is saved. */
   webConfiguration: '/api/admin/web/configuration',

@@ -178,7 +178,10 @@ export type RowAction = 'edit' | 'delete';
 export interface DeclaredFilterSchema {
   name: string;
   label: string;
+  /** Its fixed values; empty when the values are records of `relationAlias`. */
   options: FieldOption[];
+  /** The values are ids of this entity's records, picked by searching them (a payment's member's group). */
+  relationAlias?: string;
 }
 
 export interface DatagridSchema {

@@ -170,8 +170,13 @@ export function compileEntity(
   );
   const byName = new Map(fields.map((field) => [field.name, field]));
   for (const [name, filter] of Object.entries(declaration.filters ?? {})) {
-    if (byName.has(name) || !/^[A-Za-z0-9]+$/.test(name) || filter.options.length === 0)
-      throw new Error(`Filter ${name} of ${declaration.alias} needs a name of its own and options`);
+    const values = filter.relation
+      ? !filter.options && lookup(filter.relation) !== undefined
+      : (filter.options?.length ?? 0) > 0;
+    if (byName.has(name) || !/^[A-Za-z0-9]+$/.test(name) || !values)
+      throw new Error(
+        `Filter ${name} of ${declaration.alias} needs a name of its own and options or a relation`,
+      );
   }
   for (const name of [
     declaration.defaultSort.field,

@@ -7,11 +7,16 @@ import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from
 export interface DeclaredFilter {
   /** Czech label of the filter. */
   label: string;
-  /** Its values with Czech labels; a request naming another value is refused. */
-  options: readonly FieldOption[];
+  /** Its values with Czech labels; a request naming another value is refused. Or `relation`. */
+  options?: readonly FieldOption[];
   /**
-   * The rows the chosen values (at least one, each of `options`) select on `today` (Prague's
-   * `2026-11-26`), as a condition on the entity's table inside the list's statements.
+   * Instead of `options`: the values are the records of the entity of this alias, sent by id and
+   * picked by searching them as a relation field's are (a payment's member's group).
+   */
+  relation?: string;
+  /**
+   * The rows the chosen values (at least one, each of `options` or a record id) select on `today`
+   * (Prague's `2026-11-26`), as a condition on the entity's table inside the list's statements.
    */
   where(values: readonly string[], today: string): RowCondition;
 }

@@ -95,7 +95,8 @@ export function datagridSchema(entity: CompiledEntity, acting: Acting): Datagrid
     filters: Object.entries(declaration.filters ?? {}).map(([name, filter]) => ({
       name,
       label: filter.label,
-      options: [...filter.options],
+      options: [...(filter.options ?? [])],
+      ...optional('relationAlias', filter.relation),
     })),
     rowActions: [
       // A read-only entity's form is where a record is read in full.

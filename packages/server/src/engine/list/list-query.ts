@@ -11,7 +11,7 @@ import {
 } from '@klubovna/shared/validation/input-limits';
 import { AppError } from '../../errors/app-error.ts';
 import type { CompiledEntity, CompiledField } from '../declaration/compile-entity.ts';
-import type { FieldFilter, RowCondition } from '../declaration/entity.types.ts';
+import type { DeclaredFilter, FieldFilter, RowCondition } from '../declaration/entity.types.ts';
 
 export const PAGE_SIZES = [10, 25, 50, 100];
 export const MAX_PAGE_SIZE = 100;
@@ -166,6 +166,12 @@ export function parseListQuery(
   };
 }
 
+/** A value a declared filter knows: one of its options, or a record's id where its values are records. */
+const isFilterValue = (filter: DeclaredFilter, value: string) =>
+  filter.relation
+    ? recordIdText.safeParse(value).success
+    : (filter.options ?? []).some((option) => option.value === value);
+
 /**
  * The declared filters chosen (`filter[name]=value`), each checked against its options, joined to the
  * person's row rule as the list's scope: every statement of the list (page, total, export) holds them.
@@ -181,7 +187,7 @@ function withDeclaredFilters(
   const conditions: RowCondition[] = [];
   for (const [name, values] of chosen) {
     const filter = entity.declaration.filters![name]!;
-    const unknown = values.find((value) => !filter.options.some((option) => option.value === value));
+    const unknown = values.find((value) => !isFilterValue(filter, value));
     if (unknown !== undefined) throw badRequest(`Filtr „${filter.label}“ nezná hodnotu „${unknown}“.`);
     conditions.push(filter.where([...new Set(values)], today));
   }

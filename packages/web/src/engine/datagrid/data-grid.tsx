@@ -19,7 +19,7 @@ import {
   wantedColumns,
 } from './datagrid-columns.tsx';
 import { DatagridEmpty } from './datagrid-empty.tsx';
-import { DatagridToolbar } from './datagrid-toolbar.tsx';
+import { DatagridToolbar, type ListActions } from './datagrid-toolbar.tsx';
 import { columnsWithoutRoom } from './fit-columns.ts';
 import { GridTable } from './grid-table.tsx';
 import { useBoxWidth } from './use-box-width.ts';
@@ -35,12 +35,14 @@ export interface DataGridProps {
   extraButtons?: number;
   /** A zone's own buttons for the selected rows (beside deleting them); `clear` ends the selection. */
   bulkActions?: BulkActions;
+  /** A zone's own buttons beside the export, acting on the whole list as searched and filtered. */
+  listActions?: ListActions;
 }
 
 export type BulkActions = (selected: GridRecord[], clear: () => void) => ReactNode;
 
 /** A list of any declared entity, rendered from its datagrid schema. */
-export function DataGrid({ name, extraActions, extraButtons = 2, bulkActions }: DataGridProps) {
+export function DataGrid({ name, extraActions, extraButtons = 2, bulkActions, listActions }: DataGridProps) {
   const { data: schema, error } = useDatagridSchema(name);
   if (error) return null; // The global handler has shown why.
   if (!schema) return <DatagridSkeleton />;
@@ -50,6 +52,7 @@ export function DataGrid({ name, extraActions, extraButtons = 2, bulkActions }: 
       extraActions={extraActions}
       extraButtons={extraButtons}
       bulkActions={bulkActions}
+      listActions={listActions}
     />
   );
 }
@@ -59,11 +62,13 @@ function LoadedDataGrid({
   extraActions,
   extraButtons,
   bulkActions,
+  listActions,
 }: {
   schema: DatagridSchema;
   extraActions?: ExtraRowActions;
   extraButtons: number;
   bulkActions?: BulkActions;
+  listActions?: ListActions;
 }) {
   const grid = useDatagrid(schema);
   const navigate = useNavigate();
@@ -116,7 +121,7 @@ function LoadedDataGrid({
 
   return (
     <Stack gap="sm">
-      <DatagridToolbar schema={schema} grid={grid} withoutRoom={withoutRoom} />
+      <DatagridToolbar schema={schema} grid={grid} withoutRoom={withoutRoom} listActions={listActions} />
       {selected.length > 0 && (
         <BulkBar
           count={selected.length}

@@ -1,12 +1,19 @@
-import { type DatagridSchema, filterColumns } from '@klubovna/shared';
+import { type DatagridSchema, filterColumns, serializeQuery } from '@klubovna/shared';
 import { czechDate } from '@klubovna/shared/time/prague';
 import { Button, CloseButton, Group, Pill, Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { ColumnChooser } from './column-chooser.tsx';
 import { DeclaredFilters } from './declared-filters.tsx';
 import { ExportMenu } from './export-menu.tsx';
 import { describeFilter } from './filter-description.ts';
 import type { DatagridState } from './use-datagrid.ts';
+
+/**
+ * A zone's buttons acting on the whole list as searched and filtered: `query` is the list's query
+ * without its page (`s=…&filter[group]=3`), `narrowed` whether a search or filter applies.
+ */
+export type ListActions = (list: { query: string; narrowed: boolean }) => ReactNode;
 
 const formatFilterDate = (iso: string) => czechDate(iso.slice(0, 10));
 
@@ -15,11 +22,13 @@ export function DatagridToolbar({
   schema,
   grid,
   withoutRoom,
+  listActions,
 }: {
   schema: DatagridSchema;
   grid: DatagridState;
   /** Visible columns the list has no room for at its width. */
   withoutRoom: readonly string[];
+  listActions?: ListActions;
 }) {
   const byKey = new Map(filterColumns(schema).map((column) => [column.key, column]));
   const filters = Object.entries(grid.settings.filters).flatMap(([key, filter]) => {
@@ -58,6 +67,7 @@ export function DatagridToolbar({
             onChange={grid.setColumns}
             onReset={grid.reset}
           />
+          {listActions?.(listOf(grid))}
           <ExportMenu grid={schema.name} params={grid.params} />
         </Group>
       </Group>
@@ -85,4 +95,13 @@ export function DatagridToolbar({
       )}
     </Stack>
   );
+}
+
+/** The list's query without its page, and whether it is narrowed at all. */
+function listOf(grid: DatagridState) {
+  const { page: _page, limit: _limit, ...query } = grid.params;
+  return {
+    query: serializeQuery(query).replace(/^\?/, ''),
+    narrowed: grid.search !== '' || Object.keys(grid.settings.filters).length > 0,
+  };
 }

@@ -1,28 +1,82 @@
-import type { DatagridSchema } from '@klubovna/shared';
-import { Select } from '@mantine/core';
+import type { DatagridSchema, DeclaredFilterSchema } from '@klubovna/shared';
+import { Loader, Select } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { renderPickerOption } from '../kinds/relation/picker-option.tsx';
+import { keepAll } from '../kinds/relation/relation.widget.tsx';
+import { type SelectOption, useRelatedOptions } from '../kinds/relation/use-related-options.ts';
 import type { DatagridState } from './use-datagrid.ts';
 
+const WIDTH = { base: '100%', xs: 220 } as const;
+
 /**
- * The list's declared filters (a check's validity, a member's medical check), each a choice of its
- * options beside the search; the chosen one shows and clears as a column filter does.
+ * The list's declared filters (a check's validity, a member's medical check, a payment's member's
+ * group), each a choice beside the search; the chosen one shows and clears as a column filter does.
  */
 export function DeclaredFilters({ schema, grid }: { schema: DatagridSchema; grid: DatagridState }) {
-  return (schema.filters ?? []).map((filter) => {
-    const chosen = grid.settings.filters[filter.name];
-    const value = chosen?.type === 'values' ? (chosen.values[0] ?? null) : null;
-    return (
+  return (schema.filters ?? []).map((filter) =>
+    filter.relationAlias ? (
+      <RelationFilter key={filter.name} filter={filter} alias={filter.relationAlias} grid={grid} />
+    ) : (
       <Select
         key={filter.name}
         aria-label={filter.label}
         placeholder={`${filter.label}: vše`}
         data={filter.options}
-        value={value}
+        value={chosenOf(grid, filter)?.value ?? null}
         clearable
-        w={{ base: '100%', xs: 220 }}
+        w={WIDTH}
         onChange={(next) =>
           grid.setFilter(filter.name, next ? { type: 'values', values: [next] } : undefined)
         }
       />
-    );
-  });
+    ),
+  );
+}
+
+/** The filter's chosen value with the label it was chosen by. */
+function chosenOf(grid: DatagridState, filter: DeclaredFilterSchema): SelectOption | undefined {
+  const chosen = grid.settings.filters[filter.name];
+  const value = chosen?.type === 'values' ? chosen.values[0] : undefined;
+  if (chosen?.type !== 'values' || value === undefined) return undefined;
+  return { value, label: chosen.labels?.[0] ?? `#${value}` };
+}
+
+/** A filter whose values are records (a group): typed text searches them on the server. */
+function RelationFilter({
+  filter,
+  alias,
+  grid,
+}: {
+  filter: DeclaredFilterSchema;
+  alias: string;
+  grid: DatagridState;
+}) {
+  const [search, setSearch] = useState('');
+  const picked = chosenOf(grid, filter);
+  const [value, label] = [picked?.value, picked?.label];
+  const chosen = useMemo(() => (value && label ? [{ value, label }] : []), [value, label]);
+  const found = useRelatedOptions(alias, search, chosen);
+  return (
+    <Select
+      aria-label={filter.label}
+      placeholder={`${filter.label}: vše`}
+      searchable
+      clearable
+      data={found.options}
+      renderOption={renderPickerOption(found.options)}
+      filter={keepAll}
+      searchValue={search}
+      onSearchChange={setSearch}
+      nothingFoundMessage={found.loading ? 'Hledám…' : 'Nic neodpovídá'}
+      rightSection={found.loading ? <Loader size="xs" /> : undefined}
+      value={value ?? null}
+      w={WIDTH}
+      onChange={(next, option) =>
+        grid.setFilter(
+          filter.name,
+          next ? { type: 'values', values: [next], labels: [option?.label ?? next] } : undefined,
+        )
+      }
+    />
+  );
 }

@@ -25,35 +25,41 @@ export function remindersMessage({ sent, overdue }: PaymentRemindersSent): strin
 
 /**
  * Payment requests in the engine's list, with „Poslat upomínky“: the overdue reminder (with the QR
- * Platba) to every overdue request's member and guardians, or to the selected requests'.
+ * Platba) to the member and guardians of every overdue request of the list as searched and filtered
+ * (a group's, a fee's), or of the selected requests.
  */
 export function PaymentListPage() {
   const { data: schema } = useDatagridSchema(ALIAS);
   const confirm = useConfirm();
   const flash = useFlash();
-  const send = async (ids?: number[]) => {
+  const send = async (body: { ids: number[] } | { list: string }) => {
     try {
-      const answer = await api.post<PaymentRemindersSent>(API_PATHS.paymentReminders, ids ? { ids } : {});
+      const answer = await api.post<PaymentRemindersSent>(API_PATHS.paymentReminders, body);
       flash.show({ message: remindersMessage(answer) });
     } catch (error) {
       flash.show({ variant: 'error', message: errorMessageOrGeneric(error) });
     }
   };
-  const sendAll = () =>
+  const sendToList = ({ query, narrowed }: { query: string; narrowed: boolean }) =>
     confirm({
-      title: 'Poslat upomínky všem platbám po splatnosti?',
-      message:
-        'Členům a jejich zákonným zástupcům odejde e-mail s QR Platbou. Kdo ji dnes už dostal, další nedostane.',
+      title: narrowed
+        ? 'Poslat upomínky platbám po splatnosti v tomto seznamu?'
+        : 'Poslat upomínky všem platbám po splatnosti?',
+      message: `${narrowed ? 'Jen platbám, které odpovídají hledání a filtrům seznamu. ' : ''}Členům a jejich zákonným zástupcům odejde e-mail s QR Platbou. Kdo ji dnes už dostal, další nedostane.`,
       confirmLabel: 'Poslat upomínky',
-      onConfirm: () => send(),
+      onConfirm: () => send({ list: query }),
     });
   return (
     <EntityListPage
       alias={ALIAS}
       title={findRoute('payment.list')?.title ?? 'Platby'}
-      actions={
+      listActions={(list) =>
         schema?.canDelete && (
-          <Button variant="default" leftSection={<IconMailForward size={18} />} onClick={sendAll}>
+          <Button
+            variant="default"
+            leftSection={<IconMailForward size={18} />}
+            onClick={() => sendToList(list)}
+          >
             Poslat upomínky
           </Button>
         )
@@ -64,7 +70,7 @@ export function PaymentListPage() {
           variant="light"
           leftSection={<IconMailForward size={16} />}
           onClick={async () => {
-            await send(selected.map((record) => record.id));
+            await send({ ids: selected.map((record) => record.id) });
             clear();
           }}
         >

@@ -5,7 +5,7 @@ import { renderPickerOption } from './picker-option.tsx';
 import { type SelectOption, useRelatedOptions } from './use-related-options.ts';
 
 /** The server already matched the text; Mantine must not filter the options again. */
-const keepAll = ({ options }: { options: unknown[] }) => options as never;
+export const keepAll = ({ options }: { options: unknown[] }) => options as never;
 
 /** What both pickers share: server-side search, Czech texts, a loader while searching. */
 function pickerProps<V>(
