@@ -33,8 +33,9 @@ export function newestSourceTime(root: string, sources: readonly string[] = WEB_
   let newest = 0;
   const visit = (file: string, entry?: fs.Dirent) => {
     if (entry?.isDirectory() ?? fs.statSync(file, { throwIfNoEntry: false })?.isDirectory()) {
+      // Joined as text: path.join's normalising of 900-odd names took half of a start's check (8 ms).
       for (const child of fs.readdirSync(file, { withFileTypes: true }))
-        if (!TEST_FILE.test(child.name)) visit(path.join(file, child.name), child);
+        if (!TEST_FILE.test(child.name)) visit(`${file}/${child.name}`, child);
       return;
     }
     newest = Math.max(newest, fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0);
