@@ -94,8 +94,10 @@ describe.each(testEngines())('the payments list of one group, and its overdue re
   it('reminds the overdue requests of the list as filtered, and only the office may', async () => {
     const list = `filter[group]=${ids.zaci}&s=Skupinov`;
     expect((await remind(t.client(), { list })).status).toBe(401);
-    const trainer = await signedInClient(t, { roles: ['ROLE_TRAINER'] });
-    expect((await remind(trainer.client, { list })).status).toBe(403);
+    for (const role of ['ROLE_SALESMAN', 'ROLE_USER'] as const) {
+      const someone = await signedInClient(t, { roles: [role] });
+      expect((await remind(someone.client, { list })).status, role).toBe(403);
+    }
 
     const sent = await remind(root, { list });
     expect(sent.status, sent.text).toBe(200);
