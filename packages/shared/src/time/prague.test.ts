@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  addMonths,
   czechDate,
   czechDateTime,
   czechLongDate,
@@ -87,5 +88,18 @@ describe('Prague time', () => {
     expect(czechTime('2026-07-01T22:05:00Z')).toBe('0:05');
     expect(czechDateTime('2026-07-01T07:00:00Z')).toBe('1. 7. 2026 09:00');
     expect(czechDateTime('2026-11-26T16:30:00Z')).toBe('26. 11. 2026 17:30');
+  });
+
+  describe('addMonths', () => {
+    it('adds months clamped to the month’s end, across years and leap years', () => {
+      expect(addMonths('2027-01-31', 1)).toBe('2027-02-28');
+      expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
+      expect(addMonths('2026-10-31', 2)).toBe('2026-12-31');
+      expect(addMonths('2026-11-30', 3)).toBe('2027-02-28');
+      expect(addMonths('2026-09-15', 12)).toBe('2027-09-15');
+      expect(addMonths('2026-09-15', 0)).toBe('2026-09-15');
+      expect(addMonths('2028-02-29', 12)).toBe('2029-02-28');
+      expect(addMonths('2027-03-31', -1)).toBe('2027-02-28');
+    });
   });
 });

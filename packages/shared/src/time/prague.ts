@@ -69,6 +69,19 @@ export function pragueToUtc(date: string, time: string): string {
 export const addDays = (day: string, days: number): string =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
+/**
+ * A calendar day `months` calendar months later (or earlier), clamped to the month's last day:
+ * 2027-01-31 + 1 month is 2027-02-28 (29 in a leap year).
+ */
+export function addMonths(day: string, months: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const index = year * 12 + (month - 1) + months;
+  const [toYear, toMonth] = [Math.floor(index / 12), (index % 12) + 1];
+  const lastDay = new Date(Date.UTC(toYear, toMonth, 0)).getUTCDate();
+  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+  return `${pad(toYear, 4)}-${pad(toMonth)}-${pad(Math.min(date, lastDay))}`;
+}
+
 /** A calendar day `2026-09-01` as it is; an instant as its day in Prague. */
 const dayOf = (value: Instant) =>
   typeof value === 'string' && value.length === 10 ? value : pragueToday(value);

@@ -1,4 +1,4 @@
-import { czechDate, pragueToday } from '@klubovna/shared/time/prague';
+import { addMonths, czechDate, pragueToday } from '@klubovna/shared/time/prague';
 import type { EntityHooks, HookContext, Person, Values } from '../../engine/declaration/entity.types.ts';
 import { fieldError } from '../../engine/records/record-writes.service.ts';
 import { selfMembers } from '../people/index.ts';
@@ -16,13 +16,6 @@ export const isHeadTrainer = (eb: Eb, person: Person) =>
       .where('member_type', '=', 'HEAD_TRAINER'),
   );
 
-/** A check's default validity: 12 months from its date (29. 2. to 28. 2.), the last day included. */
-export function twelveMonthsFrom(date: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const last = new Date(Date.UTC(year + 1, month, 0)).getUTCDate();
-  return `${year + 1}-${String(month).padStart(2, '0')}-${String(Math.min(day, last)).padStart(2, '0')}`;
-}
-
 /** The validity, a limitation's text where the result has one, and the title naming the check. */
 async function completed(context: HookContext, data: Values): Promise<Values> {
   if (data.result === 'FIT_LIMITED' && !data.limitation)
@@ -37,7 +30,8 @@ async function completed(context: HookContext, data: Values): Promise<Values> {
   return {
     ...data,
     limitation: data.result === 'FIT_LIMITED' ? data.limitation : null,
-    validUntil: data.validUntil ?? twelveMonthsFrom(date),
+    // By default 12 months from its date (29. 2. to 28. 2.), the last day included.
+    validUntil: data.validUntil ?? addMonths(date, 12),
     title: `${name} – ${czechDate(date)}`,
   };
 }

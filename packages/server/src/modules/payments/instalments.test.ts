@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, instalmentSuffix, splitAmount } from './instalments.ts';
+import { instalmentSuffix, splitAmount } from './instalments.ts';
 
 describe('instalments', () => {
-  it('adds months clamped to the month’s end, across years and leap years', () => {
-    expect(addMonths('2027-01-31', 1)).toBe('2027-02-28');
-    expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
-    expect(addMonths('2026-10-31', 2)).toBe('2026-12-31');
-    expect(addMonths('2026-11-30', 3)).toBe('2027-02-28');
-    expect(addMonths('2026-09-15', 12)).toBe('2027-09-15');
-    expect(addMonths('2026-09-15', 0)).toBe('2026-09-15');
-  });
-
   it('splits haléře into shares that sum exactly, the remainder on the first', () => {
     expect(splitAmount(100_000, 3)).toEqual([33_334, 33_333, 33_333]);
     expect(splitAmount(100_001, 12).reduce((sum, share) => sum + share, 0)).toBe(100_001);

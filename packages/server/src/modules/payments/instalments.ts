@@ -1,19 +1,7 @@
 import type { Money } from '@klubovna/shared';
+import { addMonths } from '@klubovna/shared/time/prague';
 import type { EntityHooks, Values } from '../../engine/declaration/entity.types.ts';
 import { fieldError } from '../../engine/records/record-writes.service.ts';
-
-/**
- * A date (`YYYY-MM-DD`) `months` calendar months later, clamped to the month's last day:
- * 2027-01-31 + 1 month is 2027-02-28 (29 in a leap year).
- */
-export function addMonths(date: string, months: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const index = year * 12 + (month - 1) + months;
-  const [toYear, toMonth] = [Math.floor(index / 12), (index % 12) + 1];
-  const lastDay = new Date(Date.UTC(toYear, toMonth, 0)).getUTCDate();
-  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
-  return `${pad(toYear, 4)}-${pad(toMonth)}-${pad(Math.min(day, lastDay))}`;
-}
 
 /** Haléře split into `parts` integer shares that sum exactly to them; the remainder goes on the first. */
 export function splitAmount(amount: number, parts: number): number[] {
