@@ -1,12 +1,18 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 export type Engine = 'sqlite' | 'postgres';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations work on any schema
 type AnyKysely = Kysely<any>;
 
+/**
+ * The database's engine, told by what its adapter does rather than by its class: a migration is loaded
+ * from its file with the Kysely of node_modules, while `npm start`'s bundle made the database with its
+ * own copy, whose `PostgresAdapter` is another class. Of the two engines only PostgreSQL runs DDL in a
+ * transaction.
+ */
 export function engineOf(db: AnyKysely): Engine {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+  return db.getExecutor().adapter.supportsTransactionalDdl ? 'postgres' : 'sqlite';
 }
 
 /** Column types that differ between the engines, so a migration is written once. */
