@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serverBundleUrl } from '../../../../scripts/server-build.ts';
 import { installed } from '../test/documented-config.ts';
 import { startS3Server, type TestS3Server } from '../test/s3-server.ts';
 import { freePort, type ServerProcess, spawnServer } from '../test/server-process.ts';
@@ -12,6 +14,7 @@ import { Findings, figures, type Instance, LoadContext, runLoad, type Sample } f
 import { LOAD_MIX } from './load-mix.ts';
 import { unreadableUploads } from './uploads-check.ts';
 
+const REPOSITORY = path.resolve(import.meta.dirname, '../../../..');
 const VIRTUAL_USERS = 8;
 const ONE_SECONDS = 20;
 const THREE_SECONDS = 60;
@@ -105,7 +108,10 @@ describe.runIf(process.env.TEST_DATABASE_URL && installed('haproxy'))(
       /** Each instance's environment: all alike but its own disk, which must hold no upload. */
       const envs = dataDirs.map((dataDir) => ({ ...shared, DATA_DIR: dataDir }));
       const ports = [await freePort(), await freePort(), await freePort()];
-      servers.push(await spawnServer(envs[0]!, ports[0]));
+      // The instances run what a deployment runs: `npm start`'s bundle, built first if stale.
+      const bundle = fileURLToPath(await serverBundleUrl(REPOSITORY));
+      const spawnInstance = (index: number) => spawnServer(envs[index]!, ports[index], bundle);
+      servers.push(await spawnInstance(0));
       const users = await prepareUsers(servers[0]!.url, VIRTUAL_USERS);
       const instances: Instance[] = ports.map((port, index) => ({
         name: `app${index + 1}`,
@@ -125,7 +131,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && installed('haproxy'))(
       );
 
       // Three instances, one killed and one restarted on the way.
-      servers.push(await spawnServer(envs[1]!, ports[1]), await spawnServer(envs[2]!, ports[2]));
+      servers.push(await spawnInstance(1), await spawnInstance(2));
       for (const instance of instances) instance.live = true;
       const names = Object.fromEntries(instances.map((instance) => [instance.name, host(instance.url)]));
       proxies.push(await startHaproxy(dir, names));
@@ -150,14 +156,14 @@ describe.runIf(process.env.TEST_DATABASE_URL && installed('haproxy'))(
         await wait(RESTART_AT_MS - KILL_AT_MS);
         instances[2]!.live = false;
         await servers[2]!.stop();
-        servers[2] = await spawnServer(envs[2]!, ports[2]);
+        servers[2] = await spawnInstance(2);
         instances[2]!.live = true;
       })();
       const context = new LoadContext(proxies[1]!.url, instances, cluster);
       await runLoad(context, users, LOAD_MIX, started + THREE_SECONDS * 1000);
       await faults;
       // The killed instance started again, so that every upload is read through all three.
-      servers[1] = await spawnServer(envs[1]!, ports[1]);
+      servers[1] = await spawnInstance(1);
       instances[1]!.live = true;
       const uploads = [...single.uploads, ...warming.uploads, ...cluster.uploads];
       const unreadable = await unreadableUploads(uploads, instances, users[0]!.staffCookie, s3);

@@ -50,14 +50,18 @@ function exited(child: ChildProcess): Promise<void> {
 
 /**
  * Starts the real server as `npm start` does (its own Node process, configured by the environment
- * alone), from the sources (`server.ts`) rather than `npm start`'s bundle, on `port`, or a free one.
- * `env` adds DATA_DIR, DATABASE_URL and the like.
+ * alone), on `port`, or a free one; from the sources (`server.ts`), or from `entry` (`npm start`'s
+ * bundle, a file path). `env` adds DATA_DIR, DATABASE_URL and the like.
  */
-export async function spawnServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+export async function spawnServer(
+  env: Record<string, string>,
+  port?: number,
+  entry = SERVER_ENTRY,
+): Promise<ServerProcess> {
   port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', SERVER_ENTRY], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', entry], {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
