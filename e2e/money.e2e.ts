@@ -54,32 +54,33 @@ beforeAll(async () => {
     });
   fee = await request('Členský příspěvek', 150_000);
   camp = await request('Letní soustředění', 320_000);
-  const late = await api.data<{ id: number }>('POST', '/api/cms/form/member', {
-    lastName: 'Pozdní',
-    firstName: 'Olga',
-    email: 'olga@rodina.test',
-  });
-  await api.data('POST', '/api/cms/form/payment', {
-    member: late.id,
-    title: 'Podzimní turnaj',
-    amount: { amount: 40_000, currency: 'CZK' },
-    dueDate: '2025-10-31',
-  });
   // Olga trains in Dorost; Karel, overdue too, in no group: the group's list and reminders leave him out.
+  const olga = await overdueMember(['Olga', 'Pozdní'], 'Podzimní turnaj', 40_000, '2025-10-31');
   const dorost = await api.data<{ id: number }>('POST', '/api/cms/form/group', { name: 'Dorost' });
-  await api.data('POST', '/api/cms/form/group-member', { group: dorost.id, member: late.id });
-  const karel = await api.data<{ id: number }>('POST', '/api/cms/form/member', {
-    lastName: 'Opožděný',
-    firstName: 'Karel',
-    email: 'karel@rodina.test',
+  await api.data('POST', '/api/cms/form/group-member', { group: dorost.id, member: olga.id });
+  await overdueMember(['Karel', 'Opožděný'], 'Zimní turnaj', 30_000, '2025-12-31');
+});
+
+/** A member with an e-mail of their first name and one request past its due date. */
+async function overdueMember(
+  [firstName, lastName]: [string, string],
+  title: string,
+  amount: number,
+  dueDate: string,
+) {
+  const member = await api.data<{ id: number }>('POST', '/api/cms/form/member', {
+    firstName,
+    lastName,
+    email: `${firstName.toLowerCase()}@rodina.test`,
   });
   await api.data('POST', '/api/cms/form/payment', {
-    member: karel.id,
-    title: 'Zimní turnaj',
-    amount: { amount: 30_000, currency: 'CZK' },
-    dueDate: '2025-12-31',
+    member: member.id,
+    title,
+    amount: { amount, currency: 'CZK' },
+    dueDate,
   });
-});
+  return member;
+}
 
 afterAll(async () => {
   await app?.close();

@@ -1,24 +1,18 @@
 import { API_PATHS } from '@klubovna/shared';
 import { addDays, pragueToday } from '@klubovna/shared/time/prague';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../../test/fixtures.ts';
 import type { HttpClient } from '../../test/http-client.ts';
-import { startSmtpReceiver } from '../../test/smtp-receiver.ts';
-import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts';
+import { mailingApp } from '../../test/mailing-app.ts';
+import { testEngines } from '../../test/test-app.ts';
 
 describe.each(testEngines())('the payments list of one group, and its overdue reminders, on %s', (engine) => {
-  let t: TestApp;
-  let root: HttpClient;
-  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+  const suite = mailingApp(engine);
   const today = pragueToday();
   const ids: Record<string, number> = {};
-  const created = async (alias: string, body: Record<string, unknown>) => {
-    const response = await root.post(`/api/cms/form/${alias}`, body);
-    expect(response.status, response.text).toBe(201);
-    return response.body.data as { id: number };
-  };
+  const { created } = suite;
   const titles = async (query: string) => {
-    const response = await root.get(`/api/cms/datagrid/payment?limit=100&${query}`);
+    const response = await suite.root.get(`/api/cms/datagrid/payment?limit=100&${query}`);
     expect(response.status, response.text).toBe(200);
     return response.body.data.items.map((item: { title: string }) => item.title).sort();
   };
@@ -26,9 +20,6 @@ describe.each(testEngines())('the payments list of one group, and its overdue re
     client.post(API_PATHS.paymentReminders, body);
 
   beforeAll(async () => {
-    smtp = await startSmtpReceiver();
-    t = await startTestApp(engine, { PUBLIC_URL: 'https://klub.test', SMTP_URL: smtp.url });
-    root = await t.signedInAsRoot();
     await created('web-configuration', { clubName: 'SK Klubovna', bankAccount: '19-2000145399/0800' });
     const zaci = await created('group', { name: 'Žáci A' });
     const dorost = await created('group', { name: 'Dorost' });
@@ -54,13 +45,9 @@ describe.each(testEngines())('the payments list of one group, and its overdue re
     await request(olga.id, 'Olga po splatnosti', addDays(today, -5));
     Object.assign(ids, { zaci: zaci.id, dorost: dorost.id });
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
 
   it('filters the requests by the group their member is in today, and offers the groups to pick', async () => {
-    const schema = await root.get('/api/cms/datagrid/schema/payment');
+    const schema = await suite.root.get('/api/cms/datagrid/schema/payment');
     expect(schema.status, schema.text).toBe(200);
     expect(schema.body.data.filters).toContainEqual({
       name: 'group',
@@ -73,9 +60,9 @@ describe.each(testEngines())('the payments list of one group, and its overdue re
     expect(await titles(`filter[group]=${ids.zaci}&filter[group]=${ids.dorost}&filter[due]=overdue`)).toEqual(
       ['Ema po splatnosti', 'Jan po splatnosti'],
     );
-    const total = await root.get(`/api/cms/datagrid/payment?filter[group]=${ids.dorost}`);
+    const total = await suite.root.get(`/api/cms/datagrid/payment?filter[group]=${ids.dorost}`);
     expect(total.body.data.total).toBe(1);
-    const exported = await root.get(
+    const exported = await suite.root.get(
       `/api/cms/datagrid/payment/export?format=csv&filter[group]=${ids.dorost}`,
     );
     expect(exported.status).toBe(200);
@@ -85,7 +72,7 @@ describe.each(testEngines())('the payments list of one group, and its overdue re
 
   it('refuses a group that is no record id in Czech', async () => {
     for (const value of ['x', '0', '-1', '1e3', '99999999999']) {
-      const response = await root.get(`/api/cms/datagrid/payment?filter[group]=${value}`);
+      const response = await suite.root.get(`/api/cms/datagrid/payment?filter[group]=${value}`);
       expect(response.status, value).toBe(400);
       expect(response.body.error.message).toBe(`Filtr „Skupina“ nezná hodnotu „${value}“.`);
     }
@@ -93,23 +80,23 @@ describe.each(testEngines())('the payments list of one group, and its overdue re
 
   it('reminds the overdue requests of the list as filtered, and only the office may', async () => {
     const list = `filter[group]=${ids.zaci}&s=Skupinov`;
-    expect((await remind(t.client(), { list })).status).toBe(401);
+    expect((await remind(suite.t.client(), { list })).status).toBe(401);
     for (const role of ['ROLE_SALESMAN', 'ROLE_USER'] as const) {
-      const someone = await signedInClient(t, { roles: [role] });
+      const someone = await signedInClient(suite.t, { roles: [role] });
       expect((await remind(someone.client, { list })).status, role).toBe(403);
     }
 
-    const sent = await remind(root, { list });
+    const sent = await remind(suite.root, { list });
     expect(sent.status, sent.text).toBe(200);
     expect(sent.body.data).toEqual({ sent: 1, overdue: 1 });
-    await smtp.waitFor('ema@rodina.test');
-    expect(smtp.mails.flatMap((mail) => mail.to)).not.toContain('jan@rodina.test');
-    expect(smtp.mails.flatMap((mail) => mail.to)).not.toContain('olga@rodina.test');
+    await suite.smtp.waitFor('ema@rodina.test');
+    expect(suite.smtp.mails.flatMap((mail) => mail.to)).not.toContain('jan@rodina.test');
+    expect(suite.smtp.mails.flatMap((mail) => mail.to)).not.toContain('olga@rodina.test');
 
-    const both = await remind(root, { list, ids: [1] });
+    const both = await remind(suite.root, { list, ids: [1] });
     expect(both.status).toBe(400);
     expect(both.body.error.message).toMatch(/buď vybrané platby, nebo filtry/);
-    const wrong = await remind(root, { list: 'filter[group]=x' });
+    const wrong = await remind(suite.root, { list: 'filter[group]=x' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.message).toBe('Filtr „Skupina“ nezná hodnotu „x“.');
   });
