@@ -100,6 +100,21 @@ describe('the home screen', () => {
     expect(JSON.stringify(answer)).toContain(addDays(today, -1));
   });
 
+  it('asks for its tiles once on a load, as its page names them: the prefetched answer is not asked for again', async () => {
+    const { page } = await openSignedIn(app, '/admin');
+    await tile(page, 'Platby po splatnosti').waitFor();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) asked.push(url.pathname);
+    });
+    await page.reload();
+    await tile(page, 'Platby po splatnosti').getByText('1 platba je po splatnosti.').waitFor();
+    // Long enough for a revalidation after the tiles' mount to have been sent.
+    await page.waitForTimeout(1000);
+    expect(asked.filter((path) => path === '/api/cms/home')).toHaveLength(1);
+  });
+
   it("shows a trainer today's training waiting for attendance, on a phone", async () => {
     const { page } = await app.newPage({ viewport: PHONE });
     await signInAs(page, TRAINER.email);

@@ -319,6 +319,12 @@ describe('members list and form', () => {
       ).toHaveLength(1);
     await page.waitForTimeout(3500);
     expect(warnings).toEqual([]);
+    // The panels under the form ask for their rows once too, not again when they mount.
+    for (const rows of ['/api/cms/datagrid/guardian', '/api/cms/datagrid/consent'])
+      expect(
+        asked.filter((asked) => asked === rows),
+        rows,
+      ).toHaveLength(1);
   });
 
   it('stays usable on a phone: the list keeps the names, says which columns wait for more room, and the form has one column', async () => {

@@ -308,6 +308,43 @@ describe('serving the back-office app', () => {
     expect(unchanged.status).toBe(304);
   });
 
+  it('sends the page compressed as the browser asks, with the links of its screen before the routes of the entity screens', async () => {
+    const cookie = 'klubovna_session=whatever';
+    const plain = await rawGet(`${t.url}/admin/clenove`, { cookie });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const html = plain.body.toString();
+    // The routes of every entity screen make the page larger than the compression's threshold.
+    expect(plain.body.length).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
+    const routes = html.indexOf('<meta name="klubovna-entity-screens"');
+    expect(routes).toBeGreaterThan(0);
+    for (const link of [
+      '<link rel="preload" as="fetch" crossorigin href="/api/cms/datagrid/schema/member">',
+      '<link rel="preload" as="script" fetchpriority="low" crossorigin href="/admin/assets/list-Ii99Jj00.js">',
+    ]) {
+      expect(html.indexOf(link), link).toBeGreaterThan(0);
+      expect(html.indexOf(link), link).toBeLessThan(routes);
+    }
+
+    const br = await rawGet(`${t.url}/admin/clenove`, { cookie, 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(html);
+    expect(br.body.length).toBeLessThan(plain.body.length / 4);
+    const gz = await rawGet(`${t.url}/admin/clenove`, { cookie, 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(html);
+    // Each encoding has its own validator, and a browser that has the page gets a 304.
+    expect(new Set([plain.headers.etag, br.headers.etag, gz.headers.etag]).size).toBe(3);
+    const again = await rawGet(`${t.url}/admin/clenove`, {
+      cookie,
+      'accept-encoding': 'br',
+      'if-none-match': br.headers.etag!,
+    });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+  });
+
   it('compresses API answers larger than a few KB as the client asks, and leaves small ones alone', async () => {
     const admin = await t.signedInAsRoot();
     const cookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');

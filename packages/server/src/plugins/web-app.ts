@@ -18,7 +18,9 @@ import {
   settingsName,
 } from '@klubovna/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { compressBody, type Encoding, preferredEncoding } from '../http/encoded-body.ts';
 import { SESSION_COOKIE } from '../http/session.ts';
+import { COMPRESSION_THRESHOLD_BYTES } from './compression.ts';
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="cs"><meta charset="utf-8"><title>Klubovna</title>
 <p>Administrace zatím není sestavena. Spusťte <code>npm start</code> nebo <code>npm run build</code>.</p></html>`;
@@ -28,7 +30,20 @@ function escapeAttribute(value: string): string {
 }
 
 /** The page's HTML with markup added at the end of its head. */
-const intoHead = (html: string, markup: string) => html.replace('</head>', `${markup}</head>`);
+const intoHead = (html: string, markup: string) => html.replace('</head>', () => `${markup}</head>`);
+
+/** Where the page meta starts (withPageMeta): the end of the head, after the links the browser needs first. */
+const PAGE_META_START = `<meta name="${PAGE_META.entityScreens}"`;
+
+/**
+ * The page's HTML with links added before its page meta: the routes of every entity screen take some
+ * 20 KB, and links after them were found only once the page's later packets had come (on a phone's
+ * link, a round trip or two later).
+ */
+const withLinks = (html: string, markup: string) =>
+  html.includes(PAGE_META_START)
+    ? html.replace(PAGE_META_START, () => `${markup}${PAGE_META_START}`)
+    : intoHead(html, markup);
 
 /**
  * index.html as served: the routes of the declared entities' screens (served and linked beside the
@@ -54,6 +69,8 @@ interface ServedPage {
   list?: string;
   /** For a signed-in visitor, the entity of the form the page shows (see withRecord). */
   form?: string;
+  /** The page compressed, made at its first request in each encoding. */
+  encoded?: Partial<Record<Encoding, Buffer>>;
 }
 
 /** The query of the address a page was asked for. */
@@ -133,7 +150,7 @@ function indexHtmlReader(
     const key = files ? `${route.name}${signedIn ? ' signed-in' : ''}` : '';
     let page = pages.get(key);
     if (!page) {
-      const html = files ? intoHead(built.html, preloadLinks(files, signedIn)) : built.html;
+      const html = files ? withLinks(built.html, preloadLinks(files, signedIn)) : built.html;
       const list = signedIn ? files?.list : undefined;
       const form = signedIn ? files?.form : undefined;
       page = { html, etag: etagOf(html), ...(list ? { list } : {}), ...(form ? { form } : {}) };
@@ -145,7 +162,7 @@ function indexHtmlReader(
 
 /** A page with one more answer named for the browser to fetch. */
 function withPreload(page: ServedPage, href: string): ServedPage {
-  const html = intoHead(page.html, fetchPreload(href));
+  const html = withLinks(page.html, fetchPreload(href));
   return { html, etag: etagOf(html) };
 }
 
@@ -194,6 +211,23 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
     .split(',')
     .map((tag) => tag.trim().replace(/^W\//, ''))
     .some((tag) => tag === etag || tag === '*');
+}
+
+/**
+ * Sends a page as the client accepts it: compressed when larger than a few KB (the routes of the entity
+ * screens make every page about 20 KB), each encoding made once per kept page. Each encoding has a
+ * validator of its own, as its bytes differ; a client that has the page gets a 304.
+ */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: ServedPage) {
+  const encoding =
+    Buffer.byteLength(page.html) >= COMPRESSION_THRESHOLD_BYTES ? preferredEncoding(request) : null;
+  const etag = encoding ? `${page.etag.slice(0, -1)}-${encoding}"` : page.etag;
+  reply.header('etag', etag).header('vary', 'accept-encoding');
+  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
+  if (!encoding) return reply.send(page.html);
+  page.encoded ??= {};
+  page.encoded[encoding] ??= compressBody(page.html, encoding);
+  return reply.header('content-encoding', encoding).send(page.encoded[encoding]);
 }
 
 /** Where the built app's files are served. */
@@ -251,9 +285,7 @@ export async function webAppPlugin(app: FastifyInstance): Promise<void> {
       : built.form
         ? withRecord(request, built, built.form)
         : built;
-    reply.header('etag', page.etag);
-    if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
-    return reply.send(page.html);
+    return sendPage(request, reply, page);
   };
   app.get('/admin', { logLevel: 'warn' }, sendApp);
   app.get('/admin/*', { logLevel: 'warn' }, sendApp);

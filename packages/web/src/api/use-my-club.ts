@@ -8,8 +8,9 @@ export const MY_CLUB_KEY = API_PATHS.myClub;
 /** The signed-in person's own members and the groups they train (`GET /api/cms/me/club`); nothing when not asked. */
 export function useMyClub(ask = true) {
   const key = ask ? MY_CLUB_KEY : null;
-  usePrefetchedInCache(key);
-  return useSWR<MyClub>(key);
+  // A prefetched answer (the page named it) is fresh: not asked for again on mount.
+  const prefetched = usePrefetchedInCache(key);
+  return useSWR<MyClub>(key, prefetched ? { revalidateOnMount: false } : {});
 }
 
 /**

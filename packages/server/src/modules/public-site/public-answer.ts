@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { compressBody, type Encoding, preferredEncoding } from '../../http/encoded-body.ts';
 import { COMPRESSION_THRESHOLD_BYTES } from '../../plugins/compression.ts';
 import { VIDEO_HOSTS } from '../content/index.ts';
 
@@ -19,31 +19,6 @@ export const PUBLIC_CSP = [
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join('; ');
-
-type Encoding = 'br' | 'gzip';
-
-/** The encoding the client accepts that compresses best (`q=0` refuses one); null: none. */
-function preferredEncoding(request: FastifyRequest): Encoding | null {
-  const accepted = new Map(
-    (request.headers['accept-encoding'] ?? '').split(',').map((part) => {
-      const [name = '', ...params] = part.trim().toLowerCase().split(';');
-      const q = params.map((param) => /^\s*q=([0-9.]+)/.exec(param)?.[1]).find(Boolean);
-      return [name, q === undefined ? 1 : Number(q)] as const;
-    }),
-  );
-  for (const encoding of ['br', 'gzip'] as const) if ((accepted.get(encoding) ?? 0) > 0) return encoding;
-  return null;
-}
-
-/**
- * A page compressed once for all the requests its cached answer serves: Brotli at quality 6 costs
- * a few milliseconds per render, not per request.
- */
-function compress(body: string, encoding: Encoding): Buffer {
-  return encoding === 'br'
-    ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } })
-    : zlib.gzipSync(body, { level: 6 });
-}
 
 /** What a public route renders: a page (HTML unless said), its status 200 unless said. */
 export type Rendered = { status?: number; type?: string; body: string };
@@ -95,7 +70,7 @@ export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer:
     Buffer.byteLength(answer.body) >= COMPRESSION_THRESHOLD_BYTES ? preferredEncoding(request) : null;
   if (!encoding) return reply.send(answer.body);
   answer.encoded ??= {};
-  answer.encoded[encoding] ??= compress(answer.body, encoding);
+  answer.encoded[encoding] ??= compressBody(answer.body, encoding);
   return reply.header('content-encoding', encoding).send(answer.encoded[encoding]);
 }
 

@@ -99,7 +99,7 @@ function LoadedDataGrid({
   const extra = extraActions ? extraButtons : 0;
   const fixedWidth = (schema.canDelete ? CHECK_COLUMN_WIDTH : 0) + actionsColumnWidth(schema, extra);
   const labelOf = new Map(schema.columns.map((column) => [column.key, column.label]));
-  const withoutRoom = columnsWithoutRoom(wantedColumns(schema, grid), box.width && box.width - fixedWidth);
+  const withoutRoom = columnsWithoutRoom(wantedColumns(schema, grid), box.width ? box.width - fixedWidth : 0);
   const columns = datagridColumns(schema, grid, {
     describe,
     onDelete: (record) => void confirmDelete(describe(record), () => remove([record.id], record)),
@@ -150,7 +150,9 @@ function LoadedDataGrid({
         )}
       </Group>
       <Paper ref={box.ref} withBorder radius="md" style={{ overflow: 'hidden' }}>
-        {isLoading && !data ? (
+        {/* The rows render once the box's width is known (before the first paint): rendered before it,
+            with every column, they were rendered again at once without those that have no room. */}
+        {(isLoading && !data) || box.width === null ? (
           <DatagridSkeleton rows={Math.min(grid.settings.pageSize, 10)} bare />
         ) : (
           <GridTable

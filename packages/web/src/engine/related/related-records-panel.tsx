@@ -1,12 +1,13 @@
 import type { DatagridPage, DatagridSchema, EntityRecord } from '@klubovna/shared';
 import { Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import useSWR from 'swr';
 import { routerPath } from '../../ui/navigation/app-path.ts';
 import { engineUrls, useDatagridSchema } from '../engine-api.ts';
 import { FIELD_KIND_CELLS } from '../kinds/cell-registry.ts';
+import { useRefetchOnVersion } from './use-refetch-on-version.ts';
 
 /** Records shown at most; a record has a handful of these (guardians, consents). */
 const LIMIT = 100;
@@ -46,10 +47,7 @@ export function RelatedRecordsPanel({
     engineUrls.datagridRows(alias),
     { [`filter[${field}]`]: String(ownerId), limit: LIMIT },
   ]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read again whenever the owner's version changes
-  useEffect(() => {
-    void mutate();
-  }, [owner.version, mutate]);
+  useRefetchOnVersion(owner.version, mutate);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={headingId}>
       <Stack gap="sm">

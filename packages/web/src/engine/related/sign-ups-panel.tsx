@@ -1,7 +1,7 @@
 import type { SignUpList, SignUpRow } from '@klubovna/shared';
 import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import useSWR from 'swr';
 import { BusyButton } from '../../ui/busy/busy-button.tsx';
 import { useConfirm } from '../../ui/confirm/use-confirm.tsx';
@@ -12,6 +12,7 @@ import { namedObject } from '../labels.ts';
 import { RecordPicker } from './record-picker.tsx';
 import type { SignUpsPanelProps, Values } from './sign-ups-panel.types.ts';
 import { SignUpsTable } from './sign-ups-table.tsx';
+import { useRefetchOnVersion } from './use-refetch-on-version.ts';
 import { useReported } from './use-reported.ts';
 
 /**
@@ -34,10 +35,7 @@ export function SignUpsPanel<Row extends SignUpRow, List extends SignUpList<Row>
   const labels = useEntityLabels(alias);
 
   // A saved record (a new capacity, new categories, a new date) may change the list and what it takes.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refetch whenever the owner's version changes
-  useEffect(() => {
-    void mutate();
-  }, [owner.version, mutate]);
+  useRefetchOnVersion(owner.version, mutate);
 
   const signUp = async () => {
     if (!member) return;

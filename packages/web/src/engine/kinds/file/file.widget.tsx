@@ -1,4 +1,3 @@
-import '@mantine/dropzone/styles.css';
 import type { UploadedFile } from '@klubovna/shared';
 import {
   ActionIcon,
@@ -8,36 +7,19 @@ import {
   Input,
   Paper,
   Progress,
+  Skeleton,
   Stack,
   Text,
   Tooltip,
 } from '@mantine/core';
-import {
-  Dropzone,
-  MS_EXCEL_MIME_TYPE,
-  MS_POWERPOINT_MIME_TYPE,
-  MS_WORD_MIME_TYPE,
-  PDF_MIME_TYPE,
-} from '@mantine/dropzone';
-import { IconFile, IconPhoto, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconFile, IconTrash } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { describeError } from '../../../api/describe-error.ts';
 import { uploadFiles } from '../../../api/upload.ts';
 import { useUploadedFile } from '../../engine-api.ts';
 import { defineWidget, inputProps, type WidgetProps } from '../kind.types.ts';
 
-/** What the server accepts as images (SVG is refused: it can carry scripts). */
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
-const DOCUMENT_TYPES = [
-  ...PDF_MIME_TYPE,
-  ...MS_WORD_MIME_TYPE,
-  ...MS_EXCEL_MIME_TYPE,
-  ...MS_POWERPOINT_MIME_TYPE,
-  'application/vnd.oasis.opendocument.text',
-  'application/vnd.oasis.opendocument.spreadsheet',
-  'text/plain',
-  'text/csv',
-];
+const FileDropzone = lazy(() => import('./file-dropzone.tsx'));
 
 const SIZE = new Intl.NumberFormat('cs-CZ', { maximumFractionDigits: 1 });
 export function formatFileSize(bytes: number): string {
@@ -123,40 +105,24 @@ function FileWidget(props: WidgetProps<number | null>) {
           </Paper>
         )}
         {!base.disabled && (
-          <Dropzone
-            onDrop={upload}
-            onReject={() =>
-              setFailure(
-                image
-                  ? 'Nahrajte obrázek JPEG, PNG, WebP, GIF nebo AVIF.'
-                  : 'Tento typ souboru nelze nahrát.',
-              )
-            }
-            accept={image ? IMAGE_TYPES : [...IMAGE_TYPES, ...DOCUMENT_TYPES]}
-            multiple={false}
-            loading={progress !== null}
-            name={field.name}
-            aria-label={`${field.label}: přetáhněte soubor nebo klikněte pro výběr`}
-            p="md"
-          >
-            <Group justify="center" gap="sm" mih={56} style={{ pointerEvents: 'none' }}>
-              <Dropzone.Accept>
-                <IconUpload size={28} />
-              </Dropzone.Accept>
-              <Dropzone.Reject>
-                <IconX size={28} />
-              </Dropzone.Reject>
-              <Dropzone.Idle>{image ? <IconPhoto size={28} /> : <IconFile size={28} />}</Dropzone.Idle>
-              <div>
-                <Text size="sm">
-                  {props.value === null ? 'Přetáhněte soubor sem' : 'Nahradit: přetáhněte nový soubor sem'}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  nebo klikněte a vyberte {image ? 'obrázek' : 'soubor'}
-                </Text>
-              </div>
-            </Group>
-          </Dropzone>
+          // As tall as the dropzone, so the form does not move when it comes.
+          <Suspense fallback={<Skeleton h={90} radius="sm" />}>
+            <FileDropzone
+              image={image}
+              name={field.name}
+              label={field.label}
+              replaces={props.value !== null}
+              loading={progress !== null}
+              onDrop={upload}
+              onReject={() =>
+                setFailure(
+                  image
+                    ? 'Nahrajte obrázek JPEG, PNG, WebP, GIF nebo AVIF.'
+                    : 'Tento typ souboru nelze nahrát.',
+                )
+              }
+            />
+          </Suspense>
         )}
         {progress !== null && (
           <Progress value={progress} animated aria-label={`Nahrávání ${progress} %`} size="sm" />

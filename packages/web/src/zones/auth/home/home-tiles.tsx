@@ -20,8 +20,13 @@ export function HomeTiles() {
 }
 
 function HomeTileGrid() {
-  usePrefetchedInCache(API_PATHS.home);
-  const { data, error, mutate } = useSWR<Home>(API_PATHS.home);
+  // The answer the page named and the screen asked for while its code loaded is the fresh one: not
+  // asked for again when the tiles mount.
+  const prefetched = usePrefetchedInCache(API_PATHS.home);
+  const { data, error, mutate } = useSWR<Home>(
+    API_PATHS.home,
+    prefetched ? { revalidateOnMount: false } : {},
+  );
   if (error)
     return (
       <Alert color="red" title="Přehled se nepodařilo načíst">
