@@ -57,14 +57,30 @@ export function signUpDueDate(days: number, firstDay: string, today = pragueToda
 
 /** The member's latest request for the camp or race, whatever its state. */
 async function requestOf(work: SignUpWork, source: FeeSource, sourceId: number, member: number) {
-  const row = await work.db
+  return (await latestRequests(work, source, sourceId, [member])).get(member);
+}
+
+/** The latest request of each of `members` for the camp or race, read in one statement. */
+async function latestRequests(
+  work: SignUpWork,
+  source: FeeSource,
+  sourceId: number,
+  members: readonly number[],
+): Promise<Map<number, Values>> {
+  const latest = new Map<number, Values>();
+  if (members.length === 0) return latest;
+  const rows = await work.db
     .selectFrom('payments')
     .selectAll()
     .where(source, '=', sourceId)
-    .where('member', '=', member)
+    .where('member', 'in', [...new Set(members)])
     .orderBy('id', 'desc')
-    .executeTakeFirst();
-  return row && toRecord(payment(work), row);
+    .execute();
+  for (const row of rows) {
+    const member = Number(row.member);
+    if (!latest.has(member)) latest.set(member, toRecord(payment(work), row));
+  }
+  return latest;
 }
 
 /** Saves changed values of a request, its paid amount kept and its state and QR Platba made anew, audited. */
@@ -173,9 +189,9 @@ const sameMoney = (one: Money | null, other: Money | null) =>
 export async function followPrice(work: SignUpWork, change: PriceChange): Promise<void> {
   const { from, to } = change;
   if (sameMoney(from, to) || !from || from.amount <= 0) return;
-  for (const member of new Set(change.members)) {
-    const previous = await requestOf(work, change.source, change.sourceId, member);
-    if (previous?.state !== 'UNPAID' || previous.cancelled === true) continue;
+  const latest = await latestRequests(work, change.source, change.sourceId, change.members);
+  for (const previous of latest.values()) {
+    if (previous.state !== 'UNPAID' || previous.cancelled === true) continue;
     if (((previous.paidAmount as Money | null)?.amount ?? 0) !== 0) continue;
     if (!sameMoney(previous.amount as Money, from)) continue;
     await changeRequest(
