@@ -195,17 +195,20 @@ function postgresRankedRows(
 function postgresSearchShape(search: PostgresRankedSearch): ValueShape<PostgresRankedSearch> {
   const { trigram, next } = search.lead;
   if (search.starts) {
-    // Word starts: the lead is a word start (its `next` empty), each word as many ranges as spellings.
+    // Word starts: the lead is a first letter (for two letters with the second after it), each word as
+    // many ranges as spellings.
     const starts = search.starts;
+    const pair = next !== undefined;
     return {
-      key: `postgres starts ${starts.map((ranges) => ranges.length).join(',')}`,
-      values: [trigram, ...starts.flat(2)],
-      of: ([lead, ...bounds]) => {
+      key: `postgres starts ${pair ? 2 : 1} ${starts.map((ranges) => ranges.length).join(',')}`,
+      values: [trigram, ...(pair ? [next] : []), ...starts.flat(2)],
+      of: (values) => {
         let at = 0;
-        const take = () => bounds[at++] as string;
+        const take = () => values[at++] as string;
+        const lead: Gram = pair ? { trigram: take(), next: take() } : { trigram: take() };
         return {
           ...search,
-          lead: { ...search.lead, trigram: lead as string },
+          lead,
           starts: starts.map((ranges) => ranges.map((): [string, string] => [take(), take()])),
         };
       },
