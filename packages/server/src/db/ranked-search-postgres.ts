@@ -14,12 +14,11 @@ type AnyKysely = Kysely<any>;
  * `<table>_trigrams (trigram, sort_key, id, next)` holds every three-letter piece of the words of a
  * row's `search_text` (cut at spaces: a search word holds none) with the row's sort key (the column in
  * RANKED_SEARCH) and the letter that follows it in the word ('' at its end), and every word's first
- * letter behind WORD_START with its second letter as the one that follows: its primary key lists a
+ * letter and first two letters behind WORD_START (with no letter after): its primary key lists a
  * trigram's rows in list order, so a page of a three-letter search is the next entries of that key,
  * and of a four-letter one the next entries with that letter after, read from the index alone
- * (0.1–0.5 ms for a page or a count to 1,001 at 100,000 members); one and two letters walk the word
- * starts the same way. Longer words walk their rarest four-letter piece's entries and check each row's
- * text.
+ * (0.1–0.5 ms for a page or a count to 1,001 at 100,000 members). Longer words walk their rarest
+ * four-letter piece's entries and check each row's text.
  * `<table>_row_counts (delta, changes)` is the table's row count as a sum of statement deltas (no row
  * that every writer must lock), and the sum of `changes` counts the statements that wrote the table
  * (an update too): what a reader's page anchors are checked against. A reader folds them into one row
@@ -27,7 +26,7 @@ type AnyKysely = Kysely<any>;
  *
  * Both are made by migrations, and kept by statement triggers with transition tables
  * (migrations/kit/v2/ranked-search-postgres.ts for the entries, v1 for the count): an import of
- * thousands of rows writes its pieces in one statement. Their cost is space and writes: about 38
+ * thousands of rows writes its pieces in one statement. Their cost is space and writes: about 40
  * entries a row at 100,000 seeded members (v1's form had 48, a sixth of them trigrams holding a space
  * that no search asks for).
  */
@@ -129,16 +128,8 @@ export async function leadGram(db: AnyKysely, table: string, words: string[]): P
   return lead;
 }
 
-/**
- * The entries of the words starting with a word of one or two letters: its first letter's word-start
- * entries, all of them for one letter, those with the second letter after for two.
- */
-export function wordStartGram(word: string): Gram {
-  const [first, second] = [...word];
-  return second === undefined
-    ? { trigram: WORD_START + first }
-    : { trigram: WORD_START + first, next: second };
-}
+/** The entries of the words starting with a word of one or two letters (see entriesOf). */
+export const wordStartGram = (word: string): Gram => ({ trigram: (WORD_START + word).slice(-3), next: '' });
 
 /** Whether the lead's entries are exactly the rows holding `word` (no need to check their text). */
 export const gramIsWord = (gram: Gram, word: string) => gram.trigram + (gram.next ?? '') === word;

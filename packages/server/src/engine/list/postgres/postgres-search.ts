@@ -195,20 +195,17 @@ function postgresRankedRows(
 function postgresSearchShape(search: PostgresRankedSearch): ValueShape<PostgresRankedSearch> {
   const { trigram, next } = search.lead;
   if (search.starts) {
-    // Word starts: the lead is a first letter (for two letters with the second after it), each word as
-    // many ranges as spellings.
+    // Word starts: the lead is a word start (its `next` empty), each word as many ranges as spellings.
     const starts = search.starts;
-    const pair = next !== undefined;
     return {
-      key: `postgres starts ${pair ? 2 : 1} ${starts.map((ranges) => ranges.length).join(',')}`,
-      values: [trigram, ...(pair ? [next] : []), ...starts.flat(2)],
-      of: (values) => {
+      key: `postgres starts ${starts.map((ranges) => ranges.length).join(',')}`,
+      values: [trigram, ...starts.flat(2)],
+      of: ([lead, ...bounds]) => {
         let at = 0;
-        const take = () => values[at++] as string;
-        const lead: Gram = pair ? { trigram: take(), next: take() } : { trigram: take() };
+        const take = () => bounds[at++] as string;
         return {
           ...search,
-          lead,
+          lead: { ...search.lead, trigram: lead as string },
           starts: starts.map((ranges) => ranges.map((): [string, string] => [take(), take()])),
         };
       },

@@ -9,11 +9,9 @@ type AnyKysely = Kysely<any>;
  * reads them), in the form of v2: only what a search can ask for. A search word never holds a space
  * (the words are split at white space), so the entries are cut from the words of `search_text` (split
  * at spaces), not from the text across them: no trigram holding a space (a sixth of v1's entries), and
- * the letter after a word's last trigram is none (''), as at the end of the text. A word's first letter
- * is one entry, `\x01\x01` and the letter, with the word's second letter after it (none for a one-letter
- * word): a one-letter search walks those entries as a three-letter one walks a trigram's, and a
- * two-letter one as a four-letter piece, without v1's entry of the first two letters behind `\x01`.
- * The tables that have them, with the sort-key column the entries follow:
+ * the letter after a word's last trigram is none (''), as at the end of the text. The word starts are
+ * v1's: a word's first letter behind `\x01\x01` and its first two letters behind `\x01`, with no letter
+ * after. The tables that have them, with the sort-key column the entries follow:
  */
 const RANKED_SEARCH: Readonly<Record<string, string>> = { members: 'last_name_sort' };
 
@@ -35,7 +33,9 @@ const entriesOf = (rows: string, sortColumn: string) => {
        substr(w.word, i + 3, 1) collate "C" as next ${from}, generate_series(1, length(w.word) - 2) as i
        where ${keyed}
      union select (chr(1) || chr(1) || substr(w.word, 1, 1)) collate "C", r."${sortColumn}", r.id,
-       substr(w.word, 2, 1) collate "C" ${from} where ${keyed} and w.word <> ''`;
+       '' collate "C" ${from} where ${keyed} and w.word <> ''
+     union select (chr(1) || substr(w.word, 1, 2)) collate "C", r."${sortColumn}", r.id, '' collate "C"
+       ${from} where ${keyed} and length(w.word) > 1`;
 };
 
 /** Rows whose entries changed in an update: another text or another sort key. */
