@@ -27,7 +27,7 @@ type AnyKysely = Kysely<any>;
  * Both are made by migrations, and kept by statement triggers with transition tables
  * (migrations/kit/v2/ranked-search-postgres.ts for the entries, v1 for the count): an import of
  * thousands of rows writes its pieces in one statement. Their cost is space and writes: about 40
- * entries a row at 100,000 seeded members (v1's form had 48, a sixth of them trigrams holding a space
+ * entries a row at 100,000 seeded members (v1's form had 48, 15.6 % of them trigrams holding a space
  * that no search asks for).
  */
 
