@@ -4,7 +4,7 @@
  * fixture tables as a generated migration would — takes it from here. A new kit version is one line
  * below.
  */
-export * from './migrations/kit/v1/index.ts';
+export * from './migrations/kit/v2/index.ts';
 
 /** The folder of that kit under migrations/kit/, for the imports the generator writes. */
-export const MIGRATION_KIT = 'v1';
+export const MIGRATION_KIT = 'v2';

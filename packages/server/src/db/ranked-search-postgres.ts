@@ -11,21 +11,24 @@ type AnyKysely = Kysely<any>;
  * or a walk of the sort index to where the matches lie (56,000 entries for "nov", 73 ms), and the
  * exact count of a plain page 6–17 ms.
  *
- * `<table>_trigrams (trigram, sort_key, id, next)` holds every three-letter piece of a row's
- * `search_text` with the row's sort key (the column in RANKED_SEARCH) and the letter that follows it
- * there: its primary key lists a trigram's rows in list order, so a page of a three-letter search is
- * the next entries of that key, and of a four-letter one the next entries with that letter after, read
- * from the index alone (0.1–0.5 ms for a page or a count to 1,001 at 100,000 members). Longer words walk
- * their rarest four-letter piece's entries and check each row's text.
+ * `<table>_trigrams (trigram, sort_key, id, next)` holds every three-letter piece of the words of a
+ * row's `search_text` (cut at spaces: a search word holds none) with the row's sort key (the column in
+ * RANKED_SEARCH) and the letter that follows it in the word ('' at its end), and every word's first
+ * letter and first two letters behind WORD_START (with no letter after): its primary key lists a
+ * trigram's rows in list order, so a page of a three-letter search is the next entries of that key,
+ * and of a four-letter one the next entries with that letter after, read from the index alone
+ * (0.1–0.5 ms for a page or a count to 1,001 at 100,000 members). Longer words walk their rarest
+ * four-letter piece's entries and check each row's text.
  * `<table>_row_counts (delta, changes)` is the table's row count as a sum of statement deltas (no row
  * that every writer must lock), and the sum of `changes` counts the statements that wrote the table
  * (an update too): what a reader's page anchors are checked against. A reader folds them into one row
  * now and then (rowCount).
  *
  * Both are made by migrations, and kept by statement triggers with transition tables
- * (migrations/kit/v1/ranked-search-postgres.ts): an import of thousands of rows writes
- * its pieces in one statement. Their cost is space: about 42 entries a row (505 MB at 100,000 members,
- * beside 60 MB of members) and the writes: 4.2 million entries for them took 13 s to build here.
+ * (migrations/kit/v2/ranked-search-postgres.ts for the entries, v1 for the count): an import of
+ * thousands of rows writes its pieces in one statement. Their cost is space and writes: about 40
+ * entries a row at 100,000 seeded members (v1's form had 48, 15.6 % of them trigrams holding a space
+ * that no search asks for).
  */
 
 /** Deltas past which a reader folds a table's row count into one. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gramsOf, leadGram, rowCount } from '../../db/ranked-search-postgres.ts';
 import { czechSortKey, searchNormalize } from '../../engine/schema/czech-text.ts';
 import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts';
+import { expectedTrigramEntries, trigramEntries } from '../../test/trigram-entries.ts';
 import { seedMembers } from './seed-members.ts';
 
 // PostgreSQL's members trigram entries in surname order and kept row count (db/ranked-search-postgres.ts).
@@ -20,28 +21,12 @@ describe.runIf(testEngines().includes('postgres'))('the trigram entries and row 
   const rows = async (query: ReturnType<typeof sql>) =>
     (await query.execute(db())).rows as Array<Record<string, unknown>>;
 
-  /**
-   * Every trigram of a row's text, with the letter after it, is an entry under its sort key; so are the
-   * first letter and the first two letters of every word, behind \x01\x01 and \x01.
-   */
+  /** The entries are those of every row's text (expectedTrigramEntries), the count the table's. */
   async function expectInStep() {
-    const expected = new Set<string>();
-    for (const row of await rows(sql`select id, search_text, last_name_sort from members`)) {
-      const chars = [...String(row.search_text)];
-      const entry = (gram: string, next: string) => `${gram}|${next}|${row.last_name_sort}|${row.id}`;
-      for (let index = 0; index + 3 <= chars.length; index += 1)
-        expected.add(entry(chars.slice(index, index + 3).join(''), chars[index + 3] ?? ''));
-      for (let index = 0; index < chars.length; index += 1) {
-        if ((index > 0 && chars[index - 1] !== ' ') || chars[index] === ' ') continue;
-        expected.add(entry(`\u0001\u0001${chars[index]}`, ''));
-        const second = chars[index + 1];
-        if (second !== undefined && second !== ' ') expected.add(entry(`\u0001${chars[index]}${second}`, ''));
-      }
-    }
-    const entries = await rows(sql`select trigram, next, sort_key, id from members_trigrams`);
+    const expected = await expectedTrigramEntries(db());
+    const entries = await trigramEntries(db());
     expect(entries.length).toBe(expected.size);
-    const found = entries.map((entry) => `${entry.trigram}|${entry.next}|${entry.sort_key}|${entry.id}`);
-    expect(new Set(found)).toEqual(expected);
+    expect(new Set(entries)).toEqual(expected);
     const [counted] = await rows(sql`select count(*)::integer as n from members`);
     expect(await rowCount(db(), 'members')).toBe(counted!.n);
   }
