@@ -98,25 +98,47 @@ export const relationsRefused = (errors: ValidationError[]) =>
   new AppError('VALIDATION_FAILED', 400, errors[0]!.message, { validationErrors: errors });
 
 /**
+ * Where the checks learn, per relation field and the ids the values name, which exist and which its
+ * `where` accepts, and the labels of refused ones: the database now, or what an import read beforehand.
+ */
+export interface LinkableFacts {
+  linkable(field: CompiledField, target: CompiledEntity, ids: number[]): Promise<Linkable> | Linkable;
+  labels(field: CompiledField, target: CompiledEntity, refused: number[]): Promise<string[]> | string[];
+}
+
+/**
  * Every relation id among `values` must name an existing record, and one its relation's `where`
  * accepts: otherwise 400 on that field.
  */
-export async function assertRelationsExist(
-  db: DynamicDb,
+export async function assertLinkableIds(
   entities: EntityRegistry,
   entity: CompiledEntity,
   values: Values,
+  facts: LinkableFacts,
 ): Promise<void> {
   const errors: ValidationError[] = [];
   for (const field of entity.relationFields) {
     const ids = relationIds(field, values);
     if (ids.length === 0) continue;
     const target = targetOf(entities, field);
-    const linkable = await relations.linkableIds(db, target, ids, field.targetFilters);
-    const problem = await relationProblem(field, target, ids, linkable, async (refused) => [
-      ...(await labelsById(db, target, refused)).values(),
-    ]);
+    const linkable = await facts.linkable(field, target, ids);
+    const problem = await relationProblem(field, target, ids, linkable, (refused) =>
+      facts.labels(field, target, refused),
+    );
     if (problem) errors.push(problem);
   }
   if (errors.length > 0) throw relationsRefused(errors);
+}
+
+/** `assertLinkableIds` asking the database. */
+export function assertRelationsExist(
+  db: DynamicDb,
+  entities: EntityRegistry,
+  entity: CompiledEntity,
+  values: Values,
+): Promise<void> {
+  return assertLinkableIds(entities, entity, values, {
+    linkable: (field, target, ids) => relations.linkableIds(db, target, ids, field.targetFilters),
+    labels: async (_field, target, refused) => [...(await labelsById(db, target, refused)).values()],
+  });
 }
