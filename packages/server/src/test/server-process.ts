@@ -57,7 +57,7 @@ export async function spawnServer(env: Record<string, string>, port?: number): P
   port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', SERVER_ENTRY], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', '--expose-gc', SERVER_ENTRY], {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
