@@ -107,8 +107,11 @@ const server = await startServer({
   ADMIN_PASSWORD: admin.password,
 });
 let rssAfterLogin;
+let anonAfterLogin;
 let rssAtEnd;
+let anonAtEnd;
 let peakRss;
+let peakAnon;
 let browser;
 let groupSave;
 let payments;
@@ -128,6 +131,7 @@ try {
     }),
   );
   rssAfterLogin = server.rssMiB();
+  anonAfterLogin = server.anonRssMiB();
   rows.push(
     await measure('GET /api/cms/user (session lookup)', {
       url: `${server.url}/api/cms/user`,
@@ -147,8 +151,10 @@ try {
   browser = await browserFigures(server.url, cookie);
 } finally {
   rssAtEnd = server.rssMiB();
+  anonAtEnd = server.anonRssMiB();
   fileRssAtEnd = server.fileRssMiB();
   peakRss = server.peakRssMiB();
+  peakAnon = server.peakAnonRssMiB();
   await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
@@ -209,6 +215,9 @@ if (postgres)
   );
 console.log(
   `server RSS: ${Math.round(rssAfterLogin)} MiB after the login run, ${Math.round(rssAtEnd)} MiB at the end (${Math.round(fileRssAtEnd)} MiB of it mapped files: the database and code), peak ${Math.round(peakRss)} MiB`,
+);
+console.log(
+  `server anonymous memory (RssAnon): ${Math.round(anonAfterLogin)} MiB after the login run, ${Math.round(anonAtEnd)} MiB at the end (target ≤ 150 MiB), peak ${Math.round(peakAnon)} MiB (sampled every 100 ms)`,
 );
 if (browser) {
   console.log(

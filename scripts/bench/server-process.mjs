@@ -6,7 +6,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** The Node flags `npm start` runs the server with (package.json): measured as deployed. */
-const NODE_FLAGS = ['--max-semi-space-size=4'];
+const NODE_FLAGS = ['--max-semi-space-size=4', '--expose-gc'];
 /** BENCH_CPU_PROFILE=<folder>: each server writes a CPU profile there when it stops (for where time goes). */
 const PROFILE_FLAGS = process.env.BENCH_CPU_PROFILE
   ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`]
@@ -74,6 +74,16 @@ export async function startServer(env, { entry = START_SCRIPT, nodeFlags = [], q
   });
   await waitForHealth(url, 30_000);
   const coldStartMs = performance.now() - started;
+  // /proc has no peak of the anonymous part alone: sampled every 100 ms.
+  let peakAnonMiB = 0;
+  const sampler = setInterval(() => {
+    try {
+      peakAnonMiB = Math.max(peakAnonMiB, statusMiB(child.pid, 'RssAnon'));
+    } catch {
+      // the process has just exited
+    }
+  }, 100).unref();
+  child.once('exit', () => clearInterval(sampler));
   return {
     url,
     coldStartMs,
@@ -84,6 +94,11 @@ export async function startServer(env, { entry = START_SCRIPT, nodeFlags = [], q
     cpuMs: () => cpuMs(child.pid),
     /** The most the process has held so far. */
     peakRssMiB: () => statusMiB(child.pid, 'VmHWM'),
+    /** Resident memory of the process's own (anonymous) pages: heaps, V8, malloc, stacks. */
+    anonRssMiB: () => statusMiB(child.pid, 'RssAnon'),
+    /** The most anonymous memory seen so far (sampled every 100 ms, so a short spike may be missed). */
+    peakAnonRssMiB: () => Math.max(peakAnonMiB, statusMiB(child.pid, 'RssAnon')),
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', resolve);

@@ -61,7 +61,7 @@ export async function spawnServer(
   port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', entry], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', '--expose-gc', entry], {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,

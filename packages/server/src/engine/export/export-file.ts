@@ -1,4 +1,5 @@
 import type { EntityRecord, ExportFormat } from '@klubovna/shared';
+import { heavyWork } from '../memory/heavy-work.ts';
 import type { ExportColumn } from './export-columns.ts';
 import { streamCsv } from './export-csv.ts';
 import { streamXlsx, XLSX_CONTENT_TYPE } from './export-xlsx.ts';
@@ -26,7 +27,8 @@ async function* inOneBatch(rows: EntityRecord[]) {
 export function spreadsheetAnswer({ format, title, baseName, columns, rows }: Spreadsheet): FileAnswer {
   const batches = Array.isArray(rows) ? inOneBatch(rows) : rows;
   const fileName = `${baseName}.${format}`;
-  return format === 'xlsx'
-    ? new FileAnswer(fileName, XLSX_CONTENT_TYPE, streamXlsx(title, columns, batches))
-    : new FileAnswer(fileName, 'text/csv; charset=utf-8', streamCsv(columns, batches));
+  const stream = format === 'xlsx' ? streamXlsx(title, columns, batches) : streamCsv(columns, batches);
+  // Heavy work until the file is sent or given up: its freed memory is handed back afterwards.
+  stream.once('close', heavyWork.start());
+  return new FileAnswer(fileName, format === 'xlsx' ? XLSX_CONTENT_TYPE : 'text/csv; charset=utf-8', stream);
 }
