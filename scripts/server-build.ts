@@ -115,3 +115,6 @@ export async function serverBundleUrl(root: string): Promise<string> {
   }
   return pathToFileURL(serverBundle(root)).href;
 }
+
+// Run as a script (`node scripts/server-build.ts`, as `npm start` does when the bundle is stale): builds it.
+if (import.meta.main) await serverBundleUrl(path.resolve(import.meta.dirname, '..'));
