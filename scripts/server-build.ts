@@ -1,6 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type BuildState, buildState, newestSourceTime, writeBuiltFrom } from './web-build.ts';
 
 /**
@@ -111,10 +112,12 @@ export const serverBuildState = (root: string): BuildState =>
 export async function serverBundleUrl(root: string): Promise<string> {
   if (serverBuildState(root) !== 'current') {
     console.log('Sestavuji server…');
-    await buildServer(root);
+    // In a process of its own: the bundler's memory (some 350 MiB) would stay with the server run next.
+    const build = spawnSync(process.execPath, [fileURLToPath(import.meta.url), root], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error(`Sestavení serveru selhalo (kód ${build.status}).`);
   }
   return pathToFileURL(serverBundle(root)).href;
 }
 
-// Run as a script (`node scripts/server-build.ts`, as `npm start` does when the bundle is stale): builds it.
-if (import.meta.main) await serverBundleUrl(path.resolve(import.meta.dirname, '..'));
+// Run as a script (`node scripts/server-build.ts <root>`, as serverBundleUrl does): builds the bundle.
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer(process.argv[2] ?? process.cwd());

@@ -22,14 +22,5 @@ if (state !== 'current') {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// The server's bundle is built in a process of its own: the bundler's memory (some 350 MiB) would
-// otherwise stay with the server that runs next.
-const { serverBuildState, serverBundleUrl } = await import('./server-build.ts');
-if (serverBuildState(root) !== 'current') {
-  const build = spawnSync(process.execPath, [path.join(import.meta.dirname, 'server-build.ts')], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+const { serverBundleUrl } = await import('./server-build.ts');
 await import(await serverBundleUrl(root));
