@@ -11,21 +11,11 @@ import pg from 'pg';
 import { benchImport } from './bench/import.mjs';
 import { MEMBER_COUNT, seedForBench } from './bench/members.mjs';
 import { postgresUrl } from './bench/postgres.mjs';
-import { SERVER_ENTRY, startServer } from './bench/server-process.mjs';
+import { BENCH_ADMIN, SERVER_ENTRY, signIn, startServer } from './bench/server-process.mjs';
 
 const runs = Number(process.env.BENCH_IMPORT_RUNS ?? 3);
 const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
-const admin = { email: 'bench@klub.test', password: 'bench heslo 123' };
-
-async function signIn(url) {
-  const response = await fetch(`${url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
-  });
-  if (!response.ok) throw new Error(`login failed: ${response.status}`);
-  return response.headers.getSetCookie()[0].split(';')[0];
-}
+const admin = BENCH_ADMIN;
 
 async function postgres(url, statement) {
   const client = new pg.Client({ connectionString: url });

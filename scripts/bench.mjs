@@ -15,22 +15,12 @@ import { measure, printTable, WARM_UP_SECONDS } from './bench/measure.mjs';
 import { BULK_COUNT, benchPayments, STATEMENT_LINES } from './bench/payments.mjs';
 import { benchPostgres, postgresUrl } from './bench/postgres.mjs';
 import { ARTICLE_COUNT, benchPublicSite, seedPublicSite } from './bench/public-site.mjs';
-import { startServer } from './bench/server-process.mjs';
+import { BENCH_ADMIN, signIn, startServer } from './bench/server-process.mjs';
 import { benchTrainer, signInTrainer, TRAINEES } from './bench/trainer.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const duration = Number(process.env.BENCH_DURATION ?? 15);
-const admin = { email: 'bench@klub.test', password: 'bench heslo 123' };
-
-async function signIn(url) {
-  const response = await fetch(`${url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
-  });
-  if (!response.ok) throw new Error(`login failed: ${response.status}`);
-  return response.headers.getSetCookie()[0].split(';')[0];
-}
+const admin = BENCH_ADMIN;
 
 /** Built before the server starts, which would otherwise build it within its cold start. */
 function buildWebApp() {

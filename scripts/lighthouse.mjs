@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startServer } from './bench/server-process.mjs';
+import { signIn, startServer } from './bench/server-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const admin = { email: 'lighthouse@klub.test', password: 'Lighthouse-heslo-2026' };
@@ -25,16 +25,6 @@ const onlyPages = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.tr
 
 if (!fs.existsSync(path.join(root, 'packages/web/dist/index.html'))) {
   spawnSync('npm', ['run', 'build', '-w', '@klubovna/web'], { cwd: root, stdio: 'inherit' });
-}
-
-async function signIn(url) {
-  const response = await fetch(`${url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
-  return response.headers.getSetCookie()[0].split(';')[0];
 }
 
 async function seedMembers(url, cookie) {
@@ -152,7 +142,7 @@ const chrome = await chromeLauncher.launch({
 });
 const results = [];
 try {
-  const cookie = await signIn(server.url);
+  const cookie = await signIn(server.url, admin);
   const [member] = await seedMembers(server.url, cookie);
   const article = await seedArticle(server.url, cookie);
   const pages = [

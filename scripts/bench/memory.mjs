@@ -13,21 +13,11 @@ import { benchImport } from './import.mjs';
 import { measure } from './measure.mjs';
 import { benchPayments } from './payments.mjs';
 import { benchPublicSite, seedPublicSite } from './public-site.mjs';
-import { startServer } from './server-process.mjs';
+import { BENCH_ADMIN, signIn, startServer } from './server-process.mjs';
 
 const duration = Number(process.env.BENCH_DURATION ?? 8);
-const admin = { email: 'bench@klub.test', password: 'bench heslo 123' };
+const admin = BENCH_ADMIN;
 const MiB = 1024 * 1024;
-
-async function signIn(url) {
-  const response = await fetch(`${url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
-  });
-  if (!response.ok) throw new Error(`login failed: ${response.status}`);
-  return response.headers.getSetCookie()[0].split(';')[0];
-}
 
 /** V8's heap figures of the server, asked for with SIGUSR2 (scripts/bench/heap-probe.mjs). */
 async function heapOf(server, file) {

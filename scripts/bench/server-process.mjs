@@ -106,3 +106,17 @@ export async function startServer(env, { entry = START_SCRIPT, nodeFlags = [], q
       }),
   };
 }
+
+/** The account the benches sign in as, created at the server's first start (ADMIN_EMAIL, ADMIN_PASSWORD). */
+export const BENCH_ADMIN = { email: 'bench@klub.test', password: 'bench heslo 123' };
+
+/** Signs in over HTTP and answers the session cookie (`name=value`). */
+export async function signIn(url, account = BENCH_ADMIN) {
+  const response = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  return response.headers.getSetCookie()[0].split(';')[0];
+}
