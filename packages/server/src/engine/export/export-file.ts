@@ -28,7 +28,8 @@ export function spreadsheetAnswer({ format, title, baseName, columns, rows }: Sp
   const batches = Array.isArray(rows) ? inOneBatch(rows) : rows;
   const fileName = `${baseName}.${format}`;
   const stream = format === 'xlsx' ? streamXlsx(title, columns, batches) : streamCsv(columns, batches);
-  // Heavy work until the file is sent or given up: its freed memory is handed back afterwards.
-  stream.once('close', heavyWork.start());
+  // A list's rows read in batches (up to a whole table) are heavy work until the file is sent or given
+  // up: their freed memory is handed back afterwards. An action's handful of rows in an array is not.
+  if (!Array.isArray(rows)) stream.once('close', heavyWork.start());
   return new FileAnswer(fileName, format === 'xlsx' ? XLSX_CONTENT_TYPE : 'text/csv; charset=utf-8', stream);
 }
