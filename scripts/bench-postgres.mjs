@@ -3,11 +3,14 @@
 // the statements each request sent. BENCH_SCHEMA=<name> keeps the seeded schema for the next run
 // (seeded only when it holds no members yet; dropped only when not named), so that two builds can be
 // measured alternately on one database. BENCH_ROWS=pages,form picks rows (default both);
-// BENCH_DURATION seconds per row (default 8); BENCH_MEMBERS as in the bench.
+// BENCH_DURATION seconds per row (default 8); BENCH_MEMBERS as in the bench. BENCH_SQLITE_DIR=<folder>
+// measures the same rows on SQLite instead (uncached, as the bench's headline), seeding the folder
+// when it holds no database yet: the figures PostgreSQL's are compared with.
 import './require-node.mjs';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { datagridPath, inTurn, pageAddresses } from './bench/addresses.mjs';
 import { measure, printTable, WARM_UP_SECONDS } from './bench/measure.mjs';
@@ -61,20 +64,29 @@ async function statementsSoFar() {
   return Number(rows[0].n);
 }
 
-await client.query(`create schema if not exists ${schema}`);
-try {
+/** The server's database: the seeded SQLite folder, or the seeded PostgreSQL schema. */
+async function databaseEnv() {
+  const sqliteDir = process.env.BENCH_SQLITE_DIR;
+  if (sqliteDir) {
+    if (!fs.existsSync(path.join(sqliteDir, 'klubovna.sqlite'))) {
+      const seedMs = await seedForBench({ dataDir: sqliteDir });
+      console.log(`seeded ${MEMBER_COUNT} members in ${seedMs} ms (${sqliteDir})`);
+    }
+    return { DATA_DIR: sqliteDir, DATAGRID_CACHE_TTL: '0' };
+  }
+  await client.query(`create schema if not exists ${schema}`);
   if ((await seededMembers()) === 0) {
     const seedMs = await seedForBench({ databaseUrl: url, schema });
     console.log(`seeded ${MEMBER_COUNT} members in ${seedMs} ms (schema ${schema})`);
   }
   const databaseUrl = new URL(url);
   databaseUrl.searchParams.set('options', `-c search_path=${schema}`);
+  return { DATABASE_URL: databaseUrl.toString() };
+}
+
+try {
   const server = await startServer(
-    {
-      DATABASE_URL: databaseUrl.toString(),
-      ADMIN_EMAIL: BENCH_ADMIN.email,
-      ADMIN_PASSWORD: BENCH_ADMIN.password,
-    },
+    { ...(await databaseEnv()), ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password },
     { entry: SERVER_ENTRY },
   );
   const rows = [];
@@ -85,9 +97,10 @@ try {
     const ids = (await (await fetch(`${server.url}${pages[0]}`, { headers })).json()).data.items.map(
       (item) => item.id,
     );
+    const engine = process.env.BENCH_SQLITE_DIR ? 'SQLite' : 'PostgreSQL';
     const runs = {
-      pages: ['PostgreSQL: datagrid pages in turn', pages],
-      form: ['PostgreSQL: form GET by id, records in turn', ids.map((id) => `/api/cms/form/member/${id}`)],
+      pages: [`${engine}: datagrid pages in turn`, pages],
+      form: [`${engine}: form GET by id, records in turn`, ids.map((id) => `/api/cms/form/member/${id}`)],
     };
     for (const name of wanted) {
       const [title, addresses] = runs[name];
@@ -104,8 +117,11 @@ try {
       });
       const backendMs = (await backendCpuMs()) - before.backend;
       const statements = (await statementsSoFar()) - before.statements;
+      const postgres = process.env.BENCH_SQLITE_DIR
+        ? ''
+        : `, PostgreSQL backends ${(backendMs / requests).toFixed(3)} ms/request, ~${(statements / requests).toFixed(2)} transactions/request (whole database, warm-up included)`;
       console.log(
-        `${title}: ${row.requestsPerSecond} req/s, p99 ${row.p99Ms} ms, server CPU ${row.cpuMsPerRequest?.toFixed(3)} ms/request, PostgreSQL backends ${(backendMs / requests).toFixed(3)} ms/request, ~${(statements / requests).toFixed(2)} transactions/request (whole database, warm-up included), load average ${load()}`,
+        `${title}: ${row.requestsPerSecond} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, server CPU ${row.cpuMsPerRequest?.toFixed(3)} ms/request${postgres}, load average ${load()}`,
       );
       rows.push(row);
     }
@@ -114,6 +130,6 @@ try {
   }
   printTable(rows);
 } finally {
-  if (!process.env.BENCH_SCHEMA) await client.query(`drop schema ${schema} cascade`);
+  if (!process.env.BENCH_SCHEMA) await client.query(`drop schema if exists ${schema} cascade`);
   await client.end();
 }
