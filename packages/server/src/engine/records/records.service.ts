@@ -127,9 +127,7 @@ function readRecordRow(
   };
   const compiled = scope
     ? statement(id).compile()
-    : compiledOnce(`record ${engineOf(db)} ${table} ${!!alongside}`, [id], ([key]) =>
-        statement(key),
-      );
+    : compiledOnce(`record ${engineOf(db)} ${table} ${!!alongside}`, [id], ([key]) => statement(key));
   return readPage(db, compiled, alongside).then((rows) => rows[0]);
 }
 
