@@ -87,6 +87,8 @@ const NAMED_STATEMENTS_MAX = 2000;
 interface PreparedStatements {
   migrating: number;
   names: Map<string, string>;
+  /** Statements sent to PostgreSQL so far, by every connection of the pool (statementsSent). */
+  sent: number;
 }
 const preparedStatementsOf = new WeakMap<Db, PreparedStatements>();
 
@@ -101,6 +103,7 @@ function preparingClient(pg: typeof PgModule, state: PreparedStatements): typeof
   return class PreparingClient extends pg.Client {
     // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; this one passes them on
     override query(config: any, values?: any, callback?: any): any {
+      state.sent += 1;
       if (
         state.migrating === 0 &&
         typeof config === 'string' &&
@@ -120,6 +123,15 @@ function preparingClient(pg: typeof PgModule, state: PreparedStatements): typeof
   };
 }
 
+/**
+ * How many statements the app has sent to PostgreSQL through `db` (its own connections; the listening
+ * connection of the invalidation bus is apart): what a request costs in round trips, which tests hold
+ * to. Undefined on SQLite.
+ */
+export function statementsSent(db: Db): number | undefined {
+  return preparedStatementsOf.get(db)?.sent;
+}
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   // One process owns a SQLite file; several app instances may share a PostgreSQL database.
   const tracker = new WriteTracker({
@@ -128,7 +140,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   });
   if (options.databaseUrl) {
     const pg = loadPg();
-    const prepared: PreparedStatements = { migrating: 0, names: new Map() };
+    const prepared: PreparedStatements = { migrating: 0, names: new Map(), sent: 0 };
     const schema = options.schema ?? searchPathOf(options.databaseUrl) ?? 'public';
     const pool = new pg.Pool({
       Client: preparingClient(pg, prepared),

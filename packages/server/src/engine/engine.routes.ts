@@ -27,7 +27,13 @@ import { recordHistory } from './history/history.service.ts';
 import { columnOptions, listQueryOf, listRecords, pickerField, relatedOptions } from './list/list.service.ts';
 import { searchRecords } from './list/record-search.service.ts';
 import { createRecord, deleteRecords, updateRecord } from './records/record-writes.service.ts';
-import { type EngineContext, entityFor, getRecord, revealRecord } from './records/records.service.ts';
+import {
+  type EngineContext,
+  entityFor,
+  getRecord,
+  readFormRecord,
+  recordRevealed,
+} from './records/records.service.ts';
 
 const aliasParams = z.object({ alias: z.string().max(60) });
 const nameParams = z.object({ name: z.string().max(60) });
@@ -229,14 +235,23 @@ export async function engineRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
+  // Read at every opening of a form: on PostgreSQL its record's statement proves the session, as the
+  // datagrid's page does. The audit row of a revealed field waits until the session stands proved.
   app.get(
     API_PATHS.form,
-    { schema: { params: recordParams, response: { 200: dataOf(storedRecord) } }, config: SESSION },
+    {
+      schema: { params: recordParams, response: { 200: dataOf(storedRecord) } },
+      config: { ...SESSION, sessionProvedByRead: true },
+    },
     async (request) => {
+      const { alias, id } = request.params;
+      const { record, revealed } = await app.readProvingSession(request, (proof) => {
+        const ctx = engineContext(app, request);
+        return readFormRecord(ctx, entityFor(ctx, alias, 'read'), id, proof);
+      });
       const ctx = engineContext(app, request);
-      return {
-        data: await revealRecord(ctx, entityFor(ctx, request.params.alias, 'read'), request.params.id),
-      };
+      await recordRevealed(ctx, entityFor(ctx, alias, 'read'), id, revealed);
+      return { data: record };
     },
   );
 

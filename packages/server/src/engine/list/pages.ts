@@ -100,16 +100,16 @@ export const reliesOnCount = (walk: Walk, query: ListQuery): boolean =>
 
 /** The statement of a page's ids of `rows` (the list's narrowed statement), walked along the sort index. */
 export function pageIds(rows: SelectBuilder, query: ListQuery, walk: Walk) {
+  return walkedIds(rows, query, walk).limit(walk.limit).offset(walk.offset);
+}
+
+/** The ids of `rows` in the walk's order from where it starts, without its offset and limit. */
+export function walkedIds(rows: SelectBuilder, query: ListQuery, walk: Walk) {
   let ids = rows;
   const { after } = walk;
   if (after)
     ids = ids.where(sql<boolean>`(${sql.ref(query.sort.sortColumn)}, id) > (${after.key}, ${after.id})`);
-  return ids
-    .select('id')
-    .orderBy(query.sort.sortColumn, walk.direction)
-    .orderBy('id', walk.direction)
-    .limit(walk.limit)
-    .offset(walk.offset);
+  return ids.select('id').orderBy(query.sort.sortColumn, walk.direction).orderBy('id', walk.direction);
 }
 
 /** Every row of `rows` (the list's narrowed statement, made anew for each batch) in list order. */

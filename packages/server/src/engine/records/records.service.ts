@@ -1,11 +1,14 @@
 import { can, type EntityRecord, isOffice, type Role } from '@klubovna/shared';
 import type { Db } from '../../db/database.ts';
+import { engineOf } from '../../db/dialect.ts';
 import { forbidden, notFound } from '../../errors/app-error.ts';
 import { type CompiledEntity, isSensitiveKind } from '../declaration/compile-entity.ts';
-import type { HookContext } from '../declaration/entity.types.ts';
+import type { HookContext, RowCondition } from '../declaration/entity.types.ts';
 import type { EntityRegistry } from '../declaration/registry.ts';
 import { type Acting, readScope } from '../declaration/row-access.ts';
+import { compiledOnce } from '../list/compiled-shapes.ts';
 import { recordColumns } from '../list/pages.ts';
+import { type ReadAlongside, readPage } from '../list/ranked-page.ts';
 import type { ListReader } from '../list/reader.ts';
 import { attachRelations } from '../relations/relations.service.ts';
 import { maskSensitive, type Row, toRecord } from './record-mapper.ts';
@@ -95,12 +98,37 @@ export async function findRecord(
   entity: CompiledEntity,
   id: number,
   sensitive: SensitiveReading = 'masked',
+  alongside?: ReadAlongside,
 ): Promise<EntityRecord> {
-  // Only what a record is made of: a read of named columns is a prepared statement on PostgreSQL.
-  const scope = readScope(entity, context);
-  const row = await repository.findRow(db, entity, id, recordColumns(entity), scope);
+  const row = await readRecordRow(db, entity, id, readScope(entity, context), alongside);
   if (!row) throw recordMissing(entity);
   return (await toRecords(db, context, entity, [row], sensitive))[0]!;
+}
+
+/**
+ * Only what a record is made of: a read of named columns is a prepared statement on PostgreSQL. With
+ * no row rule the statement is compiled once per table (compiledOnce), as a form is read at every
+ * opening; `alongside` is read in the same statement (how a form GET proves its session).
+ */
+function readRecordRow(
+  db: repository.DynamicDb,
+  entity: CompiledEntity,
+  id: number,
+  scope: RowCondition | undefined,
+  alongside: ReadAlongside | undefined,
+): Promise<Row | undefined> {
+  const { table } = entity.declaration;
+  const statement = (key: unknown) => {
+    const row = db
+      .selectFrom(table)
+      .select([...recordColumns(entity), ...(alongside ? [alongside.expression(db).as('__alongside')] : [])])
+      .where('id', '=', key);
+    return scope ? row.where(scope) : row;
+  };
+  const compiled = scope
+    ? statement(id).compile()
+    : compiledOnce(`record ${engineOf(db)} ${table} ${!!alongside}`, [id], ([key]) => statement(key));
+  return readPage(db, compiled, alongside).then((rows) => rows[0]);
 }
 
 export function getRecord(context: EngineContext, entity: CompiledEntity, id: number): Promise<EntityRecord> {
@@ -108,21 +136,34 @@ export function getRecord(context: EngineContext, entity: CompiledEntity, id: nu
 }
 
 /**
- * A record as the form reads it. The office reads its sensitive fields in full, and each such reading
- * of a filled one is recorded in the audit trail (action `read`, naming the fields); anyone else reads
- * them masked.
+ * A record as the form reads it. The office reads its sensitive fields in full (`revealed` names the
+ * filled ones, whose reading `recordRevealed` writes into the audit trail once the read stands); anyone
+ * else reads them masked. `alongside` as in findRecord.
  */
-export async function revealRecord(
+export async function readFormRecord(
   context: EngineContext,
   entity: CompiledEntity,
   id: number,
-): Promise<EntityRecord> {
-  if (!isOffice(context.roles)) return getRecord(context, entity, id);
+  alongside?: ReadAlongside,
+): Promise<{ record: EntityRecord; revealed: string[] }> {
+  const office = isOffice(context.roles);
   const db = dynamic(context);
-  const record = await findRecord(db, context, entity, id, 'full');
-  const read = entity.fields
-    .filter((field) => isSensitiveKind(field.kind) && record[field.name] !== null)
-    .map((field) => field.name);
-  if (read.length > 0) await repository.insertAudit(db, context.userId, entity, id, 'read', { read });
-  return record;
+  const record = await findRecord(db, context, entity, id, office ? 'full' : 'masked', alongside);
+  const revealed = office
+    ? entity.fields
+        .filter((field) => isSensitiveKind(field.kind) && record[field.name] !== null)
+        .map((field) => field.name)
+    : [];
+  return { record, revealed };
+}
+
+/** Records in the audit trail (action `read`) that the office read a record's sensitive fields `revealed`. */
+export async function recordRevealed(
+  context: EngineContext,
+  entity: CompiledEntity,
+  id: number,
+  revealed: string[],
+): Promise<void> {
+  if (revealed.length > 0)
+    await repository.insertAudit(dynamic(context), context.userId, entity, id, 'read', { read: revealed });
 }
