@@ -1,8 +1,9 @@
 import { type EntityRecord, type FormSchema, recordIdFromAddress } from '@klubovna/shared';
 import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useDeferredValue, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AfterFirstPaint } from '../../ui/busy/after-first-paint.tsx';
 import { useConfirmDelete } from '../../ui/confirm/use-confirm.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
 import { routerPath } from '../../ui/navigation/app-path.ts';
@@ -39,6 +40,9 @@ export function EntityFormPage({ alias, createTitle, editTitle, related }: Entit
   const { data: schema } = useFormSchema(alias);
   const { data: record, error } = useRecord(alias, id);
   const { prefill, ready } = useAddressPrefill(schema, params, rawId === null);
+  // The form's first render (a few dozen inputs) is the screen's longest work: as a deferred value it
+  // renders in a transition, which React splits into short slices instead of one long task.
+  const loaded = useDeferredValue(Boolean(schema && (id === undefined || record) && ready), false);
 
   if (rawId !== null && id === undefined)
     return <MissingRecord title={editTitle} message="Adresa neobsahuje platné číslo záznamu." />;
@@ -51,7 +55,7 @@ export function EntityFormPage({ alias, createTitle, editTitle, related }: Entit
       />
     );
   }
-  if (!schema || (id !== undefined && !record) || !ready)
+  if (!schema || (id !== undefined && !record) || !ready || !loaded)
     return <FormSkeleton title={id === undefined ? createTitle : editTitle} />;
   if (id === undefined && !schema.canCreate)
     return (
@@ -151,9 +155,13 @@ function LoadedFormPage({
           </>
         }
       />
-      {latest && related?.(latest, { replace })}
       {latest && (
-        <HistoryPanel schema={schema} record={latest} version={latest.version} onRestored={replace} />
+        <AfterFirstPaint reserve={related ? 480 : 56}>
+          <Stack gap="lg">
+            {related?.(latest, { replace })}
+            <HistoryPanel schema={schema} record={latest} version={latest.version} onRestored={replace} />
+          </Stack>
+        </AfterFirstPaint>
       )}
     </Stack>
   );
