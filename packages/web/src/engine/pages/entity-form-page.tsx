@@ -55,8 +55,15 @@ export function EntityFormPage({ alias, createTitle, editTitle, related }: Entit
       />
     );
   }
-  if (!schema || (id !== undefined && !record) || !ready || !loaded)
-    return <FormSkeleton title={id === undefined ? createTitle : editTitle} />;
+  if (!schema || (id !== undefined && !record) || !ready || !loaded) {
+    // The heading as the form will have it (the record's name, the way back) shows as soon as the
+    // answers are in, while the form itself still renders: it is the screen's largest text.
+    const named = schema && record ? `${editTitle}: ${recordName(schema, record)}` : undefined;
+    const back = schema?.routes
+      ? { label: schema.labels.plural, to: routerPath(schema.routes.list) }
+      : undefined;
+    return <FormSkeleton title={named ?? (id === undefined ? createTitle : editTitle)} back={back} />;
+  }
   if (id === undefined && !schema.canCreate)
     return (
       <MissingRecord
@@ -167,10 +174,10 @@ function LoadedFormPage({
   );
 }
 
-function FormSkeleton({ title }: { title: string }) {
+function FormSkeleton({ title, back }: { title: string; back?: { label: string; to: string } }) {
   return (
     <Stack gap="lg" aria-busy="true">
-      <PageHeader title={title} />
+      <PageHeader title={title} back={back} />
       <Skeleton h={240} radius="md" />
       <Skeleton h={160} radius="md" />
     </Stack>
