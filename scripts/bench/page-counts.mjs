@@ -81,6 +81,7 @@ async function measure(browser, page, renderStarts) {
       const count = fn.ranges[0].count;
       calls += count;
       if (topFunctions && count > 0) busiest.push({ file, offset: fn.ranges[0].startOffset, count });
+      // A function's range starts at its `function` keyword, the source map's name a few characters on.
       if (
         starts &&
         [...starts].some(
