@@ -51,7 +51,7 @@ export function EntityForm({ schema, record, onSaved, actions, replacedBy, prefi
   useUnsavedChangesGuard(() => !skipGuard.current && form.isDirty());
   useHotkeys([['mod+S', () => formRef.current?.requestSubmit()]], [], true);
   useEffect(() => {
-    void loadValidation();
+    loadValidation().catch(() => undefined);
   }, []);
 
   const adopt = (stored: EntityRecord) => {
@@ -114,10 +114,13 @@ export function EntityForm({ schema, record, onSaved, actions, replacedBy, prefi
 
   const onInvalid = (errors: Record<string, unknown>) => focusField(formRef.current, Object.keys(errors)[0]);
   const submit = form.onSubmit((values) => save(values), onInvalid);
-  // The rules load after the form has painted: a save made before they came waits for them.
+  // The rules load after the form has painted: a save made before they came waits for them (and
+  // without them, should they fail to load, the server's answer names the wrong fields).
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void loadValidation().then(() => submit(event));
+    void loadValidation()
+      .catch(() => undefined)
+      .then(() => submit(event));
   };
 
   return (

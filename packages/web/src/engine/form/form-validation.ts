@@ -11,10 +11,17 @@ let loading: Promise<Validate> | undefined;
  * that a form screen paints without them; the form asks for them once it is on screen.
  */
 export function loadValidation(): Promise<Validate> {
-  loading ??= import('./validate-values.ts').then((module) => {
-    validate = module.validateValues;
-    return validate;
-  });
+  loading ??= import('./validate-values.ts').then(
+    (module) => {
+      validate = module.validateValues;
+      return validate;
+    },
+    (error: unknown) => {
+      // Not loaded (the connection dropped): the next save asks again.
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
 }
 
