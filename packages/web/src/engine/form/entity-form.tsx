@@ -3,7 +3,7 @@ import { Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useHotkeys } from '@mantine/hooks';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useErrorHandler } from '../../api/api-provider.tsx';
 import { fieldErrors } from '../../api/describe-error.ts';
 import { BusyButton } from '../../ui/busy/busy-button.tsx';
@@ -13,7 +13,8 @@ import { saveConflict, saveRecord } from '../engine-api.ts';
 import { FIELD_KIND_WIDGETS } from '../kinds/widget-registry.ts';
 import { ConflictDialog } from './conflict-dialog.tsx';
 import classes from './entity-form.module.css';
-import { type FormValues, formValuesOf, validateValues, writableValues } from './form-values.ts';
+import { loadValidation, validateIfLoaded } from './form-validation.ts';
+import { type FormValues, formValuesOf, writableValues } from './form-values.ts';
 import type { Prefill } from './prefill.ts';
 import { useUnsavedChangesGuard } from './use-unsaved-changes-guard.ts';
 
@@ -43,12 +44,15 @@ export function EntityForm({ schema, record, onSaved, actions, replacedBy, prefi
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: { ...formValuesOf(schema, record), ...(record ? {} : prefill?.values) },
-    validate: (values) => validateValues(schema, values),
+    validate: (values) => validateIfLoaded(schema, values),
     validateInputOnBlur: true,
   });
   const skipGuard = useRef(false);
   useUnsavedChangesGuard(() => !skipGuard.current && form.isDirty());
   useHotkeys([['mod+S', () => formRef.current?.requestSubmit()]], [], true);
+  useEffect(() => {
+    loadValidation().catch(() => undefined);
+  }, []);
 
   const adopt = (stored: EntityRecord) => {
     const values = formValuesOf(schema, stored);
@@ -109,9 +113,18 @@ export function EntityForm({ schema, record, onSaved, actions, replacedBy, prefi
   };
 
   const onInvalid = (errors: Record<string, unknown>) => focusField(formRef.current, Object.keys(errors)[0]);
+  const submit = form.onSubmit((values) => save(values), onInvalid);
+  // The rules load after the form has painted: a save made before they came waits for them (and
+  // without them, should they fail to load, the server's answer names the wrong fields).
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void loadValidation()
+      .catch(() => undefined)
+      .then(() => submit(event));
+  };
 
   return (
-    <form ref={formRef} noValidate onSubmit={form.onSubmit((values) => save(values), onInvalid)}>
+    <form ref={formRef} noValidate onSubmit={onSubmit}>
       <Stack gap="lg">
         {schema.sections.map((section) => {
           const fields = schema.fields.filter((field) => field.section === section.key);

@@ -1,10 +1,10 @@
 import type { FieldKind } from '@klubovna/shared';
 import { booleanWidget } from './boolean/boolean.widget.tsx';
-import { colorWidget } from './color/color.widget.tsx';
-import { dateTimeWidget, dateWidget } from './date/date.widget.tsx';
+import { dateWidget } from './date/date.widget.tsx';
 import { enumWidget } from './enum/enum.widget.tsx';
 import { fileWidget } from './file/file.widget.tsx';
 import type { KindWidget } from './kind.types.ts';
+import { LazyColorWidget, LazyDateTimeWidget } from './lazy-widgets.tsx';
 import { longTextWidget } from './long-text/long-text.widget.tsx';
 import { moneyWidget } from './money/money.widget.tsx';
 import { multiEnumWidget } from './multi-enum/multi-enum.widget.tsx';
@@ -15,7 +15,8 @@ import { textWidget } from './text/text.widget.tsx';
 
 /**
  * The form's input widget of every field kind the server may declare. Only forms import this registry;
- * lists show values through `cell-registry.ts` and never load these widgets' code.
+ * lists show values through `cell-registry.ts` and never load these widgets' code. The rare kinds with
+ * large pickers are chunks of their own, loaded by the forms that show them.
  */
 export const FIELD_KIND_WIDGETS: Readonly<Record<FieldKind, KindWidget>> = {
   text: textWidget,
@@ -29,7 +30,7 @@ export const FIELD_KIND_WIDGETS: Readonly<Record<FieldKind, KindWidget>> = {
   decimal: numberWidget,
   money: moneyWidget,
   date: dateWidget,
-  dateTime: dateTimeWidget,
+  dateTime: LazyDateTimeWidget,
   boolean: booleanWidget,
   enum: enumWidget,
   multiEnum: multiEnumWidget,
@@ -37,7 +38,7 @@ export const FIELD_KIND_WIDGETS: Readonly<Record<FieldKind, KindWidget>> = {
   relationMany: relationManyWidget,
   file: fileWidget,
   image: fileWidget,
-  color: colorWidget,
+  color: LazyColorWidget,
   // Typed as text; the server validates it and masks it for whom may not read it.
   birthNumber: textWidget,
 };

@@ -1,8 +1,9 @@
 import { type EntityRecord, type FormSchema, recordIdFromAddress } from '@klubovna/shared';
 import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useDeferredValue, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AfterFirstPaint } from '../../ui/busy/after-first-paint.tsx';
 import { useConfirmDelete } from '../../ui/confirm/use-confirm.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
 import { routerPath } from '../../ui/navigation/app-path.ts';
@@ -39,6 +40,9 @@ export function EntityFormPage({ alias, createTitle, editTitle, related }: Entit
   const { data: schema } = useFormSchema(alias);
   const { data: record, error } = useRecord(alias, id);
   const { prefill, ready } = useAddressPrefill(schema, params, rawId === null);
+  // The form's first render (a few dozen inputs) is the screen's longest work: as a deferred value it
+  // renders in a transition, which React splits into short slices instead of one long task.
+  const loaded = useDeferredValue(Boolean(schema && (id === undefined || record) && ready), false);
 
   if (rawId !== null && id === undefined)
     return <MissingRecord title={editTitle} message="Adresa neobsahuje platné číslo záznamu." />;
@@ -51,8 +55,15 @@ export function EntityFormPage({ alias, createTitle, editTitle, related }: Entit
       />
     );
   }
-  if (!schema || (id !== undefined && !record) || !ready)
-    return <FormSkeleton title={id === undefined ? createTitle : editTitle} />;
+  if (!schema || (id !== undefined && !record) || !ready || !loaded) {
+    // The heading as the form will have it (the record's name, the way back) shows as soon as the
+    // answers are in, while the form itself still renders: it is the screen's largest text.
+    const named = schema && record ? `${editTitle}: ${recordName(schema, record)}` : undefined;
+    const back = schema?.routes
+      ? { label: schema.labels.plural, to: routerPath(schema.routes.list) }
+      : undefined;
+    return <FormSkeleton title={named ?? (id === undefined ? createTitle : editTitle)} back={back} />;
+  }
   if (id === undefined && !schema.canCreate)
     return (
       <MissingRecord
@@ -151,18 +162,22 @@ function LoadedFormPage({
           </>
         }
       />
-      {latest && related?.(latest, { replace })}
       {latest && (
-        <HistoryPanel schema={schema} record={latest} version={latest.version} onRestored={replace} />
+        <AfterFirstPaint reserve={related ? 480 : 56}>
+          <Stack gap="lg">
+            {related?.(latest, { replace })}
+            <HistoryPanel schema={schema} record={latest} version={latest.version} onRestored={replace} />
+          </Stack>
+        </AfterFirstPaint>
       )}
     </Stack>
   );
 }
 
-function FormSkeleton({ title }: { title: string }) {
+function FormSkeleton({ title, back }: { title: string; back?: { label: string; to: string } }) {
   return (
     <Stack gap="lg" aria-busy="true">
-      <PageHeader title={title} />
+      <PageHeader title={title} back={back} />
       <Skeleton h={240} radius="md" />
       <Skeleton h={160} radius="md" />
     </Stack>

@@ -1,5 +1,6 @@
 import { Loader, Select } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { DROPDOWN_ON_OPEN } from '../../ui/form/dropdown-on-open.ts';
 import { renderPickerOption } from '../kinds/relation/picker-option.tsx';
 import { type SelectOption, useRelatedOptions } from '../kinds/relation/use-related-options.ts';
 
@@ -27,6 +28,7 @@ export function RecordPicker({
   const found = useRelatedOptions(alias, search, chosen, field);
   return (
     <Select
+      comboboxProps={DROPDOWN_ON_OPEN}
       label={label}
       maw={maw}
       w="100%"

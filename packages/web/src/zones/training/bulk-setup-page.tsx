@@ -16,6 +16,7 @@ import { CzechDateInput } from '../../engine/kinds/date/czech-date-input.tsx';
 import { PageHeader } from '../../engine/pages/page-header.tsx';
 import { BusyButton } from '../../ui/busy/busy-button.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
+import { DROPDOWN_ON_OPEN } from '../../ui/form/dropdown-on-open.ts';
 import { czechPlural } from '../../ui/format/plural.ts';
 import { appPath } from '../../ui/navigation/app-path.ts';
 import { CandidateFilters } from './candidate-filters.tsx';
@@ -58,6 +59,7 @@ export function BulkSetupPage() {
         <>
           <Group align="flex-start" gap="sm">
             <Select
+              comboboxProps={DROPDOWN_ON_OPEN}
               label="Skupina"
               placeholder="Vyberte skupinu"
               searchable

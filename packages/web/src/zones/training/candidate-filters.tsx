@@ -1,6 +1,7 @@
 import { type GroupSetupCandidates, MEMBER_TYPE_LABELS, MEMBER_TYPES } from '@klubovna/shared';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { DROPDOWN_ON_OPEN } from '../../ui/form/dropdown-on-open.ts';
 import { type CandidateFilter, categoryBirthYears } from './member-filter.ts';
 
 const NO_GROUP = 'none';
@@ -49,6 +50,7 @@ export function CandidateFilters({
         onChange={(event) => set({ search: event.currentTarget.value })}
       />
       <Select
+        comboboxProps={DROPDOWN_ON_OPEN}
         label="Kategorie"
         placeholder="Všechny"
         clearable
@@ -57,6 +59,7 @@ export function CandidateFilters({
         onChange={(value) => set({ categoryId: value === null ? null : Number(value) })}
       />
       <Select
+        comboboxProps={DROPDOWN_ON_OPEN}
         label="Typ člena"
         placeholder="Všechny"
         clearable
@@ -65,6 +68,7 @@ export function CandidateFilters({
         onChange={(value) => set({ memberType: value })}
       />
       <Select
+        comboboxProps={DROPDOWN_ON_OPEN}
         label="Rok narození"
         placeholder="Všechny"
         clearable
@@ -74,6 +78,7 @@ export function CandidateFilters({
         onChange={(value) => set({ birthYear: value === null ? null : Number(value) })}
       />
       <Select
+        comboboxProps={DROPDOWN_ON_OPEN}
         label="Ve skupině"
         placeholder="Kdekoli"
         clearable

@@ -1,6 +1,7 @@
 import { ColorInput } from '@mantine/core';
 import { defineWidget, inputProps, type WidgetProps } from '../kind.types.ts';
 
+/** A colour as `#1c7ed6` (a lazy chunk: the colour picker is large). */
 function ColorWidget(props: WidgetProps<string | null>) {
   return (
     <ColorInput
@@ -14,4 +15,4 @@ function ColorWidget(props: WidgetProps<string | null>) {
   );
 }
 
-export const colorWidget = defineWidget(ColorWidget);
+export default defineWidget(ColorWidget);

@@ -1,6 +1,7 @@
 import { CURRENCIES, type Money, moneyAmountInput, parseMoneyAmount } from '@klubovna/shared';
 import { type ComboboxItem, Group, type OptionsFilter, Select, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { DROPDOWN_ON_OPEN } from '../../../ui/form/dropdown-on-open.ts';
 import { foldText } from '../../../ui/format/fold-text.ts';
 import { defineWidget, inputProps, type WidgetProps } from '../kind.types.ts';
 
@@ -97,7 +98,7 @@ function MoneyWidget(props: WidgetProps<Money | null>) {
         w={96}
         filter={filterCurrencies}
         renderOption={({ option }) => currencyText(option.value)}
-        comboboxProps={{ width: 280, position: 'bottom-end' }}
+        comboboxProps={{ ...DROPDOWN_ON_OPEN, width: 280, position: 'bottom-end' }}
         nothingFoundMessage="Žádná měna neodpovídá"
       />
     </Group>

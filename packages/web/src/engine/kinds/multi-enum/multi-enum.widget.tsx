@@ -1,10 +1,12 @@
 import { MultiSelect } from '@mantine/core';
+import { DROPDOWN_ON_OPEN } from '../../../ui/form/dropdown-on-open.ts';
 import { defineWidget, inputProps, type WidgetProps } from '../kind.types.ts';
 
 function MultiEnumWidget(props: WidgetProps<string[] | null>) {
   const options = props.field.options ?? [];
   return (
     <MultiSelect
+      comboboxProps={DROPDOWN_ON_OPEN}
       {...inputProps(props)}
       data={options}
       placeholder={props.value?.length ? undefined : (props.field.placeholder ?? 'Vyberte…')}

@@ -1,5 +1,6 @@
 import { Loader, MultiSelect, Select } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { DROPDOWN_ON_OPEN } from '../../../ui/form/dropdown-on-open.ts';
 import { defineWidget, inputProps, type WidgetProps } from '../kind.types.ts';
 import { renderPickerOption } from './picker-option.tsx';
 import { type SelectOption, useRelatedOptions } from './use-related-options.ts';
@@ -45,6 +46,7 @@ function RelationWidget(props: WidgetProps<number | null>) {
   const found = useRelatedOptions(props.field.relationAlias, search, chosen, props.field.pickerField);
   return (
     <Select
+      comboboxProps={DROPDOWN_ON_OPEN}
       {...pickerProps(props, { text: search, set: setSearch }, found)}
       clearable={!props.field.required}
       value={props.value === null ? null : String(props.value)}
@@ -72,6 +74,7 @@ function RelationManyWidget(props: WidgetProps<number[] | null>) {
   const found = useRelatedOptions(props.field.relationAlias, search, chosen, props.field.pickerField);
   return (
     <MultiSelect
+      comboboxProps={DROPDOWN_ON_OPEN}
       {...pickerProps(props, { text: search, set: setSearch }, found)}
       clearable
       value={values}
