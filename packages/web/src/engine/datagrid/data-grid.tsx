@@ -1,6 +1,6 @@
 import type { DatagridSchema, EntityRecord } from '@klubovna/shared';
 import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useDeferredValue, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirmDelete } from '../../ui/confirm/use-confirm.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
@@ -79,6 +79,9 @@ function LoadedDataGrid({
   const tableRef = useRef<HTMLTableElement>(null);
   useSortHeaderSemantics(tableRef, grid.settings.sort, sortableKeys(schema));
   const { data, isLoading, isValidating, mutate } = grid.rows;
+  // The rows follow an answer (which SWR hands over in an update React renders at once, in one task) in
+  // a deferred render, which React renders in short slices.
+  const shownData = useDeferredValue(data);
   const describe = (record: EntityRecord) => recordObject(schema, record);
 
   const remove = async (ids: number[], single?: EntityRecord) => {
@@ -150,16 +153,16 @@ function LoadedDataGrid({
         )}
       </Group>
       <Paper ref={box.ref} withBorder radius="md" style={{ overflow: 'hidden' }}>
-        {/* The rows render once the box's width is known (before the first paint): rendered before it,
-            with every column, they were rendered again at once without those that have no room. */}
-        {(isLoading && !data) || box.width === null ? (
+        {/* The rows render once the box's width is known: rendered before it, with every column, they
+            were rendered again at once without those that have no room. */}
+        {(isLoading && !data) || (data && !shownData) || box.width === null ? (
           <DatagridSkeleton rows={Math.min(grid.settings.pageSize, 10)} bare />
         ) : (
           <GridTable
             label={schema.labels.plural}
             tableRef={tableRef}
             columns={columns}
-            records={data?.items ?? []}
+            records={shownData?.items ?? []}
             fetching={isValidating && !isLoading}
             selection={
               schema.canDelete

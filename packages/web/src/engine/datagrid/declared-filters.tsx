@@ -9,6 +9,14 @@ import type { DatagridState } from './use-datagrid.ts';
 const WIDTH = { base: '100%', xs: 220 } as const;
 
 /**
+ * The options' pop-over is mounted when it opens, not hidden in the page from the start (Mantine's
+ * default): mounted with the list, its position was computed at once, a style recalculation of the
+ * whole page inside the task that renders the list. The field names its list of options only while
+ * it is open, so nothing points at the missing one.
+ */
+const COMBOBOX = { keepMounted: false } as const;
+
+/**
  * The list's declared filters (a check's validity, a member's medical check, a payment's member's
  * group), each a choice beside the search; the chosen one shows and clears as a column filter does.
  */
@@ -25,6 +33,7 @@ export function DeclaredFilters({ schema, grid }: { schema: DatagridSchema; grid
         value={chosenOf(grid, filter)?.value ?? null}
         clearable
         w={WIDTH}
+        comboboxProps={COMBOBOX}
         onChange={(next) =>
           grid.setFilter(filter.name, next ? { type: 'values', values: [next] } : undefined)
         }
@@ -71,6 +80,7 @@ function RelationFilter({
       rightSection={found.loading ? <Loader size="xs" /> : undefined}
       value={value ?? null}
       w={WIDTH}
+      comboboxProps={COMBOBOX}
       onChange={(next, option) =>
         grid.setFilter(
           filter.name,
