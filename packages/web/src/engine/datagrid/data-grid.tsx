@@ -79,9 +79,6 @@ function LoadedDataGrid({
   const tableRef = useRef<HTMLTableElement>(null);
   useSortHeaderSemantics(tableRef, grid.settings.sort, sortableKeys(schema));
   const { data, isLoading, isValidating, mutate } = grid.rows;
-  // The rows follow an answer (which SWR hands over in an update React renders at once, in one task) in
-  // a deferred render, which React renders in short slices.
-  const shownData = useDeferredValue(data);
   const describe = (record: EntityRecord) => recordObject(schema, record);
 
   const remove = async (ids: number[], single?: EntityRecord) => {
@@ -99,6 +96,10 @@ function LoadedDataGrid({
 
   // Columns the list's box has no room for give way by their priority; the chooser still lists them.
   const box = useBoxWidth();
+  // The rows follow the width and the page's answer in deferred renders, which React renders in short
+  // slices (the width's and SWR's updates are rendered at once, in one task, with the skeleton meanwhile).
+  const rowsWidth = useDeferredValue(box.width);
+  const shownData = useDeferredValue(data);
   const extra = extraActions ? extraButtons : 0;
   const fixedWidth = (schema.canDelete ? CHECK_COLUMN_WIDTH : 0) + actionsColumnWidth(schema, extra);
   const labelOf = new Map(schema.columns.map((column) => [column.key, column.label]));
@@ -155,7 +156,7 @@ function LoadedDataGrid({
       <Paper ref={box.ref} withBorder radius="md" style={{ overflow: 'hidden' }}>
         {/* The rows render once the box's width is known: rendered before it, with every column, they
             were rendered again at once without those that have no room. */}
-        {(isLoading && !data) || (data && !shownData) || box.width === null ? (
+        {(isLoading && !data) || (data && !shownData) || rowsWidth === null ? (
           <DatagridSkeleton rows={Math.min(grid.settings.pageSize, 10)} bare />
         ) : (
           <GridTable

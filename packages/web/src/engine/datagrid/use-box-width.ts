@@ -1,20 +1,20 @@
-import { type RefCallback, startTransition, useCallback, useState } from 'react';
+import { type RefCallback, useCallback, useState } from 'react';
+import { flushSync } from 'react-dom';
 
 /**
- * The inner width of an element in CSS pixels, measured in the frame after it is inserted and kept up
- * to date as it resizes; null until measured, 0 where nothing is laid out (as in jsdom). Attach `ref`.
- * Measured in the commit, the width cost a layout of the whole page inside the commit's task (and the
- * frame laid it out again); in the frame's animation callback it is the layout the frame does anyway.
- * What follows the width renders in a transition, in short slices.
+ * The inner width of an element in CSS pixels, measured in the first frame after it is inserted (before
+ * that frame paints) and kept up to date as it resizes; null until measured, 0 where nothing is laid
+ * out (as in jsdom). Attach `ref`. Measured in the commit, the width cost a layout of the whole page
+ * inside the commit's task (and the frame laid it out again); in the frame's animation callback it is
+ * the layout the frame does anyway.
  */
 export function useBoxWidth(): { ref: RefCallback<HTMLElement>; width: number | null } {
   const [width, setWidth] = useState<number | null>(null);
   const ref = useCallback((element: HTMLElement | null) => {
     if (!element) return;
-    const measure = () => {
-      const measured = element.clientWidth;
-      startTransition(() => setWidth(measured));
-    };
+    // Rendered at once, so what the width shows or hides (the list's note of hidden columns) is in the
+    // frame's paint and moves nothing after it.
+    const measure = () => flushSync(() => setWidth(element.clientWidth));
     const frame = requestAnimationFrame(measure);
     const observer = new ResizeObserver(measure);
     observer.observe(element);
