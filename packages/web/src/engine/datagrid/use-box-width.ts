@@ -12,10 +12,10 @@ export function useBoxWidth(): { ref: RefCallback<HTMLElement>; width: number | 
   const [width, setWidth] = useState<number | null>(null);
   const ref = useCallback((element: HTMLElement | null) => {
     if (!element) return;
-    // Rendered at once, so what the width shows or hides (the list's note of hidden columns) is in the
-    // frame's paint and moves nothing after it.
-    const measure = () => flushSync(() => setWidth(element.clientWidth));
-    const frame = requestAnimationFrame(measure);
+    const measure = () => setWidth(element.clientWidth);
+    // The first width is rendered at once, so what it shows or hides (the list's note of hidden
+    // columns) is in the frame's paint and moves nothing after it; later ones as usual.
+    const frame = requestAnimationFrame(() => flushSync(measure));
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => {
