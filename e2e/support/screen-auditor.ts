@@ -72,9 +72,23 @@ export class ScreenAuditor {
     const scheme = await page.evaluate(() => (document.body.classList.contains('dark') ? 'dark' : 'light'));
     const key = `${screenKey(url)} [${scheme}]`;
     if (this.checked.has(key)) return;
+    await page.evaluate(() => {
+      const watched = window as { auditChanges?: number; auditObserver?: MutationObserver };
+      watched.auditChanges = 0;
+      watched.auditObserver = new MutationObserver((records) => {
+        watched.auditChanges = (watched.auditChanges ?? 0) + records.length;
+      });
+      watched.auditObserver.observe(document, { subtree: true, childList: true, attributes: true });
+    });
     const report = await runAxe(page, screenKey(url));
-    // Moved on meanwhile: the result may mix two screens; the next visit checks it again.
-    if (page.url() !== url) return;
+    const changed = await page.evaluate(() => {
+      const watched = window as { auditChanges?: number; auditObserver?: MutationObserver };
+      watched.auditObserver?.disconnect();
+      return (watched.auditChanges ?? 0) > 0;
+    });
+    // Moved on or changed meanwhile (the test opened a dialog, say): the result may mix two screens or
+    // catch one half-drawn; the next visit checks it again.
+    if (page.url() !== url || changed) return;
     this.checked.add(key);
     this.reports.push(report);
   }

@@ -4,7 +4,7 @@ import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
 import './app/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { preloadApiClient } from './api/api.ts';
@@ -28,14 +28,19 @@ if (!root) throw new Error('Missing #root element in index.html.');
 
 // The router (its first navigation asks for the page's data and code) starts in a task of its own
 // after the modules' evaluation: two shorter tasks keep the main thread free for input in between.
+// The first render is a transition, which React renders in slices of a few milliseconds, not in one
+// long task.
 setTimeout(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <UiKitProvider>
-        <RouterProvider router={createAppRouter()} />
-      </UiKitProvider>
-    </StrictMode>,
-  );
+  const app = createRoot(root);
+  startTransition(() => {
+    app.render(
+      <StrictMode>
+        <UiKitProvider>
+          <RouterProvider router={createAppRouter()} />
+        </UiKitProvider>
+      </StrictMode>,
+    );
+  });
 });
 
 // The API client (axios, 20 kB on the wire) is not needed to paint the sign-in page: any screen that

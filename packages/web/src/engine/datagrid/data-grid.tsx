@@ -1,6 +1,6 @@
 import type { DatagridSchema, EntityRecord } from '@klubovna/shared';
 import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useDeferredValue, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirmDelete } from '../../ui/confirm/use-confirm.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
@@ -96,6 +96,10 @@ function LoadedDataGrid({
 
   // Columns the list's box has no room for give way by their priority; the chooser still lists them.
   const box = useBoxWidth();
+  // The rows follow the width and the page's answer in deferred renders, which React renders in short
+  // slices (the width's and SWR's updates are rendered at once, in one task, with the skeleton meanwhile).
+  const rowsWidth = useDeferredValue(box.width);
+  const shownData = useDeferredValue(data);
   const extra = extraActions ? extraButtons : 0;
   const fixedWidth = (schema.canDelete ? CHECK_COLUMN_WIDTH : 0) + actionsColumnWidth(schema, extra);
   const labelOf = new Map(schema.columns.map((column) => [column.key, column.label]));
@@ -150,16 +154,16 @@ function LoadedDataGrid({
         )}
       </Group>
       <Paper ref={box.ref} withBorder radius="md" style={{ overflow: 'hidden' }}>
-        {/* The rows render once the box's width is known (before the first paint): rendered before it,
-            with every column, they were rendered again at once without those that have no room. */}
-        {(isLoading && !data) || box.width === null ? (
+        {/* The rows render once the box's width is known: rendered before it, with every column, they
+            were rendered again at once without those that have no room. */}
+        {(isLoading && !data) || (data && !shownData) || rowsWidth === null ? (
           <DatagridSkeleton rows={Math.min(grid.settings.pageSize, 10)} bare />
         ) : (
           <GridTable
             label={schema.labels.plural}
             tableRef={tableRef}
             columns={columns}
-            records={data?.items ?? []}
+            records={shownData?.items ?? []}
             fetching={isValidating && !isLoading}
             selection={
               schema.canDelete

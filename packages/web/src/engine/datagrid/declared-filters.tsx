@@ -1,6 +1,7 @@
 import type { DatagridSchema, DeclaredFilterSchema } from '@klubovna/shared';
 import { Loader, Select } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { DROPDOWN_ON_OPEN } from '../../ui/form/dropdown-on-open.ts';
 import { renderPickerOption } from '../kinds/relation/picker-option.tsx';
 import { keepAll } from '../kinds/relation/relation.widget.tsx';
 import { type SelectOption, useRelatedOptions } from '../kinds/relation/use-related-options.ts';
@@ -25,6 +26,7 @@ export function DeclaredFilters({ schema, grid }: { schema: DatagridSchema; grid
         value={chosenOf(grid, filter)?.value ?? null}
         clearable
         w={WIDTH}
+        comboboxProps={DROPDOWN_ON_OPEN}
         onChange={(next) =>
           grid.setFilter(filter.name, next ? { type: 'values', values: [next] } : undefined)
         }
@@ -71,6 +73,7 @@ function RelationFilter({
       rightSection={found.loading ? <Loader size="xs" /> : undefined}
       value={value ?? null}
       w={WIDTH}
+      comboboxProps={DROPDOWN_ON_OPEN}
       onChange={(next, option) =>
         grid.setFilter(
           filter.name,
