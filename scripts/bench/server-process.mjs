@@ -62,6 +62,8 @@ export async function startServer(env, { entry = START_SCRIPT, nodeFlags = [], q
   const started = performance.now();
   const child = spawn(process.execPath, [...NODE_FLAGS, ...PROFILE_FLAGS, ...nodeFlags, entry], {
     env: {
+      // As `npm start` runs it (package.json): glibc's malloc in two arenas, not 8 per core.
+      MALLOC_ARENA_MAX: '2',
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
