@@ -96,17 +96,15 @@ describe.each(testEngines())('people and their own on %s', (engine) => {
   });
 
   it('lets a trainer plan trainings of their group only, and keep the attendance of them', async () => {
-    const own = await trainer.post('/api/cms/form/training', {
-      group: group.g1,
-      startsAt: '2026-11-27T16:00:00+01:00',
-      endsAt: '2026-11-27T17:30:00+01:00',
-    });
+    // A week ahead of the clock, so that it stays among the next trainings on the person's own page below.
+    const startsAt = new Date(Date.now() + 7 * 24 * 3_600_000);
+    const planned = {
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + 90 * 60_000).toISOString(),
+    };
+    const own = await trainer.post('/api/cms/form/training', { group: group.g1, ...planned });
     expect(own.status).toBe(201);
-    const foreign = await trainer.post('/api/cms/form/training', {
-      group: group.g2,
-      startsAt: '2026-11-27T16:00:00+01:00',
-      endsAt: '2026-11-27T17:30:00+01:00',
-    });
+    const foreign = await trainer.post('/api/cms/form/training', { group: group.g2, ...planned });
     expect(foreign.status).toBe(403);
     expect(await ids(root, 'training')).not.toContain(foreign.body.data?.id);
     expect((await root.get('/api/cms/datagrid/training?limit=100')).body.data.total).toBe(3);
