@@ -1,5 +1,5 @@
 import { API_PATHS, apiPath, type Money, PROFILE_ROLE } from '@klubovna/shared';
-import { pragueToday } from '@klubovna/shared/time/prague';
+import { addDays, pragueToday } from '@klubovna/shared/time/prague';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Engine } from '../db/dialect.ts';
 import { signedInClient } from './fixtures.ts';
@@ -48,7 +48,8 @@ export const CAMP_FEES: FeeSubject = {
   signUp: 'camp-participant',
   price: 'price',
   list: API_PATHS.campParticipants,
-  dates: { dateFrom: '2027-07-05', dateTo: '2027-07-12' },
+  // Months ahead of the clock, as a camp that people sign up for.
+  dates: { dateFrom: addDays(pragueToday(), 220), dateTo: addDays(pragueToday(), 227) },
   deleted: 'soustředění bylo smazáno',
   free: 'soustředění je nově zdarma',
 };
@@ -58,7 +59,7 @@ export const RACE_FEES: FeeSubject = {
   signUp: 'race-participant',
   price: 'entryFee',
   list: API_PATHS.raceParticipants,
-  dates: { dateFrom: '2027-05-16' },
+  dates: { dateFrom: addDays(pragueToday(), 170) },
   deleted: 'závod byl smazán',
   free: 'závod je nově bez startovného',
 };

@@ -35,7 +35,7 @@ describe.each(testEngines())('race fees on %s', (engine) => {
       state: 'UNPAID',
       cancelled: false,
     });
-    expect(request!.dueDate <= '2027-05-16').toBe(true);
+    expect(request!.dueDate <= RACE_FEES.dates.dateFrom!).toBe(true);
     expect((await requestsOf(tenK.id, f.parent)).map((item) => item.id)).toEqual([request!.id]);
     expect(await states(tenK.id, f.parent)).toEqual({ Svěřenec: 'UNPAID' });
     expect(await states(tenK.id, f.trainer)).toEqual({ Svěřenec: null });
