@@ -31,8 +31,8 @@ class RolledBack extends Error {
   }
 }
 
-/** Rows an import saves from which the database's statistics of the tables it wrote are refreshed. */
-export const STATISTICS_AFTER_ROWS = 1000;
+/** Rows an import saves from which the tables it wrote are settled (EngineWork.settleAfterBulkWrite). */
+export const SETTLE_AFTER_ROWS = 1000;
 
 /**
  * Imports the sheet's rows as the engine's own create and update would save them one by one
@@ -66,11 +66,8 @@ export async function runImport(
       if (dryRun || report.errors.length > 0) throw new RolledBack(report);
       return report;
     });
-    // Not the search index of members (`members_trigrams`, RANKED_SEARCH): sampling its millions of
-    // entries took 3 s on PostgreSQL, the table itself 0.6 s, and its statistics only choose a
-    // search's lead trigram.
-    if (report.created + report.updated >= STATISTICS_AFTER_ROWS)
-      await engineWork(context.db).refreshStatistics(context.db, [...written]);
+    if (report.created + report.updated >= SETTLE_AFTER_ROWS)
+      await engineWork(context.db).settleAfterBulkWrite(context.db, [...written]);
     return report;
   } catch (error) {
     if (!(error instanceof RolledBack)) throw error;
