@@ -1,11 +1,11 @@
 // `node scripts/bench-postgres.mjs`: the bench's uncached PostgreSQL rows alone (pages in turn, form GET
 // by id in turn), with the processor time of the server and of its PostgreSQL backends per request and
-// the statements each request sent. BENCH_SCHEMA=<name> keeps the seeded schema for the next run
-// (seeded only when it holds no members yet; dropped only when not named), so that two builds can be
-// measured alternately on one database. BENCH_ROWS=pages,form picks rows (default both);
+// the statements each request sent. BENCH_SCHEMA=<name> keeps the schema for the next run (its members
+// imported through the import call only when it holds none yet; dropped only when not named), so that
+// two builds can be measured alternately on one database. BENCH_ROWS=pages,form picks rows (default both);
 // BENCH_DURATION seconds per row (default 8); BENCH_MEMBERS as in the bench. BENCH_SQLITE_DIR=<folder>
-// measures the same rows on SQLite instead (uncached, as the bench's headline), seeding the folder
-// when it holds no database yet: the figures PostgreSQL's are compared with.
+// measures the same rows on SQLite instead (uncached, as the bench's headline), importing the members
+// when the folder holds no database yet: the figures PostgreSQL's are compared with.
 import './require-node.mjs';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -14,8 +14,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { datagridPath, inTurn, pageAddresses } from './bench/addresses.mjs';
 import { measure, printTable, WARM_UP_SECONDS } from './bench/measure.mjs';
-import { MEMBER_COUNT, seedForBench } from './bench/members.mjs';
+import { MEMBER_COUNT } from './bench/members.mjs';
 import { postgresUrl } from './bench/postgres.mjs';
+import { seedThroughImport } from './bench/seed-through-api.mjs';
 import { BENCH_ADMIN, SERVER_ENTRY, signIn, startServer } from './bench/server-process.mjs';
 
 const duration = Number(process.env.BENCH_DURATION ?? 8);
@@ -64,35 +65,39 @@ async function statementsSoFar() {
   return Number(rows[0].n);
 }
 
-/** The server's database: the seeded SQLite folder, or the seeded PostgreSQL schema. */
+/** The server's database, the SQLite folder or the PostgreSQL schema, and whether it holds no members yet. */
 async function databaseEnv() {
   const sqliteDir = process.env.BENCH_SQLITE_DIR;
   if (sqliteDir) {
-    if (!fs.existsSync(path.join(sqliteDir, 'klubovna.sqlite'))) {
-      const seedMs = await seedForBench({ dataDir: sqliteDir });
-      console.log(`seeded ${MEMBER_COUNT} members in ${seedMs} ms (${sqliteDir})`);
-    }
-    return { DATA_DIR: sqliteDir, DATAGRID_CACHE_TTL: '0' };
+    const empty = !fs.existsSync(path.join(sqliteDir, 'klubovna.sqlite'));
+    return { env: { DATA_DIR: sqliteDir, DATAGRID_CACHE_TTL: '0' }, empty, where: sqliteDir };
   }
   await client.query(`create schema if not exists ${schema}`);
-  if ((await seededMembers()) === 0) {
-    const seedMs = await seedForBench({ databaseUrl: url, schema });
-    console.log(`seeded ${MEMBER_COUNT} members in ${seedMs} ms (schema ${schema})`);
-  }
   const databaseUrl = new URL(url);
   databaseUrl.searchParams.set('options', `-c search_path=${schema}`);
-  return { DATABASE_URL: databaseUrl.toString() };
+  return {
+    env: { DATABASE_URL: databaseUrl.toString() },
+    empty: (await seededMembers()) === 0,
+    where: schema,
+  };
 }
 
 try {
+  const database = await databaseEnv();
   const server = await startServer(
-    { ...(await databaseEnv()), ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password },
+    { ...database.env, ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password },
     { entry: SERVER_ENTRY },
   );
   const rows = [];
   try {
     const cookie = await signIn(server.url);
     const headers = { cookie };
+    if (database.empty) {
+      const seedMs = await seedThroughImport({ url: server.url, cookie, count: MEMBER_COUNT });
+      console.log(
+        `imported ${MEMBER_COUNT} members through the import call in ${seedMs} ms (${database.where})`,
+      );
+    }
     const pages = pageAddresses(MEMBER_COUNT).map(datagridPath);
     const ids = (await (await fetch(`${server.url}${pages[0]}`, { headers })).json()).data.items.map(
       (item) => item.id,

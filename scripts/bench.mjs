@@ -15,6 +15,7 @@ import { measure, printTable, WARM_UP_SECONDS } from './bench/measure.mjs';
 import { BULK_COUNT, benchPayments, STATEMENT_LINES } from './bench/payments.mjs';
 import { benchPostgres, postgresUrl } from './bench/postgres.mjs';
 import { ARTICLE_COUNT, benchPublicSite, seedPublicSite } from './bench/public-site.mjs';
+import { seedThroughImport } from './bench/seed-through-api.mjs';
 import { BENCH_ADMIN, signIn, startServer } from './bench/server-process.mjs';
 import { benchTrainer, signInTrainer, TRAINEES } from './bench/trainer.mjs';
 
@@ -58,8 +59,6 @@ async function browserFigures(url, cookie) {
 buildWebApp();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'klubovna-bench-'));
 const members = await import('./bench/members.mjs');
-const seedMs = await members.seedForBench({ dataDir });
-console.log(`seeded ${members.MEMBER_COUNT} members in ${seedMs} ms`);
 const rows = [];
 const uncached = await startServer({
   DATA_DIR: dataDir,
@@ -69,6 +68,8 @@ const uncached = await startServer({
 });
 try {
   const cookie = await signIn(uncached.url);
+  const seedMs = await seedThroughImport({ url: uncached.url, cookie, count: members.MEMBER_COUNT });
+  console.log(`imported ${members.MEMBER_COUNT} members through the import call in ${seedMs} ms`);
   rows.push(...(await members.benchUncached({ url: uncached.url, cookie, duration, cpuMs: uncached.cpuMs })));
   const trainerCookie = await signInTrainer({ url: uncached.url, cookie });
   rows.push(

@@ -51,29 +51,36 @@ const MAPPING = {
 };
 
 /**
+ * Sends `file` to the member import (`suffix` '/dry-run' for the dry run) and fails unless all
+ * `expected` rows were created; `ms` is the answer's time, `cpu` the server's processor time with `cpuMs`.
+ */
+export async function importFile({ url, cookie, file, name, mapping, expected, suffix = '', cpuMs }) {
+  const form = new FormData();
+  form.append('file', new Blob([file]), name);
+  form.append('options', JSON.stringify({ mapping, matchBy: null }));
+  const started = performance.now();
+  const cpuBefore = cpuMs?.();
+  const response = await fetch(`${url}/api/cms/import/member${suffix}`, {
+    method: 'POST',
+    headers: { cookie, 'x-requested-with': 'XMLHttpRequest' },
+    body: form,
+  });
+  const body = await response.json();
+  const ms = Math.round(performance.now() - started);
+  const cpu = cpuMs ? cpuMs() - cpuBefore : undefined;
+  if (!response.ok || body.data.created !== expected)
+    throw new Error(`import${suffix}: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+  return { ms, cpu };
+}
+
+/**
  * Times the dry run and the import of `count` members; fails unless every row was created. With
  * `cpuMs` (the server's processor time so far), also the server's processor time of each.
  */
 export async function benchImport({ url, cookie, count = IMPORT_COUNT, prefix = '', cpuMs }) {
   const file = await membersWorkbook(count, prefix);
-  const send = async (suffix) => {
-    const form = new FormData();
-    form.append('file', new Blob([file]), 'clenove.xlsx');
-    form.append('options', JSON.stringify({ mapping: MAPPING, matchBy: null }));
-    const started = performance.now();
-    const cpuBefore = cpuMs?.();
-    const response = await fetch(`${url}/api/cms/import/member${suffix}`, {
-      method: 'POST',
-      headers: { cookie, 'x-requested-with': 'XMLHttpRequest' },
-      body: form,
-    });
-    const body = await response.json();
-    const ms = Math.round(performance.now() - started);
-    const cpu = cpuMs ? cpuMs() - cpuBefore : undefined;
-    if (!response.ok || body.data.created !== count)
-      throw new Error(`import${suffix}: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
-    return { ms, cpu };
-  };
+  const send = (suffix) =>
+    importFile({ url, cookie, file, name: 'clenove.xlsx', mapping: MAPPING, expected: count, suffix, cpuMs });
   const dryRun = await send('/dry-run');
   const run = await send('');
   return {

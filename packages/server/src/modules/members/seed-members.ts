@@ -8,7 +8,7 @@ import { memberEntity } from './member.entity.ts';
 const entity = compileEntity(memberEntity);
 
 /** A deterministic pseudo-random sequence, so demo data and benchmarks are the same every run. */
-function random(seed: number) {
+export function demoSequence(seed = 42) {
   let state = seed;
   return () => {
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
@@ -47,7 +47,7 @@ export function demoMember(index: number, next: () => number) {
 
 /** Inserts `count` members in batches inside transactions, shadow columns included. */
 export async function seedMembers(db: Db, count: number, seed = 42): Promise<void> {
-  const next = random(seed);
+  const next = demoSequence(seed);
   const now = new Date().toISOString();
   const batch = 500;
   for (let start = 0; start < count; start += batch) {
