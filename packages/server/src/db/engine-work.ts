@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { engineOf } from './dialect.ts';
-import { RANKED_SEARCH } from './ranked-search.ts';
+import { applyPendingRanks, RANKED_SEARCH } from './ranked-search.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: works on any schema
 type AnyKysely = Kysely<any>;
@@ -20,9 +20,15 @@ export interface EngineWork {
   takeTurn(trx: AnyKysely, name: string): Promise<boolean>;
 }
 
-/** SQLite plans without kept statistics, and its write transactions run one at a time (BEGIN IMMEDIATE). */
+/**
+ * SQLite plans without kept statistics, and its write transactions run one at a time (BEGIN IMMEDIATE).
+ * What a bulk write leaves is the ranked search index's queue (ranked-search.ts): put in at once, not by
+ * the first search after an import, which would otherwise wait for all of it.
+ */
 const SQLITE_WORK: EngineWork = {
-  settleAfterBulkWrite: async () => {},
+  async settleAfterBulkWrite(db, tables) {
+    for (const table of tables) if (table in RANKED_SEARCH) await applyPendingRanks(db, table);
+  },
   takeTurn: async () => true,
 };
 
