@@ -19,7 +19,7 @@ export type { ScreenLayout } from './screen-table.ts';
 export interface Screen {
   name: RouteName;
   layout: ScreenLayout;
-  /** Loads the screen's zone chunk (each zone is one lazy chunk) and picks the page. */
+  /** Loads the screen's zone chunk (each zone module is one lazy chunk) and picks the page. */
   load: () => Promise<ComponentType>;
 }
 
@@ -31,9 +31,15 @@ const ZONES: Record<ScreenEntry['zone'], () => Promise<Record<string, unknown>>>
   auth: () => import('../zones/auth/auth.zone.ts'),
   account: () => import('../zones/auth/account.zone.ts'),
   training: () => import('../zones/training/training.zone.ts'),
+  trainingSeries: () => import('../zones/training/series.zone.ts'),
+  trainingCalendar: () => import('../zones/training/calendar.zone.ts'),
+  attendance: () => import('../zones/training/attendance.zone.ts'),
+  trainingStats: () => import('../zones/training/stats.zone.ts'),
+  groupSetup: () => import('../zones/training/group-setup.zone.ts'),
   camps: () => import('../zones/camps/camps.zone.ts'),
   races: () => import('../zones/races/races.zone.ts'),
   members: () => import('../zones/members/members.zone.ts'),
+  memberForm: () => import('../zones/members/member-form.zone.ts'),
   content: () => import('../zones/content/content.zone.ts'),
   web: () => import('../zones/web/web.zone.ts'),
   trash: () => import('../zones/trash/trash.zone.ts'),
