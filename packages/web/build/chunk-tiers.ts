@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { build, type Plugin, type PluginOption, type Rollup } from 'vite';
-import { SHELL_SOURCE, ZONE_SOURCES } from '../src/app/screen-table.ts';
+import { FORM_FRAME_SOURCE, SHELL_SOURCE, ZONE_SOURCES } from '../src/app/screen-table.ts';
 
 /**
  * The tiers of code a visit meets in order, each named by the modules it starts from: the entry (every
- * page), the sign-in screens, the signed-in shell with the CMS index, the generic list screen, the
+ * page), the sign-in screens, the signed-in shell with the CMS index and the form screens' frame, the
+ * generic list screen, the
  * dialogs and a list's column filters (both loaded on first use), the generic form screen. A tier is the
  * code its roots load statically that no earlier tier loads.
  */
@@ -13,7 +14,7 @@ const TIERS: readonly { name: string; roots: readonly string[]; also?: RegExp }[
   { name: 'sign-in', roots: [ZONE_SOURCES.auth] },
   {
     name: 'shell',
-    roots: [SHELL_SOURCE, ZONE_SOURCES.account],
+    roots: [SHELL_SOURCE, ZONE_SOURCES.account, FORM_FRAME_SOURCE],
     // Every signed-in screen's heading (with the breadcrumbs of its way back), and the attendance's
     // segmented control: screens that show no list or filter would otherwise load their code for them.
     also: /\/src\/engine\/pages\/page-header\.tsx$|\/@mantine\/core\/esm\/components\/(Breadcrumbs|SegmentedControl)\//,
@@ -25,7 +26,7 @@ const TIERS: readonly { name: string; roots: readonly string[]; also?: RegExp }[
 ];
 
 /** The modules the app imports lazily by name: each stays a chunk of its own (route-preloads.ts). */
-const LAZY_ROOTS = [SHELL_SOURCE, ...Object.values(ZONE_SOURCES)];
+const LAZY_ROOTS = [SHELL_SOURCE, FORM_FRAME_SOURCE, ...Object.values(ZONE_SOURCES)];
 
 /**
  * Each tier's modules by id, read from a first build split as the bundler splits by default: a chunk

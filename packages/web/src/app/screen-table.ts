@@ -104,9 +104,19 @@ export const SCREEN_TABLE: readonly ScreenEntry[] = [
 /** The lazy layout around the signed-in screens (router.tsx imports it). */
 export const SHELL_SOURCE = 'src/app/shell/authenticated-layout.tsx';
 
-/** The lazy modules a screen needs beyond the entry, as source paths: its layout's (the shell) and its zone's. */
-export function sourcesOfScreen(layout: ScreenLayout, zone: ZoneName): string[] {
-  return layout === 'shell' ? [SHELL_SOURCE, ZONE_SOURCES[zone]] : [ZONE_SOURCES[zone]];
+/** The lazy frame of the entity form screens, which paints their heading before their code has come. */
+export const FORM_FRAME_SOURCE = 'src/engine/pages/form-frame.tsx';
+
+/**
+ * The lazy modules a screen needs beyond the entry, as source paths: its layout's (the shell), an
+ * entity form's frame and its zone's.
+ */
+export function sourcesOfScreen(layout: ScreenLayout, zone: ZoneName, form = false): string[] {
+  return [
+    ...(layout === 'shell' ? [SHELL_SOURCE] : []),
+    ...(form ? [FORM_FRAME_SOURCE] : []),
+    ZONE_SOURCES[zone],
+  ];
 }
 
 /** The entity whose form (the engine's) a written screen of a route shows, if it shows one. */
