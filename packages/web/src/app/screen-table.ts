@@ -108,15 +108,14 @@ export const SHELL_SOURCE = 'src/app/shell/authenticated-layout.tsx';
 export const FORM_FRAME_SOURCE = 'src/engine/pages/form-frame.tsx';
 
 /**
- * The lazy modules a screen needs beyond the entry, as source paths: its layout's (the shell), an
- * entity form's frame and its zone's.
+ * The lazy modules the page of a screen's address names for the browser to fetch beside the entry, as
+ * source paths: its layout's (the shell) and its zone's. An entity form's are the shell and its frame:
+ * the frame paints the form's heading first and only then asks for the form's code, which would
+ * otherwise share the phone's link with the code the heading needs.
  */
 export function sourcesOfScreen(layout: ScreenLayout, zone: ZoneName, form = false): string[] {
-  return [
-    ...(layout === 'shell' ? [SHELL_SOURCE] : []),
-    ...(form ? [FORM_FRAME_SOURCE] : []),
-    ZONE_SOURCES[zone],
-  ];
+  const shell = layout === 'shell' ? [SHELL_SOURCE] : [];
+  return form ? [...shell, FORM_FRAME_SOURCE] : [...shell, ZONE_SOURCES[zone]];
 }
 
 /** The entity whose form (the engine's) a written screen of a route shows, if it shows one. */

@@ -1,21 +1,19 @@
 import { recordIdFromAddress } from '@klubovna/shared';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
+import { afterNextPaint } from '../../ui/busy/after-first-paint.tsx';
 import { useFormSchema, useRecord } from '../engine-api.ts';
 import { cachedEntityScreen, type ScreenTitles } from './entity-screen.tsx';
 import { FormSkeleton } from './form-skeleton.tsx';
 
-/** Resolves once the browser has painted the frame it is asked in (a task after the next frame). */
-const afterNextPaint = () =>
-  new Promise<void>((resolve) => requestAnimationFrame(() => window.setTimeout(resolve, 0)));
-
 /**
  * A form screen (`load` gives its page) that shows its heading before the form's code has come: a
  * small chunk with the shell's code, it paints the heading from the schema and the record the screen
- * asked for while the code loads (FormSkeleton, as the form's page shows it until its form renders),
- * and only then runs the form's code, which on a phone takes longer than the heading's answers. One
- * component per entity, as the generic screens are, so that saving a new record and moving to its edit
- * address keeps the form mounted.
+ * asked for at once (FormSkeleton, as the form's page shows it until its form renders), and only then
+ * asks for the form's code, which on a phone's link takes longer than the heading's answers (the page
+ * of the address names only the shell's and the frame's code, see sourcesOfScreen). One component per
+ * entity, as the generic screens are, so that saving a new record and moving to its edit address keeps
+ * the form mounted.
  */
 export function framedForm(
   alias: string,

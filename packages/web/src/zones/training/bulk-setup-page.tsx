@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import useSWR from 'swr';
 import { PageHeader } from '../../engine/pages/page-header.tsx';
+import { afterNextPaint } from '../../ui/busy/after-first-paint.tsx';
 import { appPath } from '../../ui/navigation/app-path.ts';
 import { useQueryParams } from './training-api.ts';
 
@@ -26,8 +27,12 @@ export function BulkSetupPage() {
   });
   const groupId = Number(params.get('skupina')) || null;
   const group = data?.groups.find((candidate) => candidate.id === groupId) ?? null;
-  // The pickers' code comes while the candidates do.
-  useEffect(() => void loadForm().catch(() => {}), []);
+  // The pickers' code comes while the candidates do, once the heading has painted.
+  useEffect(() => {
+    void afterNextPaint()
+      .then(loadForm)
+      .catch(() => {});
+  }, []);
 
   return (
     <Stack gap="lg">
