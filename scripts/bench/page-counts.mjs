@@ -2,8 +2,8 @@
 // figures that do not move with the machine's load — DOM nodes, component renders (calls of React's
 // `renderWithHooks`), JavaScript function calls (precise coverage call counts), bytes on the wire — and
 // the main-thread tasks over 50 ms with the processor slowed four times (as Lighthouse's mobile
-// settings assume; these do move with the load). Same server and seed as `npm run lighthouse`
-// (60 members); Chromium at 412 px with touch, as a phone.
+// settings assume; these do move with the load), until no skeleton is left and the network is idle.
+// Same server and seed as `npm run lighthouse` (60 members); Chromium at 412 px with touch, as a phone.
 // COUNTS_ROOT=<checkout> measures another built checkout (its `scripts/start.mjs` and build), so two
 // builds can be compared in alternated runs; COUNTS_RUNS=n loads each page n times (medians printed);
 // COUNTS_PAGES=<names> (comma-separated) measures only those pages.
@@ -69,6 +69,12 @@ async function measure(browser, page, renderStarts) {
     }).observe({ type: 'longtask', buffered: true });
   });
   await tab.goto(page.url, { waitUntil: 'networkidle' });
+  // A form screen asks for its form's code once its heading is on the screen, which may be after the
+  // network was first idle: the load ends when no skeleton waits (`aria-busy`) and the network is idle.
+  await tab
+    .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 20_000 })
+    .catch(() => {});
+  await tab.waitForLoadState('networkidle');
   await tab.waitForTimeout(1500);
   const { result } = await cdp.send('Profiler.takePreciseCoverage');
   let calls = 0;

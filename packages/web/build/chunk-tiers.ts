@@ -1,17 +1,24 @@
 import path from 'node:path';
 import { build, type Plugin, type PluginOption, type Rollup } from 'vite';
-import { SHELL_SOURCE, ZONE_SOURCES } from '../src/app/screen-table.ts';
+import { FORM_FRAME_SOURCE, SHELL_SOURCE, ZONE_SOURCES } from '../src/app/screen-table.ts';
 
 /**
  * The tiers of code a visit meets in order, each named by the modules it starts from: the entry (every
- * page), the sign-in screens, the signed-in shell with the CMS index, the generic list screen, the
+ * page), the sign-in screens, the signed-in shell with the CMS index and the form screens' frame, the
+ * generic list screen, the
  * dialogs and a list's column filters (both loaded on first use), the generic form screen. A tier is the
  * code its roots load statically that no earlier tier loads.
  */
-const TIERS: readonly { name: string; roots: readonly string[] }[] = [
+const TIERS: readonly { name: string; roots: readonly string[]; also?: RegExp }[] = [
   { name: 'start', roots: ['index.html'] },
   { name: 'sign-in', roots: [ZONE_SOURCES.auth] },
-  { name: 'shell', roots: [SHELL_SOURCE, ZONE_SOURCES.account] },
+  {
+    name: 'shell',
+    roots: [SHELL_SOURCE, ZONE_SOURCES.account, FORM_FRAME_SOURCE],
+    // Every signed-in screen's heading (with the breadcrumbs of its way back), and the attendance's
+    // segmented control: screens that show no list or filter would otherwise load their code for them.
+    also: /\/src\/engine\/pages\/page-header\.tsx$|\/@mantine\/core\/esm\/components\/(Breadcrumbs|SegmentedControl)\//,
+  },
   { name: 'lists', roots: [ZONE_SOURCES.entityList] },
   { name: 'dialogs', roots: ['src/ui/modal/modal-host.tsx'] },
   { name: 'filters', roots: ['src/engine/datagrid/column-filter.tsx'] },
@@ -19,11 +26,12 @@ const TIERS: readonly { name: string; roots: readonly string[] }[] = [
 ];
 
 /** The modules the app imports lazily by name: each stays a chunk of its own (route-preloads.ts). */
-const LAZY_ROOTS = [SHELL_SOURCE, ...Object.values(ZONE_SOURCES)];
+const LAZY_ROOTS = [SHELL_SOURCE, FORM_FRAME_SOURCE, ...Object.values(ZONE_SOURCES)];
 
 /**
  * Each tier's modules by id, read from a first build split as the bundler splits by default: a chunk
- * belongs to the first tier whose roots' chunks import it statically. Reading the split rather than
+ * belongs to the first tier whose roots' chunks import it statically, or to the tier whose `also` names
+ * it, wherever it is. Reading the split rather than
  * the import graph counts only the code left after tree shaking (the graph reaches all of Mantine
  * through its index module).
  */
@@ -46,6 +54,12 @@ function tiersOfModules(output: Rollup.RollupOutput, root: string): Map<string, 
       claimed.add(chunk.fileName);
       for (const id of chunk.moduleIds) if (!lazyRoots.has(id)) tierOf.set(id, tier.name);
       pending.push(...chunk.imports);
+    }
+  }
+  for (const chunk of chunks) {
+    for (const id of chunk.moduleIds) {
+      const pinned = TIERS.find((tier) => tier.also?.test(id));
+      if (pinned) tierOf.set(id, pinned.name);
     }
   }
   return tierOf;

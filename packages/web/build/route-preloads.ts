@@ -2,7 +2,13 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { RoutePreloads } from '@klubovna/shared';
 import type { Plugin, Rollup } from 'vite';
-import { SCREEN_TABLE, SHELL_SOURCE, sourcesOfScreen, ZONE_SOURCES } from '../src/app/screen-table.ts';
+import {
+  FORM_FRAME_SOURCE,
+  SCREEN_TABLE,
+  SHELL_SOURCE,
+  sourcesOfScreen,
+  ZONE_SOURCES,
+} from '../src/app/screen-table.ts';
 
 /** A chunk and every chunk it imports statically, in load order. */
 function withStaticImports(chunk: Rollup.OutputChunk, byFile: Map<string, Rollup.OutputChunk>): string[] {
@@ -48,7 +54,7 @@ export function routePreloads(): Plugin {
       );
       const chunkFiles: RoutePreloads['chunks'] = {};
       const bytes: RoutePreloads['bytes'] = {};
-      for (const source of [SHELL_SOURCE, ...Object.values(ZONE_SOURCES)]) {
+      for (const source of [SHELL_SOURCE, FORM_FRAME_SOURCE, ...Object.values(ZONE_SOURCES)]) {
         const chunk = bySource.get(source);
         if (!chunk) this.error(`route preloads: ${source} is not a chunk of its own`);
         const js = withStaticImports(chunk, byFile).filter((file) => !atStart.has(file));
@@ -63,7 +69,7 @@ export function routePreloads(): Plugin {
         SCREEN_TABLE.map((screen) => [
           screen.name,
           {
-            sources: sourcesOfScreen(screen.layout, screen.zone),
+            sources: sourcesOfScreen(screen.layout, screen.zone, screen.form),
             shell: screen.layout === 'shell',
             answers: [...(screen.answers ?? [])],
             ...(screen.form ? { form: true as const } : {}),
@@ -72,7 +78,7 @@ export function routePreloads(): Plugin {
       );
       const generic = {
         list: sourcesOfScreen('shell', 'entityList'),
-        form: sourcesOfScreen('shell', 'entityForm'),
+        form: sourcesOfScreen('shell', 'entityForm', true),
       };
       this.emitFile({
         type: 'asset',

@@ -7,14 +7,24 @@ import { API_PATHS, type RouteName } from '@klubovna/shared';
 /** Where a screen renders: the bare sign-in frame, or the authenticated shell. */
 export type ScreenLayout = 'public' | 'shell';
 
-/** Each zone is one lazy chunk; the generic list and form screens of entities are two more. */
+/**
+ * Each zone module is one lazy chunk, so a screen loads the code of its module's screens (a zone folder
+ * may have several: the attendance does not load the training forms); the generic list and form
+ * screens of entities are two more.
+ */
 export const ZONE_SOURCES = {
   auth: 'src/zones/auth/auth.zone.ts',
   account: 'src/zones/auth/account.zone.ts',
   training: 'src/zones/training/training.zone.ts',
+  trainingSeries: 'src/zones/training/series.zone.ts',
+  trainingCalendar: 'src/zones/training/calendar.zone.ts',
+  attendance: 'src/zones/training/attendance.zone.ts',
+  trainingStats: 'src/zones/training/stats.zone.ts',
+  groupSetup: 'src/zones/training/group-setup.zone.ts',
   camps: 'src/zones/camps/camps.zone.ts',
   races: 'src/zones/races/races.zone.ts',
   members: 'src/zones/members/members.zone.ts',
+  memberForm: 'src/zones/members/member-form.zone.ts',
   content: 'src/zones/content/content.zone.ts',
   web: 'src/zones/web/web.zone.ts',
   trash: 'src/zones/trash/trash.zone.ts',
@@ -56,21 +66,21 @@ export const SCREEN_TABLE: readonly ScreenEntry[] = [
   { name: 'cms.userProfile', layout: 'shell', zone: 'account', page: 'ProfilePage' },
   { name: 'cms.trash', layout: 'shell', zone: 'trash', page: 'TrashPage' },
   { name: 'cms.import', layout: 'shell', zone: 'import', page: 'ImportPage' },
-  { name: 'groupMembers.bulkSetup', layout: 'shell', zone: 'training', page: 'BulkSetupPage' },
+  { name: 'groupMembers.bulkSetup', layout: 'shell', zone: 'groupSetup', page: 'BulkSetupPage' },
   { name: 'group.create', layout: 'shell', zone: 'training', page: 'GroupFormPage', form: true },
   { name: 'group.edit', layout: 'shell', zone: 'training', page: 'GroupFormPage', form: true },
   { name: 'training.create', layout: 'shell', zone: 'training', page: 'TrainingFormPage', form: true },
   { name: 'training.edit', layout: 'shell', zone: 'training', page: 'TrainingFormPage', form: true },
-  { name: 'trainings.series', layout: 'shell', zone: 'training', page: 'SeriesPage' },
-  { name: 'trainings.calendar', layout: 'shell', zone: 'training', page: 'WeekCalendarPage' },
-  { name: 'trainings.attendance', layout: 'shell', zone: 'training', page: 'AttendancePage' },
-  { name: 'trainings.stats', layout: 'shell', zone: 'training', page: 'StatsPage' },
+  { name: 'trainings.series', layout: 'shell', zone: 'trainingSeries', page: 'SeriesPage' },
+  { name: 'trainings.calendar', layout: 'shell', zone: 'trainingCalendar', page: 'WeekCalendarPage' },
+  { name: 'trainings.attendance', layout: 'shell', zone: 'attendance', page: 'AttendancePage' },
+  { name: 'trainings.stats', layout: 'shell', zone: 'trainingStats', page: 'StatsPage' },
   { name: 'camp.create', layout: 'shell', zone: 'camps', page: 'CampFormPage', form: true },
   { name: 'camp.edit', layout: 'shell', zone: 'camps', page: 'CampFormPage', form: true },
   { name: 'race.create', layout: 'shell', zone: 'races', page: 'RaceFormPage', form: true },
   { name: 'race.edit', layout: 'shell', zone: 'races', page: 'RaceFormPage', form: true },
-  { name: 'member.create', layout: 'shell', zone: 'members', page: 'MemberFormPage', form: true },
-  { name: 'member.edit', layout: 'shell', zone: 'members', page: 'MemberFormPage', form: true },
+  { name: 'member.create', layout: 'shell', zone: 'memberForm', page: 'MemberFormPage', form: true },
+  { name: 'member.edit', layout: 'shell', zone: 'memberForm', page: 'MemberFormPage', form: true },
   { name: 'members.bulkPairing', layout: 'shell', zone: 'members', page: 'BulkPairingPage' },
   { name: 'members.sportRegister', layout: 'shell', zone: 'members', page: 'SportRegisterPage' },
   { name: 'payment.list', layout: 'shell', zone: 'money', page: 'PaymentListPage' },
@@ -94,9 +104,18 @@ export const SCREEN_TABLE: readonly ScreenEntry[] = [
 /** The lazy layout around the signed-in screens (router.tsx imports it). */
 export const SHELL_SOURCE = 'src/app/shell/authenticated-layout.tsx';
 
-/** The lazy modules a screen needs beyond the entry, as source paths: its layout's (the shell) and its zone's. */
-export function sourcesOfScreen(layout: ScreenLayout, zone: ZoneName): string[] {
-  return layout === 'shell' ? [SHELL_SOURCE, ZONE_SOURCES[zone]] : [ZONE_SOURCES[zone]];
+/** The lazy frame of the entity form screens, which paints their heading before their code has come. */
+export const FORM_FRAME_SOURCE = 'src/engine/pages/form-frame.tsx';
+
+/**
+ * The lazy modules the page of a screen's address names for the browser to fetch beside the entry, as
+ * source paths: its layout's (the shell) and its zone's. An entity form's are the shell and its frame:
+ * the frame paints the form's heading first and only then asks for the form's code, which would
+ * otherwise share the phone's link with the code the heading needs.
+ */
+export function sourcesOfScreen(layout: ScreenLayout, zone: ZoneName, form = false): string[] {
+  const shell = layout === 'shell' ? [SHELL_SOURCE] : [];
+  return form ? [...shell, FORM_FRAME_SOURCE] : [...shell, ZONE_SOURCES[zone]];
 }
 
 /** The entity whose form (the engine's) a written screen of a route shows, if it shows one. */

@@ -19,7 +19,7 @@ export type { ScreenLayout } from './screen-table.ts';
 export interface Screen {
   name: RouteName;
   layout: ScreenLayout;
-  /** Loads the screen's zone chunk (each zone is one lazy chunk) and picks the page. */
+  /** Loads the screen's zone chunk (each zone module is one lazy chunk) and picks the page. */
   load: () => Promise<ComponentType>;
 }
 
@@ -31,9 +31,15 @@ const ZONES: Record<ScreenEntry['zone'], () => Promise<Record<string, unknown>>>
   auth: () => import('../zones/auth/auth.zone.ts'),
   account: () => import('../zones/auth/account.zone.ts'),
   training: () => import('../zones/training/training.zone.ts'),
+  trainingSeries: () => import('../zones/training/series.zone.ts'),
+  trainingCalendar: () => import('../zones/training/calendar.zone.ts'),
+  attendance: () => import('../zones/training/attendance.zone.ts'),
+  trainingStats: () => import('../zones/training/stats.zone.ts'),
+  groupSetup: () => import('../zones/training/group-setup.zone.ts'),
   camps: () => import('../zones/camps/camps.zone.ts'),
   races: () => import('../zones/races/races.zone.ts'),
   members: () => import('../zones/members/members.zone.ts'),
+  memberForm: () => import('../zones/members/member-form.zone.ts'),
   content: () => import('../zones/content/content.zone.ts'),
   web: () => import('../zones/web/web.zone.ts'),
   trash: () => import('../zones/trash/trash.zone.ts'),
@@ -44,6 +50,16 @@ const ZONES: Record<ScreenEntry['zone'], () => Promise<Record<string, unknown>>>
 };
 const entityListScreens = () => import('../engine/pages/entity-list-screen.tsx');
 const entityFormScreens = () => import('../engine/pages/entity-form-screen.tsx');
+const formFrame = () => import('../engine/pages/form-frame.tsx');
+
+/**
+ * An entity's form screen (`load` gives its page) in the frame that paints its heading before the
+ * form's code has come and run (see framedForm); it asks for the form's schema and record at once.
+ */
+function framedForm(entity: string, name: RouteName, load: () => Promise<ComponentType>) {
+  prefetchForm(entity, addressAt(name));
+  return formFrame().then((frame) => frame.framedForm(entity, name, load));
+}
 
 /** Fetches the code of the generic list screen ahead of the first visit to one. */
 export const preloadListScreens = (): void => void entityListScreens().catch(() => {});
@@ -64,8 +80,8 @@ function addressAt(name: RouteName): URLSearchParams {
 
 /**
  * The screens written for this app (SCREEN_TABLE), each loading its zone and picking its page; a
- * written entity form asks for its schema and record while its code loads, as the generic one does,
- * and a screen with `answers` asks for those.
+ * written entity form is framed as the generic one is (framedForm), and a screen with `answers` asks
+ * for those.
  */
 export const SCREENS: readonly Screen[] = SCREEN_TABLE.map(({ name, layout, zone, page, answers }) => ({
   name,
@@ -73,9 +89,9 @@ export const SCREENS: readonly Screen[] = SCREEN_TABLE.map(({ name, layout, zone
   load: () => {
     const route = findRoute(name);
     const entity = route && formOfRoute(route);
-    if (entity) prefetchForm(entity, addressAt(name));
     for (const answer of answers ?? []) void prefetchGet(answer).catch(() => {});
-    return ZONES[zone]().then((module) => module[page] as ComponentType);
+    const loadPage = () => ZONES[zone]().then((module) => module[page] as ComponentType);
+    return entity ? framedForm(entity, name, loadPage) : loadPage();
   },
 }));
 
@@ -110,10 +126,10 @@ function entityScreens(): Screen[] {
     const { entity } = route;
     const name = route.name as RouteName;
     const load = () => {
-      if (!name.endsWith('.list')) {
-        prefetchForm(entity, addressAt(name));
-        return entityFormScreens().then((screens) => screens.entityFormScreen(entity, name));
-      }
+      if (!name.endsWith('.list'))
+        return framedForm(entity, name, () =>
+          entityFormScreens().then((screens) => screens.entityFormScreen(entity, name)),
+        );
       // A list's data is asked for while its code loads (see prefetchDatagrid); what has come by the
       // screen's first render, it renders with.
       void prefetchDatagrid(entity, addressAt(name));

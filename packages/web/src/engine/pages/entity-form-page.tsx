@@ -1,5 +1,5 @@
 import { type EntityRecord, type FormSchema, recordIdFromAddress } from '@klubovna/shared';
-import { Alert, Button, Skeleton, Stack } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useDeferredValue, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -13,6 +13,7 @@ import { type Prefill, useAddressPrefill } from '../form/prefill.ts';
 import { recordName, recordObject } from '../labels.ts';
 import { useDeleteRunner } from '../use-delete-runner.ts';
 import { FormActionButtons } from './form-action-buttons.tsx';
+import { FormSkeleton, formHeading } from './form-skeleton.tsx';
 import { HistoryPanel } from './history-panel.tsx';
 import { PageHeader } from './page-header.tsx';
 
@@ -56,13 +57,11 @@ export function EntityFormPage({ alias, createTitle, editTitle, related }: Entit
     );
   }
   if (!schema || (id !== undefined && !record) || !ready || !loaded) {
-    // The heading as the form will have it (the record's name, the way back) shows as soon as the
-    // answers are in, while the form itself still renders: it is the screen's largest text.
-    const named = schema && record ? `${editTitle}: ${recordName(schema, record)}` : undefined;
-    const back = schema?.routes
-      ? { label: schema.labels.plural, to: routerPath(schema.routes.list) }
-      : undefined;
-    return <FormSkeleton title={named ?? (id === undefined ? createTitle : editTitle)} back={back} />;
+    // The heading as the form will have it shows as soon as the answers are in, while the form itself
+    // still renders.
+    return (
+      <FormSkeleton title={id === undefined ? createTitle : editTitle} schema={schema} record={record} />
+    );
   }
   if (id === undefined && !schema.canCreate)
     return (
@@ -126,7 +125,7 @@ function LoadedFormPage({
   return (
     <Stack gap="lg">
       <PageHeader
-        title={record ? `${title}: ${name}` : title}
+        title={formHeading(title, schema, record && latest)}
         back={{ label: schema.labels.plural, to: listPath }}
       />
       <EntityForm
@@ -170,16 +169,6 @@ function LoadedFormPage({
           </Stack>
         </AfterFirstPaint>
       )}
-    </Stack>
-  );
-}
-
-function FormSkeleton({ title, back }: { title: string; back?: { label: string; to: string } }) {
-  return (
-    <Stack gap="lg" aria-busy="true">
-      <PageHeader title={title} back={back} />
-      <Skeleton h={240} radius="md" />
-      <Skeleton h={160} radius="md" />
     </Stack>
   );
 }

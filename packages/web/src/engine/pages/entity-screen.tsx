@@ -17,7 +17,7 @@ const screens = new Map<string, ComponentType>();
 export function cachedEntityScreen(
   alias: string,
   routeName: string,
-  kind: 'list' | 'form',
+  kind: 'list' | 'form' | 'framed form',
   make: (titles: ScreenTitles) => ComponentType,
 ): ComponentType {
   const key = `${alias}:${kind}`;

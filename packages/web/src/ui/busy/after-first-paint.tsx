@@ -57,3 +57,38 @@ function whenIdle(run: () => void): { cancel: () => void } {
     },
   };
 }
+
+/**
+ * Resolves once the browser has shown what was committed before the call, so that code asked for then
+ * (and its styles) neither holds that paint back nor shares the link with what it needed: after the
+ * page's first contentful paint when it has not come yet (on a cold load the screen shows a frame
+ * some time after the main thread has drawn it), then after the next frame.
+ */
+export function afterNextPaint(): Promise<void> {
+  return firstContentfulPaint().then(
+    () => new Promise((resolve) => requestAnimationFrame(() => window.setTimeout(resolve, 0))),
+  );
+}
+
+/** How long the first contentful paint is waited for at most. */
+const FIRST_PAINT_WAIT_MS = 1000;
+
+function firstContentfulPaint(): Promise<void> {
+  const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+  if (
+    typeof PerformanceObserver !== 'function' ||
+    !PerformanceObserver.supportedEntryTypes?.includes('paint')
+  )
+    return Promise.resolve();
+  if (painted()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      observer.disconnect();
+      window.clearTimeout(timeout);
+      resolve();
+    };
+    const observer = new PerformanceObserver(() => painted() && done());
+    observer.observe({ type: 'paint' });
+    const timeout = window.setTimeout(done, FIRST_PAINT_WAIT_MS);
+  });
+}

@@ -1,4 +1,3 @@
-/** The members' own screens (one lazy chunk): the member form with races and profiles, bulk pairing, the sport register. */
+/** The members' bulk pairing and the sport register (one lazy chunk); the member form is a chunk of its own. */
 export { BulkPairingPage } from './bulk-pairing-page.tsx';
-export { MemberFormPage } from './member-form-page.tsx';
 export { SportRegisterPage } from './sport-register-page.tsx';

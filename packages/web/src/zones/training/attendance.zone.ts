@@ -1,0 +1,2 @@
+/** The attendance screen (one lazy chunk). */
+export { AttendancePage } from './attendance-page.tsx';

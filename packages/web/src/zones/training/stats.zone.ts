@@ -1,0 +1,2 @@
+/** The attendance statistics (one lazy chunk). */
+export { StatsPage } from './stats-page.tsx';
