@@ -2,7 +2,7 @@
 // by id in turn), with the processor time of the server and of its PostgreSQL backends per request and
 // the statements each request sent. BENCH_SCHEMA=<name> keeps the schema for the next run (its members
 // imported through the import call only when it holds none yet; dropped only when not named), so that
-// two builds can be measured alternately on one database. BENCH_ROWS=pages,form picks rows (default both);
+// two builds can be measured alternately on one database. BENCH_ROWS=pages,form,search,short picks rows (default pages,form);
 // BENCH_DURATION seconds per row (default 8); BENCH_MEMBERS as in the bench. BENCH_SQLITE_DIR=<folder>
 // measures the same rows on SQLite instead (uncached, as the bench's headline), importing the members
 // when the folder holds no database yet: the figures PostgreSQL's are compared with.
@@ -12,7 +12,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { datagridPath, inTurn, pageAddresses } from './bench/addresses.mjs';
+import {
+  datagridPath,
+  inTurn,
+  pageAddresses,
+  searchAddresses,
+  shortSearchAddresses,
+} from './bench/addresses.mjs';
 import { measure, printTable, WARM_UP_SECONDS } from './bench/measure.mjs';
 import { MEMBER_COUNT } from './bench/members.mjs';
 import { postgresUrl } from './bench/postgres.mjs';
@@ -106,6 +112,8 @@ try {
     const runs = {
       pages: [`${engine}: datagrid pages in turn`, pages],
       form: [`${engine}: form GET by id, records in turn`, ids.map((id) => `/api/cms/form/member/${id}`)],
+      search: [`${engine}: datagrid search in turn`, (await searchAddresses()).map(datagridPath)],
+      short: [`${engine}: datagrid search of 1–2 letters in turn`, shortSearchAddresses().map(datagridPath)],
     };
     for (const name of wanted) {
       const [title, addresses] = runs[name];
