@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedMembers } from '../modules/members/seed-members.ts';
-import { startTestApp, type TestApp, testEngines } from '../test/test-app.ts';
-import { engineWork } from './engine-work.ts';
+import { engineWork } from '../../db/engine-work.ts';
+import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts';
+import { seedMembers } from './seed-members.ts';
 
 describe.each(testEngines())('settling tables after a bulk write on %s', (engine) => {
   let t: TestApp;
