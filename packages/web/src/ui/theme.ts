@@ -88,13 +88,15 @@ function readableOn(colour: string, background: string): string {
 
 /**
  * Coloured text in the light scheme: `c="green"` writes shade 8 on the white page, the "light" variant
- * (alerts, light badges and buttons) shade 9 on shade 1. For cyan, teal, green, lime, yellow and
- * orange that stays under 4.5:1 (yellow 2.5:1, green 3.4:1), so their text is darkened until it reads.
+ * (alerts, light badges and buttons, the active navigation link) shade 9 on shade 1, and on shade 2
+ * under the pointer. For most colours that stays under 4.5:1 on shade 2 (blue 4.0:1, yellow 2.5:1), so
+ * their text is darkened until it reads on both.
  */
 function readableLightVariants(resolved: MantineTheme): Record<string, string> {
   const variables: Record<string, string> = {};
   for (const [name, shades] of Object.entries(resolved.colors)) {
-    const light = readableOn(shades[9], shades[1]);
+    // Shade 2, the hover background, is the darker of the two the text stands on.
+    const light = readableOn(shades[9], shades[2]);
     if (light !== shades[9]) variables[`--mantine-color-${name}-light-color`] = light;
     const text = readableOn(shades[8], '#ffffff');
     if (text !== shades[8]) variables[`--mantine-color-${name}-text`] = text;
