@@ -1,9 +1,11 @@
 import { API_PATHS, type Home, type HomeTile, PROFILE_ROLE } from '@klubovna/shared';
 import { addDays, pragueToday, pragueToUtc } from '@klubovna/shared/time/prague';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DynamicDb } from '../../engine/declaration/entity.types.ts';
 import { signedInClient } from '../../test/fixtures.ts';
 import type { HttpClient } from '../../test/http-client.ts';
 import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts';
+import { registerRefusals } from './obligation-tiles.ts';
 import { weekStart } from './trainer-tiles.ts';
 
 // Who sees which tile: a trainer their groups' week, a parent their child's matters, the office what
@@ -197,6 +199,21 @@ describe.each(testEngines())('the home screen on %s', (engine) => {
     const cancelled = await root.put(`/api/cms/form/payment/${id.overdue}`, { version, cancelled: true });
     expect(cancelled.status, cancelled.text).toBe(200);
     expect(tile(await homeOf(root), 'overdue-payments').count).toBe(0);
+  });
+
+  it('reads what the register would refuse again only once the members have changed', async () => {
+    const db = t.db as unknown as DynamicDb;
+    const first = await registerRefusals(db);
+    expect(await registerRefusals(db)).toBe(first);
+    const trainer = (await root.get(`/api/cms/form/member/${id.trainer}`)).body.data;
+    const fixed = await root.put(`/api/cms/form/member/${id.trainer}`, {
+      version: trainer.version,
+      birthDate: '1990-01-01',
+      birthNumber: '900101/0007',
+    });
+    expect(fixed.status, fixed.text).toBe(200);
+    expect(tile(await homeOf(root), 'register-problems').count).toBe(first.count - 1);
+    expect(await registerRefusals(db)).not.toBe(first);
   });
 
   it('shows the salesman no tile of these matters', async () => {

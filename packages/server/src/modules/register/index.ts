@@ -1,2 +1,2 @@
 /** What other modules may use of the register module: who it reports and what it would refuse. */
-export { registerMembers, registerProblems } from './register.service.ts';
+export { type RegisterMember, registerMembers, registerProblems } from './register.service.ts';
