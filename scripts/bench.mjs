@@ -141,6 +141,9 @@ try {
   importRun = await benchImport({ url: server.url, cookie });
   browser = await browserFigures(server.url, cookie);
 } finally {
+  // The end is read once the server is idle, as bench:memory reads it: heavy work (the import just
+  // measured) hands its memory back a second after it ends (engine/memory/heavy-work.ts).
+  await new Promise((resolve) => setTimeout(resolve, Number(process.env.MEMORY_IDLE_MS ?? 2000)));
   rssAtEnd = server.rssMiB();
   anonAtEnd = server.anonRssMiB();
   fileRssAtEnd = server.fileRssMiB();

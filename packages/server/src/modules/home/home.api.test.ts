@@ -1,11 +1,12 @@
 import { API_PATHS, type Home, type HomeTile, PROFILE_ROLE } from '@klubovna/shared';
 import { addDays, pragueToday, pragueToUtc } from '@klubovna/shared/time/prague';
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DynamicDb } from '../../engine/declaration/entity.types.ts';
 import { signedInClient } from '../../test/fixtures.ts';
 import type { HttpClient } from '../../test/http-client.ts';
 import { startTestApp, type TestApp, testEngines } from '../../test/test-app.ts';
-import { registerRefusals } from './obligation-tiles.ts';
+import { dueMembers, MEDICAL_FILTER, MEDICAL_VALUES, registerRefusals } from './obligation-tiles.ts';
 import { weekStart } from './trainer-tiles.ts';
 
 // Who sees which tile: a trainer their groups' week, a parent their child's matters, the office what
@@ -215,6 +216,20 @@ describe.each(testEngines())('the home screen on %s', (engine) => {
     expect(tile(await homeOf(root), 'register-problems').count).toBe(first.count - 1);
     expect(await registerRefusals(db)).not.toBe(first);
   });
+
+  if (engine === 'sqlite')
+    it('finds the members due a medical check through indexes, without walking every member', async () => {
+      const db = t.db as unknown as DynamicDb;
+      const filter = t.app.entities.get('member')!.declaration.filters![MEDICAL_FILTER]!;
+      const due = dueMembers(db, filter.where(MEDICAL_VALUES, today));
+      for (const query of [due.count, due.first]) {
+        const { sql, parameters } = query.compile();
+        const plan = await db.executeQuery<{ detail: string }>(
+          CompiledQuery.raw(`explain query plan ${sql}`, [...parameters]),
+        );
+        expect(plan.rows.map((row) => row.detail).join(' | ')).not.toMatch(/SCAN members\b/);
+      }
+    });
 
   it('shows the salesman no tile of these matters', async () => {
     expect((await homeOf(salesman)).tiles).toEqual([]);

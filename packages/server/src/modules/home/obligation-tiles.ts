@@ -3,7 +3,7 @@ import { czechDate } from '@klubovna/shared/time/prague';
 import { czechCount } from '@klubovna/shared/validation/czech-messages';
 import { withoutIndex } from '../../db/dialect.ts';
 import { type WriteTracker, writeTrackerOf } from '../../db/write-tracker.ts';
-import type { DynamicDb } from '../../engine/declaration/entity.types.ts';
+import type { DeclaredFilter, DynamicDb } from '../../engine/declaration/entity.types.ts';
 import { type RegisterMember, registerMembers, registerProblems } from '../register/index.ts';
 import { filteredList, screenLink, TILE_ITEMS, type TileDeclaration } from './home-tile.ts';
 
@@ -12,8 +12,25 @@ import { filteredList, screenLink, TILE_ITEMS, type TileDeclaration } from './ho
 const MEMBERS = { one: 'člen', few: 'členové', many: 'členů' };
 const PEOPLE = { one: 'člověka', few: 'lidí', many: 'lidí' };
 /** The member list's declared filter the tile counts by, and its values. */
-const MEDICAL_FILTER = 'medical';
-const MEDICAL_VALUES = ['expiring', 'missing'];
+export const MEDICAL_FILTER = 'medical';
+export const MEDICAL_VALUES = ['expiring', 'missing'];
+
+/**
+ * The count and the first of the active members the medical filter's values pick: read through the
+ * conditions' own indexes and sorted afterwards. SQLite, left to choose for a short limit, walked the
+ * validity index in order through every member (40 ms at 100,000 members for an empty answer).
+ */
+export function dueMembers(db: DynamicDb, where: ReturnType<DeclaredFilter['where']>) {
+  const due = db.selectFrom('members').where(withoutIndex(db, 'active'), '=', 1).where(where);
+  return {
+    count: due.select((eb) => eb.fn.countAll().as('n')),
+    first: due
+      .select(['id', 'first_name', 'last_name', 'medical_valid_until'])
+      .orderBy(withoutIndex(db, 'medical_valid_until'))
+      .orderBy('last_name_sort')
+      .limit(TILE_ITEMS),
+  };
+}
 
 /** Members whose medical check ends within 30 days, and competing athletes without a valid one. */
 export const medicalChecksDue: TileDeclaration = {
@@ -22,19 +39,8 @@ export const medicalChecksDue: TileDeclaration = {
     const members = entities.get('member');
     const filter = members?.declaration.filters?.[MEDICAL_FILTER];
     if (!isOffice(person.roles) || !filter) return null;
-    const due = db
-      .selectFrom('members')
-      .where(withoutIndex(db, 'active'), '=', 1)
-      .where(filter.where(MEDICAL_VALUES, today));
-    const [counted, rows] = await Promise.all([
-      due.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
-      due
-        .select(['id', 'first_name', 'last_name', 'medical_valid_until'])
-        .orderBy('medical_valid_until')
-        .orderBy('last_name_sort')
-        .limit(TILE_ITEMS)
-        .execute(),
-    ]);
+    const due = dueMembers(db, filter.where(MEDICAL_VALUES, today));
+    const [counted, rows] = await Promise.all([due.count.executeTakeFirst(), due.first.execute()]);
     const count = Number(counted?.n ?? 0);
     return {
       key: 'medical-checks',
