@@ -33,6 +33,11 @@ beforeAll(async () => {
     lastName: 'Prošlý',
     firstName: 'Petr',
   });
+  await api.data('POST', '/api/cms/form/member', {
+    lastName: 'Bezprohlídková',
+    firstName: 'Jana',
+    competingFrom: '2021-01-01',
+  });
   await api.data('POST', '/api/cms/form/medical-check', {
     member: other.id,
     date: addDays(today, -500),
@@ -56,6 +61,20 @@ describe('medical checks', () => {
     await expect.poll(() => table.getByText('Prošlý Petr').count()).toBe(0);
     await table.getByText('Zdravá Eva').waitFor();
     expect(await failuresInBothSchemes(page, table)).toEqual({ light: '', dark: '' });
+  });
+
+  it('offers „Chybí“ beside the validities, which opens the members list of athletes without a check', async () => {
+    const { page } = await openSignedIn(app, '/admin/lekarske-prohlidky');
+    await page.getByRole('table', { name: 'Lékařské prohlídky' }).getByText('Zdravá Eva').waitFor();
+    await page.getByRole('combobox', { name: 'Platnost', exact: true }).click();
+    await page.getByRole('option', { name: 'Chybí (závodníci)' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/clenove');
+    const members = page.getByRole('table', { name: 'Členové' });
+    await page.getByText('Lékařská prohlídka: Chybí (závodníci)').waitFor();
+    // The members list shows the surname and the first name in columns of their own.
+    await members.getByText('Bezprohlídková').waitFor();
+    await expect.poll(() => members.getByText('Prošlý').count()).toBe(0);
+    expect(await members.getByText('Zdravá').count()).toBe(0);
   });
 
   it('shows the office the member’s birth number in full and the validity of the latest check', async () => {

@@ -84,6 +84,9 @@ export const datagridSchemaAnswer = dataOf(
         label: z.string(),
         options: z.array(option),
         relationAlias: z.string().optional(),
+        elsewhere: z
+          .array(z.object({ label: z.string(), alias: z.string(), filter: z.string(), value: z.string() }))
+          .optional(),
       }),
     ),
     rowActions: z.array(z.enum(['edit', 'delete'])),

@@ -9,6 +9,7 @@ import { planMigration } from '../engine/schema/migration-generator.ts';
 import { columnsReadButNotSelected, runGeneratedMigration, tableDifferences } from '../test/schema-checks.ts';
 import { startTestApp, type TestApp, testEngines } from '../test/test-app.ts';
 import { DECLARATIONS } from './entities.ts';
+import { medicalCheckEntity } from './medical/medical-check.entity.ts';
 import { memberEntity } from './members/member.entity.ts';
 
 /** The members declaration as a developer might change it: a new searched field, a longer phone, no unique number. */
@@ -82,6 +83,21 @@ describe('the product’s declarations', () => {
     expect(() => compileRegistry([unsaid as EntityDeclaration])).toThrow(
       "Entity member declares neither its screens nor screens: 'api-only'",
     );
+  });
+
+  it('refuse a filter choice left to another list that names no value of that list’s filter', () => {
+    const { validity } = medicalCheckEntity.filters!;
+    const wrong = {
+      ...medicalCheckEntity,
+      filters: { validity: { ...validity!, elsewhere: [{ ...validity!.elsewhere![0]!, value: 'someday' }] } },
+    };
+    const declarations = DECLARATIONS.map((declaration) =>
+      declaration === medicalCheckEntity ? wrong : declaration,
+    );
+    expect(() => compileRegistry(declarations)).toThrow(
+      "medical-check: filter validity's choice Chybí (závodníci) names no value someday of member's filter medical",
+    );
+    expect(() => compileRegistry(DECLARATIONS)).not.toThrow();
   });
 
   it('each names its records in sentences with the accusative of its noun (`Smazat člena …?`)', () => {

@@ -182,6 +182,16 @@ export interface DeclaredFilterSchema {
   options: FieldOption[];
   /** The values are ids of this entity's records, picked by searching them (a payment's member's group). */
   relationAlias?: string;
+  /** Choices another list answers: picking one opens the list of `alias` with `filter[filter]=value`. */
+  elsewhere?: FilterElsewhereSchema[];
+}
+
+/** A declared filter's choice that opens another entity's list filtered by one of its declared filters. */
+export interface FilterElsewhereSchema {
+  label: string;
+  alias: string;
+  filter: string;
+  value: string;
 }
 
 export interface DatagridSchema {

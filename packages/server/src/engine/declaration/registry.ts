@@ -43,6 +43,21 @@ function checkSecondaryLabel(entity: CompiledEntity, registry: EntityRegistry) {
   }
 }
 
+/** Every choice a declared filter leaves to another list names that list's declared filter and one of its values. */
+function checkFiltersElsewhere(entity: CompiledEntity, registry: EntityRegistry) {
+  for (const [name, filter] of Object.entries(entity.declaration.filters ?? {}))
+    for (const choice of filter.elsewhere ?? []) {
+      const owner = `${entity.declaration.alias}: filter ${name}'s choice ${choice.label}`;
+      const target = registry.get(choice.alias)?.declaration.filters?.[choice.filter];
+      if (!target?.options?.some((option) => option.value === choice.value))
+        throw new Error(
+          `${owner} names no value ${choice.value} of ${choice.alias}'s filter ${choice.filter}`,
+        );
+      if (!registry.get(choice.alias)?.routes)
+        throw new Error(`${owner}: ${choice.alias} has no list screen`);
+    }
+}
+
 /**
  * The relation fields among an entity's searched fields, each with its target: a single relation to
  * an entity searched by its own fields alone (one level: a search never walks further).
@@ -89,6 +104,7 @@ export function compileRegistry(declared: readonly EntityDeclaration[]): EntityR
   }
   for (const entity of registry.values()) {
     checkSecondaryLabel(entity, registry);
+    checkFiltersElsewhere(entity, registry);
     entity.searchedRelations = searchedRelations(entity, registry);
     for (const field of entity.relationFields) {
       const owner = `${entity.declaration.alias}.${field.name}`;

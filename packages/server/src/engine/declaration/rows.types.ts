@@ -4,6 +4,14 @@ import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from
 // Who asks, the conditions on the rows they may read and change, and the untyped rows the engine handles.
 
 /** A named filter of an entity's list (see `EntityDeclaration.filters`). */
+/** A choice of a declared filter that opens the list of `alias` with its filter `filter` set to `value`. */
+export interface FilterElsewhere {
+  label: string;
+  alias: string;
+  filter: string;
+  value: string;
+}
+
 export interface DeclaredFilter {
   /** Czech label of the filter. */
   label: string;
@@ -14,6 +22,12 @@ export interface DeclaredFilter {
    * picked by searching them as a relation field's are (a payment's member's group).
    */
   relation?: string;
+  /**
+   * Choices that another list answers, offered with the filter's own: picking one opens that list with
+   * its declared filter `filter` set to `value`. Checks nobody made are no rows of the checks' list, but
+   * the members list's filter finds the athletes without one.
+   */
+  elsewhere?: readonly FilterElsewhere[];
   /**
    * The rows the chosen values (at least one, each of `options` or a record id) select on `today`
    * (Prague's `2026-11-26`), as a condition on the entity's table inside the list's statements.

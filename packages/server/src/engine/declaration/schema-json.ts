@@ -97,6 +97,10 @@ export function datagridSchema(entity: CompiledEntity, acting: Acting): Datagrid
       label: filter.label,
       options: [...(filter.options ?? [])],
       ...optional('relationAlias', filter.relation),
+      ...optional(
+        'elsewhere',
+        filter.elsewhere?.map((choice) => ({ ...choice })),
+      ),
     })),
     rowActions: [
       // A read-only entity's form is where a record is read in full.

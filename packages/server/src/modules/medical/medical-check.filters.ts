@@ -43,6 +43,8 @@ export const medicalCheckFilters: Record<string, DeclaredFilter> = {
       { value: 'expiring', label: `Končí do ${EXPIRING_DAYS} dnů` },
       { value: 'expired', label: 'Prošlé' },
     ],
+    // A missing check is no row here: the members list's filter finds the athletes without one.
+    elsewhere: [{ label: 'Chybí (závodníci)', alias: 'member', filter: 'medical', value: 'missing' }],
     where: (values, today) => (eb: Eb) =>
       eb.and([
         currentChecks(eb),

@@ -153,6 +153,11 @@ describe.each(testEngines())('medical checks on %s', (engine) => {
     expect(bad.body.error.message).toContain('Platnost');
     const schema = (await root.get('/api/cms/datagrid/schema/medical-check')).body.data;
     expect(schema.filters[0]).toMatchObject({ name: 'validity', label: 'Platnost' });
+    // „Chybí“ is offered too, as the members list's filter: a missing check is no row of this list.
+    expect(schema.filters[0].elsewhere).toEqual([
+      { label: 'Chybí (závodníci)', alias: 'member', filter: 'medical', value: 'missing' },
+    ]);
+    expect((await root.get('/api/cms/datagrid/medical-check?filter[validity]=missing')).status).toBe(400);
   });
 
   it('lists members whose check ends, ended, or competing athletes who have none', async () => {

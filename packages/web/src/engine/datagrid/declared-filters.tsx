@@ -1,7 +1,9 @@
-import type { DatagridSchema, DeclaredFilterSchema } from '@klubovna/shared';
+import { type DatagridSchema, type DeclaredFilterSchema, entityRoutes } from '@klubovna/shared';
 import { Loader, Select } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { DROPDOWN_ON_OPEN } from '../../ui/form/dropdown-on-open.ts';
+import { routerPath } from '../../ui/navigation/app-path.ts';
 import { renderPickerOption } from '../kinds/relation/picker-option.tsx';
 import { keepAll } from '../kinds/relation/relation.widget.tsx';
 import { type SelectOption, useRelatedOptions } from '../kinds/relation/use-related-options.ts';
@@ -18,20 +20,48 @@ export function DeclaredFilters({ schema, grid }: { schema: DatagridSchema; grid
     filter.relationAlias ? (
       <RelationFilter key={filter.name} filter={filter} alias={filter.relationAlias} grid={grid} />
     ) : (
-      <Select
-        key={filter.name}
-        aria-label={filter.label}
-        placeholder={`${filter.label}: vše`}
-        data={filter.options}
-        value={chosenOf(grid, filter)?.value ?? null}
-        clearable
-        w={WIDTH}
-        comboboxProps={DROPDOWN_ON_OPEN}
-        onChange={(next) =>
-          grid.setFilter(filter.name, next ? { type: 'values', values: [next] } : undefined)
-        }
-      />
+      <ChoiceFilter key={filter.name} filter={filter} grid={grid} />
     ),
+  );
+}
+
+/** The value a choice left to another list has among the filter's own (which are the list's values). */
+const ELSEWHERE = 'elsewhere:';
+
+/**
+ * A filter of fixed values. Choices another list answers (athletes with no check at all) come after
+ * the filter's own, and open that list with its filter set.
+ */
+function ChoiceFilter({ filter, grid }: { filter: DeclaredFilterSchema; grid: DatagridState }) {
+  const navigate = useNavigate();
+  const elsewhere = filter.elsewhere ?? [];
+  const data = [
+    ...filter.options,
+    ...elsewhere.map((choice, index) => ({ value: `${ELSEWHERE}${index}`, label: choice.label })),
+  ];
+  return (
+    <Select
+      aria-label={filter.label}
+      placeholder={`${filter.label}: vše`}
+      data={data}
+      value={chosenOf(grid, filter)?.value ?? null}
+      clearable
+      w={WIDTH}
+      comboboxProps={DROPDOWN_ON_OPEN}
+      onChange={(next) => {
+        const choice = next?.startsWith(ELSEWHERE)
+          ? elsewhere[Number(next.slice(ELSEWHERE.length))]
+          : undefined;
+        const list = choice && entityRoutes(choice.alias)?.list;
+        if (choice && list) {
+          void navigate(
+            routerPath(`${list}?${new URLSearchParams({ [`filter[${choice.filter}]`]: choice.value })}`),
+          );
+          return;
+        }
+        grid.setFilter(filter.name, next ? { type: 'values', values: [next] } : undefined);
+      }}
+    />
   );
 }
 
