@@ -188,17 +188,16 @@ describe.runIf(process.env.TEST_DATABASE_URL && installed('haproxy'))(
         SLOT_MS,
       );
       const compared = slots.map((slot) => slot.findings);
-      const uploads = [single, warming, cluster, rewarming, ...compared].flatMap(
-        (findings) => findings.uploads,
-      );
+      /** Every part of the run; all but the three's run under faults are `beside`. */
+      const beside = [single, warming, rewarming, ...compared];
+      const runs = [...beside, cluster];
+      const uploads = runs.flatMap((findings) => findings.uploads);
       const unreadable = await unreadableUploads(uploads, instances, users[0]!.staffCookie, s3);
       const onDisk = dataDirs.filter((dataDir) => fs.existsSync(path.join(dataDir, 'files')));
 
       const lost = await lostWrites(database, cluster);
       const lostElsewhere = (
-        await Promise.all(
-          [single, warming, rewarming, ...compared].map((findings) => lostWrites(database!, findings)),
-        )
+        await Promise.all(beside.map((findings) => lostWrites(database!, findings)))
       ).flat();
       const failed = (sample: Sample) => sample.status >= 500 || sample.status === 0;
       // A request cut with no answer at all (status 0) names no instance; one sent before the killed
@@ -209,23 +208,18 @@ describe.runIf(process.env.TEST_DATABASE_URL && installed('haproxy'))(
         (sample.servedBy === 'app2' || cutAtKill(sample)) &&
         sample.at >= killedAt &&
         sample.at <= killedAt + KILL_WINDOW_MS;
-      const all = [single, warming, cluster, rewarming, ...compared].flatMap((findings) => findings.samples);
+      const all = runs.flatMap((findings) => findings.samples);
       const unexcused = all.filter(
         (sample) => failed(sample) && !(cluster.samples.includes(sample) && excused(sample)),
       );
       const jobProblems = await jobsNotRunOnce(database);
-      const violations = [single, warming, rewarming, cluster, ...compared].flatMap(
-        (findings) => findings.violations,
-      );
+      const violations = runs.flatMap((findings) => findings.violations);
       const oneFirst = figures(single, singleStarted + WARM_UP_MS, singleStarted + ONE_SECONDS * 1000);
       const threeCalm = figures(cluster, started + WARM_UP_MS, started + KILL_AT_MS);
       const threeFaults = figures(cluster, started + WARM_UP_MS, started + THREE_SECONDS * 1000);
       const one = figuresOfSetup(slots, 'one');
       const threeAlternated = figuresOfSetup(slots, 'three');
-      const saves = [single, warming, rewarming, cluster, ...compared].reduce(
-        (sum, findings) => sum + findings.acknowledged.length,
-        0,
-      );
+      const saves = runs.reduce((sum, findings) => sum + findings.acknowledged.length, 0);
       const uploadAnswers = all.filter((sample) => sample.scenario === 'upload');
       console.log(
         [

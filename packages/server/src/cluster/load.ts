@@ -170,16 +170,31 @@ export interface Figures {
   p99Ms: number;
 }
 
-/** The figures of the requests `findings` made from `from` to `to` (epoch ms). */
-export function figures(findings: Findings, from: number, to: number): Figures {
-  const within = (sample: Sample) => sample.at >= from && sample.at < to;
-  const served = findings.samples.filter(within).length + findings.checks.filter(within).length;
-  const times = findings.samples
-    .filter((sample) => within(sample) && sample.status > 0)
-    .map((sample) => sample.ms)
-    .sort((a, b) => a - b);
+/** A stretch of a run: the requests `findings` made from `from` to `to` (epoch ms). */
+export interface Window {
+  findings: Findings;
+  from: number;
+  to: number;
+}
+
+/** The figures of the requests made within the windows, taken together. */
+export function figuresOf(windows: readonly Window[]): Figures {
+  let served = 0;
+  let seconds = 0;
+  const times: number[] = [];
+  for (const { findings, from, to } of windows) {
+    const within = (sample: Sample) => sample.at >= from && sample.at < to;
+    served += findings.samples.filter(within).length + findings.checks.filter(within).length;
+    seconds += (to - from) / 1000;
+    for (const sample of findings.samples) if (within(sample) && sample.status > 0) times.push(sample.ms);
+  }
+  times.sort((a, b) => a - b);
   return {
-    perSecond: Math.round(served / ((to - from) / 1000)),
+    perSecond: Math.round(served / seconds),
     p99Ms: Math.round(times[Math.min(times.length - 1, Math.floor(times.length * 0.99))] ?? 0),
   };
 }
+
+/** The figures of the requests `findings` made from `from` to `to` (epoch ms). */
+export const figures = (findings: Findings, from: number, to: number): Figures =>
+  figuresOf([{ findings, from, to }]);

@@ -1,4 +1,4 @@
-import { type Figures, Findings, type LoadContext, type Sample } from './load.ts';
+import { type Figures, Findings, figuresOf, type LoadContext, type Window } from './load.ts';
 
 /** Which proxy a slot's load goes through: the one with app1 alone, or the one with all three. */
 export type Setup = 'one' | 'three';
@@ -11,13 +11,10 @@ export type Setup = 'one' | 'three';
 export const SLOT_ORDER: readonly Setup[] = ['one', 'three', 'three', 'one', 'one', 'three', 'three', 'one'];
 
 /** Each slot's first part (the clients' connections to the other proxy opened, its queue filled) is not measured. */
-export const SLOT_SETTLE_MS = 1_000;
+const SLOT_SETTLE_MS = 1_000;
 
-export interface Slot {
+export interface Slot extends Window {
   setup: Setup;
-  findings: Findings;
-  from: number;
-  to: number;
 }
 
 /**
@@ -39,21 +36,6 @@ export async function alternate(
   return slots;
 }
 
-/** Requests per second and p99 of a setup's slots together, as `figures` gives them for one window. */
-export function figuresOfSetup(slots: readonly Slot[], setup: Setup): Figures {
-  let served = 0;
-  let seconds = 0;
-  const times: number[] = [];
-  for (const slot of slots.filter((entry) => entry.setup === setup)) {
-    const within = (sample: Sample) => sample.at >= slot.from && sample.at < slot.to;
-    served += slot.findings.samples.filter(within).length + slot.findings.checks.filter(within).length;
-    seconds += (slot.to - slot.from) / 1000;
-    for (const sample of slot.findings.samples)
-      if (within(sample) && sample.status > 0) times.push(sample.ms);
-  }
-  times.sort((a, b) => a - b);
-  return {
-    perSecond: Math.round(served / seconds),
-    p99Ms: Math.round(times[Math.min(times.length - 1, Math.floor(times.length * 0.99))] ?? 0),
-  };
-}
+/** Requests per second and p99 of a setup's slots together. */
+export const figuresOfSetup = (slots: readonly Slot[], setup: Setup): Figures =>
+  figuresOf(slots.filter((slot) => slot.setup === setup));

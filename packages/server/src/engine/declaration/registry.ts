@@ -48,13 +48,13 @@ function checkFiltersElsewhere(entity: CompiledEntity, registry: EntityRegistry)
   for (const [name, filter] of Object.entries(entity.declaration.filters ?? {}))
     for (const choice of filter.elsewhere ?? []) {
       const owner = `${entity.declaration.alias}: filter ${name}'s choice ${choice.label}`;
-      const target = registry.get(choice.alias)?.declaration.filters?.[choice.filter];
+      const list = registry.get(choice.alias);
+      const target = list?.declaration.filters?.[choice.filter];
       if (!target?.options?.some((option) => option.value === choice.value))
         throw new Error(
           `${owner} names no value ${choice.value} of ${choice.alias}'s filter ${choice.filter}`,
         );
-      if (!registry.get(choice.alias)?.routes)
-        throw new Error(`${owner}: ${choice.alias} has no list screen`);
+      if (!list?.routes) throw new Error(`${owner}: ${choice.alias} has no list screen`);
     }
 }
 

@@ -1,17 +1,9 @@
-import type { FieldOption, Role } from '@klubovna/shared';
+import type { FieldOption, FilterElsewhereSchema, Role } from '@klubovna/shared';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
 
 // Who asks, the conditions on the rows they may read and change, and the untyped rows the engine handles.
 
 /** A named filter of an entity's list (see `EntityDeclaration.filters`). */
-/** A choice of a declared filter that opens the list of `alias` with its filter `filter` set to `value`. */
-export interface FilterElsewhere {
-  label: string;
-  alias: string;
-  filter: string;
-  value: string;
-}
-
 export interface DeclaredFilter {
   /** Czech label of the filter. */
   label: string;
@@ -27,7 +19,7 @@ export interface DeclaredFilter {
    * its declared filter `filter` set to `value`. Checks nobody made are no rows of the checks' list, but
    * the members list's filter finds the athletes without one.
    */
-  elsewhere?: readonly FilterElsewhere[];
+  elsewhere?: readonly FilterElsewhereSchema[];
   /**
    * The rows the chosen values (at least one, each of `options` or a record id) select on `today`
    * (Prague's `2026-11-26`), as a condition on the entity's table inside the list's statements.
