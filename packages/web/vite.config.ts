@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { chunkTiers } from './build/chunk-tiers.ts';
+import { mantineStableIds } from './build/mantine-stable-ids.ts';
 import { mantineStyles } from './build/mantine-styles.ts';
 import { precompress } from './build/precompress.ts';
 import { routePreloads } from './build/route-preloads.ts';
 
 /** The plugins that transform the app's modules (a first build for chunkTiers runs them too). */
-const transforms = () => [mantineStyles(), react()];
+const transforms = () => [mantineStyles(), mantineStableIds(), react()];
 
 const apiTarget = process.env.KLUBOVNA_API_URL ?? 'http://127.0.0.1:3000';
 
@@ -35,7 +36,7 @@ export default defineConfig({
     root: import.meta.dirname,
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.{ts,tsx}'],
     css: false,
     // Whole screens with the real member form (a dozen inputs) typed into by user-event: several
     // seconds on a busy two-core machine.

@@ -16,7 +16,7 @@ import classes from './entity-form.module.css';
 import { loadValidation, validateIfLoaded } from './form-validation.ts';
 import { type FormValues, formValuesOf, writableValues } from './form-values.ts';
 import type { Prefill } from './prefill.ts';
-import { useUnsavedChangesGuard } from './use-unsaved-changes-guard.ts';
+import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 
 export interface EntityFormProps {
   schema: FormSchema;
@@ -48,7 +48,6 @@ export function EntityForm({ schema, record, onSaved, actions, replacedBy, prefi
     validateInputOnBlur: true,
   });
   const skipGuard = useRef(false);
-  useUnsavedChangesGuard(() => !skipGuard.current && form.isDirty());
   useHotkeys([['mod+S', () => formRef.current?.requestSubmit()]], [], true);
   useEffect(() => {
     loadValidation().catch(() => undefined);
@@ -125,6 +124,7 @@ export function EntityForm({ schema, record, onSaved, actions, replacedBy, prefi
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit}>
+      <UnsavedChangesGuard isDirty={() => !skipGuard.current && form.isDirty()} />
       <Stack gap="lg">
         {schema.sections.map((section) => {
           const fields = schema.fields.filter((field) => field.section === section.key);

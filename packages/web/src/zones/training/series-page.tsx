@@ -12,7 +12,6 @@ import {
   Stack,
   Table,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
@@ -23,6 +22,7 @@ import { CzechDateInput } from '../../engine/kinds/date/czech-date-input.tsx';
 import { PageHeader } from '../../engine/pages/page-header.tsx';
 import { BusyButton } from '../../ui/busy/busy-button.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
+import { GrowingTextarea } from '../../ui/form/growing-textarea.tsx';
 import { czechPlural } from '../../ui/format/plural.ts';
 import { appPath } from '../../ui/navigation/app-path.ts';
 import { action, useGroupOptions, WEEKDAYS } from './training-api.ts';
@@ -196,10 +196,9 @@ export function SeriesPage() {
             checked={form.skipHolidays}
             onChange={(event) => set('skipHolidays', event.currentTarget.checked)}
           />
-          <Textarea
+          <GrowingTextarea
             label="Vynechat také tyto dny"
             description="Data oddělená čárkou nebo na řádcích, např. 23. 12. 2026"
-            autosize
             minRows={2}
             maw={420}
             value={form.skipDates}

@@ -1,11 +1,10 @@
-import { Textarea } from '@mantine/core';
+import { GrowingTextarea } from '../../../ui/form/growing-textarea.tsx';
 import { defineWidget, inputProps, type WidgetProps } from '../kind.types.ts';
 
 function LongTextWidget(props: WidgetProps<string | null>) {
   return (
-    <Textarea
+    <GrowingTextarea
       {...inputProps(props)}
-      autosize
       minRows={3}
       maxRows={12}
       maxLength={props.field.constraints.maxLength}

@@ -5,8 +5,10 @@ import { useConfirm } from '../../ui/confirm/use-confirm.tsx';
 /**
  * Asks before leaving a form with unsaved changes: in-app navigation and closing the tab alike.
  * `isDirty` is read at the moment of leaving, so a navigation right after a save is never held up.
+ * A component of its own, not a hook of the form: the router's blocker registers itself with a state
+ * update after mount, which would otherwise render the whole form a second time as it first appears.
  */
-export function useUnsavedChangesGuard(isDirty: () => boolean): void {
+export function UnsavedChangesGuard({ isDirty }: { isDirty: () => boolean }): null {
   const confirm = useConfirm();
   const dirty = useRef(isDirty);
   dirty.current = isDirty;
@@ -34,4 +36,5 @@ export function useUnsavedChangesGuard(isDirty: () => boolean): void {
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, []);
+  return null;
 }
