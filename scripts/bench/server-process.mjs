@@ -3,10 +3,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../packages/server/src/node-flags.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-/** The Node flags `npm start` runs the server with (package.json): measured as deployed. */
-const NODE_FLAGS = ['--max-semi-space-size=4', '--expose-gc'];
+/** The Node flags `npm start` runs the server with: measured as deployed. */
+const NODE_FLAGS = SERVER_NODE_FLAGS;
 /** BENCH_CPU_PROFILE=<folder>: each server writes a CPU profile there when it stops (for where time goes). */
 const PROFILE_FLAGS = process.env.BENCH_CPU_PROFILE
   ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`]

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../node-flags.ts';
 import { TEST_ADMIN } from './test-app.ts';
 
 const SERVER_ENTRY = path.resolve(import.meta.dirname, '../server.ts');
@@ -61,7 +62,7 @@ export async function spawnServer(
   port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', '--expose-gc', entry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
