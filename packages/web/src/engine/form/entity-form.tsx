@@ -13,7 +13,7 @@ import { saveConflict, saveRecord } from '../engine-api.ts';
 import { FIELD_KIND_WIDGETS } from '../kinds/widget-registry.ts';
 import { ConflictDialog } from './conflict-dialog.tsx';
 import classes from './entity-form.module.css';
-import { loadValidation, validateIfLoaded } from './form-validation.ts';
+import { loadValidation, validateIfLoaded, validationLoaded } from './form-validation.ts';
 import { type FormValues, formValuesOf, writableValues } from './form-values.ts';
 import type { Prefill } from './prefill.ts';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
@@ -49,9 +49,23 @@ export function EntityForm({ schema, record, onSaved, actions, replacedBy, prefi
   });
   const skipGuard = useRef(false);
   useHotkeys([['mod+S', () => formRef.current?.requestSubmit()]], [], true);
-  useEffect(() => {
-    loadValidation().catch(() => undefined);
-  }, []);
+  // The rules load when the form is first touched, not as it appears: evaluating them was one of a
+  // phone's long tasks while the form loaded. A field left before they came is checked once they are in.
+  const leftEarly = useRef(new Set<string>());
+  const askForRules = () => {
+    if (validationLoaded()) return;
+    loadValidation().then(
+      () => {
+        for (const name of leftEarly.current) form.validateField(name);
+        leftEarly.current.clear();
+      },
+      () => undefined,
+    );
+  };
+  const onFieldBlur = (name: string, blur?: () => void) => () => {
+    if (!validationLoaded()) leftEarly.current.add(name);
+    blur?.();
+  };
 
   const adopt = (stored: EntityRecord) => {
     const values = formValuesOf(schema, stored);
@@ -123,31 +137,42 @@ export function EntityForm({ schema, record, onSaved, actions, replacedBy, prefi
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit}>
+    <form ref={formRef} noValidate onSubmit={onSubmit} onFocus={askForRules} onPointerDown={askForRules}>
       <UnsavedChangesGuard isDirty={() => !skipGuard.current && form.isDirty()} />
       <Stack gap="lg">
         {schema.sections.map((section) => {
           const fields = schema.fields.filter((field) => field.section === section.key);
           if (fields.length === 0) return null;
           return (
-            <Paper key={section.key} withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section">
+            <Paper
+              key={section.key}
+              withBorder
+              radius="md"
+              p={{ base: 'md', sm: 'lg' }}
+              component="section"
+              className={classes.section}
+            >
               {section.label && (
                 <Title order={2} size="h4" mb="md">
                   {section.label}
                 </Title>
               )}
               <Grid gap="md">
-                {fields.map((field) => (
-                  <Grid.Col key={field.name} span={{ base: 12, sm: field.span ?? 6 }}>
-                    <FieldWidget
-                      field={field}
-                      input={form.getInputProps(field.name)}
-                      onChange={(value) => form.setFieldValue(field.name, value)}
-                      disabled={!schema.canWrite}
-                      relationLabels={saved ? saved._labels : prefill?.labels}
-                    />
-                  </Grid.Col>
-                ))}
+                {fields.map((field) => {
+                  const input = form.getInputProps(field.name);
+                  return (
+                    <Grid.Col key={field.name} span={{ base: 12, sm: field.span ?? 6 }}>
+                      <FieldWidget
+                        field={field}
+                        input={input}
+                        onBlur={onFieldBlur(field.name, input.onBlur)}
+                        onChange={(value) => form.setFieldValue(field.name, value)}
+                        disabled={!schema.canWrite}
+                        relationLabels={saved ? saved._labels : prefill?.labels}
+                      />
+                    </Grid.Col>
+                  );
+                })}
               </Grid>
             </Paper>
           );
@@ -183,12 +208,14 @@ function FieldWidget({
   field,
   input,
   onChange,
+  onBlur,
   disabled,
   relationLabels,
 }: {
   field: FieldSchema;
-  input: { value?: unknown; onBlur?: () => void; error?: ReactNode };
+  input: { value?: unknown; error?: ReactNode };
   onChange: (value: unknown) => void;
+  onBlur: () => void;
   disabled: boolean;
   relationLabels?: RecordLabels;
 }) {
@@ -198,7 +225,7 @@ function FieldWidget({
       field={field}
       value={input.value as never}
       onChange={onChange as never}
-      onBlur={input.onBlur}
+      onBlur={onBlur}
       error={input.error}
       disabled={disabled}
       relationLabels={relationLabels}

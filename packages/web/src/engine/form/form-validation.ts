@@ -8,7 +8,7 @@ let loading: Promise<Validate> | undefined;
 
 /**
  * Loads the server's rules for the form (Zod and the shared field schemas) as a chunk of their own, so
- * that a form screen paints without them; the form asks for them once it is on screen.
+ * that a form screen paints without them; the form asks for them when it is first touched.
  */
 export function loadValidation(): Promise<Validate> {
   loading ??= import('./validate-values.ts').then(
@@ -24,6 +24,9 @@ export function loadValidation(): Promise<Validate> {
   );
   return loading;
 }
+
+/** Whether the rules have loaded. */
+export const validationLoaded = (): boolean => validate !== undefined;
 
 /** The rules' errors once they have loaded; none before (a save waits for them: `loadValidation`). */
 export function validateIfLoaded(schema: FormSchema, values: FormValues): Record<string, string> {
