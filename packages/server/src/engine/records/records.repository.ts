@@ -1,3 +1,4 @@
+import { insertMany, insertReturningIds } from '../../db/bulk-insert.ts';
 import type { CompiledEntity } from '../declaration/compile-entity.ts';
 import type { DynamicDb, RowCondition } from '../declaration/entity.types.ts';
 import { diffRecords, type Row, toRow, type Values } from './record-mapper.ts';
@@ -82,10 +83,7 @@ export interface AuditEntry {
   changes: unknown;
 }
 
-/** Rows a single audit insert carries: well under both engines' limits on bound parameters. */
-const AUDIT_ROWS_PER_INSERT = 500;
-
-/** Writes audit rows for records of one entity, a few hundred per statement. */
+/** Writes audit rows for records of one entity, in a few statements. */
 export async function insertAudits(
   db: DynamicDb,
   userId: number,
@@ -93,30 +91,19 @@ export async function insertAudits(
   entries: readonly AuditEntry[],
 ) {
   const createdAt = new Date().toISOString();
-  for (let start = 0; start < entries.length; start += AUDIT_ROWS_PER_INSERT) {
-    await db
-      .insertInto('audit_log')
-      .values(
-        entries.slice(start, start + AUDIT_ROWS_PER_INSERT).map((entry) => ({
-          user_id: userId,
-          entity: entity.declaration.alias,
-          record_id: entry.recordId,
-          action: entry.action,
-          changes: JSON.stringify(entry.changes),
-          created_at: createdAt,
-        })),
-      )
-      .execute();
-  }
+  await insertMany(
+    db,
+    'audit_log',
+    entries.map((entry) => ({
+      user_id: userId,
+      entity: entity.declaration.alias,
+      record_id: entry.recordId,
+      action: entry.action,
+      changes: JSON.stringify(entry.changes),
+      created_at: createdAt,
+    })),
+  );
 }
-
-/** Records a single bulk insert carries at most. */
-const RECORDS_PER_INSERT = 400;
-/**
- * Bound parameters a single statement carries at most: under SQLite's limit (32,766) and
- * PostgreSQL's (65,535), so that a table of many columns takes fewer records per insert.
- */
-export const PARAMETERS_PER_STATEMENT = 30_000;
 
 /**
  * Inserts many records of one entity at once, as work over many rows does (a group's members, a
@@ -131,28 +118,17 @@ export async function insertRecords(
 ): Promise<number[]> {
   const now = new Date().toISOString();
   const rows = values.map((value) => ({ ...toRow(entity, value), created_at: now, updated_at: now }));
-  const columns = Math.max(1, ...rows.map((row) => Object.keys(row).length));
-  const perInsert = Math.max(1, Math.min(RECORDS_PER_INSERT, Math.floor(PARAMETERS_PER_STATEMENT / columns)));
-  const ids: number[] = [];
-  for (let start = 0; start < values.length; start += perInsert) {
-    const batch = values.slice(start, start + perInsert);
-    const inserted = await db
-      .insertInto(entity.declaration.table)
-      .values(rows.slice(start, start + perInsert))
-      .returning('id')
-      .execute();
-    await insertAudits(
-      db,
-      userId,
-      entity,
-      inserted.map((row, index) => ({
-        recordId: Number(row.id),
-        action: 'create' as const,
-        changes: diffRecords(null, batch[index]!, entity),
-      })),
-    );
-    ids.push(...inserted.map((row) => Number(row.id)));
-  }
+  const ids = await insertReturningIds(db, entity.declaration.table, rows);
+  await insertAudits(
+    db,
+    userId,
+    entity,
+    ids.map((id, index) => ({
+      recordId: id,
+      action: 'create' as const,
+      changes: diffRecords(null, values[index]!, entity),
+    })),
+  );
   return ids;
 }
 
