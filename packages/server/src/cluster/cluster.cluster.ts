@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverBundleUrl } from '../../../../scripts/server-build.ts';
 import { installed } from '../test/documented-config.ts';
-import { startS3ServerProcess, type TestS3Server } from '../test/s3-server.ts';
+import { startS3Server, type TestS3Server } from '../test/s3-server.ts';
 import { freePort, type ServerProcess, spawnServer } from '../test/server-process.ts';
 import { createPostgresSchema, type PostgresSchema } from '../test/test-app.ts';
 import { prepareUsers } from './cluster-setup.ts';
@@ -99,7 +99,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && installed('haproxy'))(
     it('loses no acknowledged write, serves no stale read and runs each job once while instances die', async () => {
       database = await createPostgresSchema(process.env.TEST_DATABASE_URL!);
       dir = fs.mkdtempSync(path.join(os.tmpdir(), 'klubovna-cluster-'));
-      s3 = await startS3ServerProcess();
+      s3 = await startS3Server();
       const shared = {
         ...s3.env,
         DATABASE_URL: database.databaseUrl,
