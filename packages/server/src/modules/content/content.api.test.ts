@@ -111,7 +111,7 @@ describe.each(testEngines())('content and web zones on %s', (engine) => {
       '<p>Text</p><a rel="noopener noreferrer nofollow">a</a>' +
         '<a href="https://klub.cz/" rel="noopener noreferrer nofollow">b</a>' +
         '<img src="/files/a.png" alt="Foto" loading="lazy" />' +
-        '<iframe src="https://www.youtube.com/embed/abc" sandbox="allow-scripts allow-same-origin allow-presentation" loading="lazy"></iframe>',
+        '<iframe src="https://www.youtube.com/embed/abc" title="Video" sandbox="allow-scripts allow-same-origin allow-presentation" loading="lazy"></iframe>',
     );
     const emptied = await article({ title: 'Jen skript', content: '<script>alert(1)</script>' });
     expect(emptied.content).toBeNull();
@@ -121,7 +121,7 @@ describe.each(testEngines())('content and web zones on %s', (engine) => {
       description: '<p><img src=x onerror=alert(1)>Přijďte</p>',
     });
     expect(event.status, event.text).toBe(201);
-    expect(event.body.data.description).toBe('<p><img src="x" loading="lazy" />Přijďte</p>');
+    expect(event.body.data.description).toBe('<p><img src="x" alt="" loading="lazy" />Přijďte</p>');
   });
 
   it('keeps one web configuration with readable colours, and serves its defaults before the first save', async () => {

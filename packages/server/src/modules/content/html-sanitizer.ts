@@ -49,10 +49,20 @@ const optionsOf = (sanitizeHtml: typeof SanitizeHtml): SanitizeHtml.IOptions => 
   transformTags: {
     // Links leave the site without handing it over to the page they open.
     a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow' }),
-    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
+    // An image the text does not describe is decorative to a screen reader (an empty `alt`), and a
+    // player without a title is named as what it is: a public page never has an unnamed image or frame.
+    img: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...attribs, alt: attribs.alt ?? '', loading: 'lazy' },
+    }),
     iframe: (tagName, attribs) => ({
       tagName,
-      attribs: { ...attribs, sandbox: 'allow-scripts allow-same-origin allow-presentation', loading: 'lazy' },
+      attribs: {
+        ...attribs,
+        title: attribs.title ?? 'Video',
+        sandbox: 'allow-scripts allow-same-origin allow-presentation',
+        loading: 'lazy',
+      },
     }),
   },
   // An image or a player whose address was refused is dropped whole.
