@@ -1,4 +1,5 @@
 import type { ImportError, ImportReport } from '@klubovna/shared';
+import { insertMany } from '../../db/bulk-insert.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { CompiledEntity } from '../declaration/compile-entity.ts';
@@ -47,9 +48,6 @@ async function writing<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Rows of links one insert carries (two parameters each). */
-const LINKS_PER_INSERT = 5000;
-
 async function write(
   db: DynamicDb,
   context: EngineContext,
@@ -74,8 +72,7 @@ async function write(
         target_id: target,
       })),
     );
-    for (const part of chunks(links, LINKS_PER_INSERT))
-      await db.insertInto(field.joinTable).values(part).execute();
+    await insertMany(db, field.joinTable, links);
     if (links.length > 0) linkTables.add(field.joinTable);
   }
   for (const update of updates) {
