@@ -329,6 +329,30 @@ describe('members list and form', () => {
       ).toHaveLength(1);
   });
 
+  it("grows a member's note with its lines from 3 to 12 rows, then scrolls it", async () => {
+    const member = await createMember(api, { lastName: 'Dlouhá', firstName: 'Věra' });
+    const { page } = await openSignedIn(app, `/admin/clenove/edit?id=${member.id}`);
+    const note = page.getByRole('textbox', { name: 'Poznámka' });
+    await note.waitFor();
+    const size = () =>
+      note.evaluate((element) => ({
+        height: element.getBoundingClientRect().height,
+        scrolls: element.scrollHeight > element.clientHeight,
+        line: Number.parseFloat(getComputedStyle(element).lineHeight),
+      }));
+    const lines = (count: number) =>
+      Array.from({ length: count }, (_, index) => `Řádek ${index + 1}`).join('\n');
+
+    const empty = await size();
+    expect(empty.scrolls).toBe(false);
+    await note.fill(lines(6));
+    await expect.poll(async () => (await size()).height).toBeCloseTo(empty.height + 3 * empty.line, 0);
+    await note.fill(lines(20));
+    await expect.poll(async () => (await size()).height).toBeCloseTo(empty.height + 9 * empty.line, 0);
+    expect((await size()).scrolls).toBe(true);
+    expect(await note.inputValue()).toBe(lines(20));
+  });
+
   it('stays usable on a phone: the list keeps the names, says which columns wait for more room, and the form has one column', async () => {
     const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
     const { page } = await openSignedIn(app, '/admin/clenove', phone);
