@@ -87,13 +87,16 @@ describe.each(testEngines())('readiness with files in an S3 bucket on %s', (engi
     expect((await t.client().get(API_PATHS.healthLive)).status).toBe(200);
   });
 
-  it('is not ready when the bucket does not exist', async () => {
+  it.each([
+    ['the bucket does not exist', { S3_BUCKET: 'zadny-takovy-bucket' }],
+    ['the key is unknown', { AWS_ACCESS_KEY_ID: 'NEZNAMY' }],
+  ])('is not ready when %s', async (_, change) => {
     const other = await startS3Server();
-    const missing = await startTestApp(engine, { ...other.env, S3_BUCKET: 'zadny-takovy-bucket' });
+    const refused = await startTestApp(engine, { ...other.env, ...change });
     try {
-      expect((await missing.client().get(API_PATHS.healthReady)).status).toBe(503);
+      expect((await refused.client().get(API_PATHS.healthReady)).status).toBe(503);
     } finally {
-      await missing.close();
+      await refused.close();
       await other.close();
     }
   });

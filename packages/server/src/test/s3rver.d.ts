@@ -16,3 +16,10 @@ declare module 's3rver' {
     close(): Promise<void>;
   }
 }
+
+declare module 's3rver/lib/controllers/bucket.js' {
+  /** The handler of GET (and so HEAD) of a bucket: Koa's context, as far as the tests touch it. */
+  type BucketHandler = (ctx: { method: string; status: number }) => Promise<void>;
+  const controller: { getBucket: BucketHandler };
+  export default controller;
+}
