@@ -5,9 +5,10 @@ import { mantineStableIds } from './build/mantine-stable-ids.ts';
 import { mantineStyles } from './build/mantine-styles.ts';
 import { precompress } from './build/precompress.ts';
 import { routePreloads } from './build/route-preloads.ts';
+import { themeCssVariablesPlugin } from './build/theme-css-variables.ts';
 
 /** The plugins that transform the app's modules (a first build for chunkTiers runs them too). */
-const transforms = () => [mantineStyles(), mantineStableIds(), react()];
+const transforms = () => [mantineStyles(), mantineStableIds(), themeCssVariablesPlugin(), react()];
 
 const apiTarget = process.env.KLUBOVNA_API_URL ?? 'http://127.0.0.1:3000';
 

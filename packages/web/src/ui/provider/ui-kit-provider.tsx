@@ -22,6 +22,8 @@ export function UiKitProvider({ children, env = 'default' }: UiKitProviderProps)
       cssVariablesResolver={cssVariablesResolver}
       colorSchemeManager={manager}
       defaultColorScheme="auto"
+      // The theme's variables come as a stylesheet made at build time (build/theme-css-variables.ts).
+      withCssVariables={false}
       env={env}
     >
       <UiKitContext value={true}>
