@@ -93,8 +93,9 @@ async function measure(page, run) {
     const file = `${page.name.replace(/\W+/g, '-')}-${run}.json`;
     fs.writeFileSync(path.join(reportDir, file), JSON.stringify(lhr));
   }
-  // Lighthouse sometimes fails to record a load (`NO_NAVSTART` and the like): that run is reported
-  // as failed and left out of the medians.
+  // Lighthouse sometimes fails to record a load (`NO_NAVSTART` and the like, mostly the first load of
+  // a fresh Chromium): that run is made once more (measureOrRetry), then reported as failed and left
+  // out of the medians.
   if (lhr.runtimeError) return { page: page.name, error: lhr.runtimeError.code };
   const audit = (id) => lhr.audits[id];
   const failed = Object.values(lhr.audits)
@@ -112,6 +113,14 @@ async function measure(page, run) {
     transferred: audit('total-byte-weight').numericValue,
     failedAccessibilityAudits: failed.join(', ') || '–',
   };
+}
+
+/** A page's run, made once more when Lighthouse could not record the load. */
+async function measureOrRetry(page, run) {
+  const first = await measure(page, run);
+  if (!first.error) return first;
+  console.log(`${page.name}, run ${run}: ${first.error}, measured once more`);
+  return measure(page, run);
 }
 
 const median = (values) => {
@@ -156,7 +165,7 @@ try {
     { name: 'public article', path: `/clanky/${article.slug}` },
   ].filter((page) => !onlyPages || onlyPages.includes(page.name));
   for (let run = 1; run <= runs; run++) {
-    for (const page of pages) results.push({ run, ...(await measure(page, run)) });
+    for (const page of pages) results.push({ run, ...(await measureOrRetry(page, run)) });
   }
 } finally {
   await chrome.kill();

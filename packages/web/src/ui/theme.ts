@@ -53,7 +53,8 @@ export const theme = createTheme({
 /**
  * Text colours with at least 4.5:1 contrast on the page and card backgrounds of each scheme (Mantine's
  * own dimmed and placeholder grey, link blue and error red fall short: 3.3:1, 4.2:1 and 3.3:1 in the light scheme,
- * 4.0:1 and 3.4:1 for dimmed and error text in the dark one).
+ * 4.0:1 and 3.4:1 for dimmed and error text in the dark one). The build writes them into the app's
+ * stylesheet (build/theme-css-variables.ts), not the page.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   variables: {},

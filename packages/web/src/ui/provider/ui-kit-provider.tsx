@@ -4,7 +4,7 @@ import { createColorSchemeManager } from '../color-scheme/color-scheme.ts';
 import { ColorSchemeBodyClass } from '../color-scheme/use-color-scheme.ts';
 import { FlashProvider } from '../flash/flash-provider.tsx';
 import { ModalProvider } from '../modal/modal-provider.tsx';
-import { cssVariablesResolver, theme } from '../theme.ts';
+import { theme } from '../theme.ts';
 import { UiKitContext } from './ui-kit.context.ts';
 
 export interface UiKitProviderProps {
@@ -19,10 +19,10 @@ export function UiKitProvider({ children, env = 'default' }: UiKitProviderProps)
   return (
     <MantineProvider
       theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
       colorSchemeManager={manager}
       defaultColorScheme="auto"
-      // The theme's variables come as a stylesheet made at build time (build/theme-css-variables.ts).
+      // The theme's variables, with theme.ts's readable colours, come as a stylesheet made at build
+      // time (build/theme-css-variables.ts).
       withCssVariables={false}
       env={env}
     >
