@@ -5,7 +5,7 @@ import type { Plugin } from 'vite';
 import { cssVariablesResolver, theme } from '../src/ui/theme.ts';
 
 /** The stylesheet of the theme's CSS variables, as `main.tsx` imports it. */
-export const THEME_CSS_MODULE = 'virtual:klubovna-theme-variables.css';
+const THEME_CSS_MODULE = 'virtual:klubovna-theme-variables.css';
 const RESOLVED_THEME_CSS = `\0${THEME_CSS_MODULE}`;
 
 /** Mantine's module that computes its default theme's variables when it is loaded. */
