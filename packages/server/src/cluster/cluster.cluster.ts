@@ -182,11 +182,15 @@ describe.runIf(process.env.TEST_DATABASE_URL && installed('haproxy'))(
       // instances (a third of three's requests otherwise, and none of one's) are left out of these
       // slots; every other part of the run makes them.
       const unchecked = instances.map((instance) => ({ ...instance, live: false }));
+      const slotsStarted = performance.now();
+      const cpuBefore = process.cpuUsage();
       const slots = await alternate(
         (setup, findings) => new LoadContext(proxies[setup === 'one' ? 0 : 1]!.url, unchecked, findings),
         (context, until) => runLoad(context, users, LOAD_MIX, until),
         SLOT_MS,
       );
+      const slotsCpu = process.cpuUsage(cpuBefore);
+      const slotsSeconds = (performance.now() - slotsStarted) / 1000;
       const compared = slots.map((slot) => slot.findings);
       /** Every part of the run; all but the three's run under faults are `beside`. */
       const beside = [single, warming, rewarming, ...compared];
@@ -237,6 +241,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && installed('haproxy'))(
           `  three (until the kill): ${threeCalm.perSecond} requests/s, p99 ${threeCalm.p99Ms} ms`,
           `  three (whole run, with the kill and the restart): ${threeFaults.perSecond} requests/s, p99 ${threeFaults.p99Ms} ms`,
           `  alternated in ${slots.length} slots of ${SLOT_MS / 1000} s (${SLOT_ORDER.join(', ')}): one ${one.perSecond} requests/s, p99 ${one.p99Ms} ms; three ${threeAlternated.perSecond} requests/s, p99 ${threeAlternated.p99Ms} ms (${Math.round((100 * threeAlternated.perSecond) / one.perSecond)} %)`,
+          `  the test's own process (the load's clients and the S3 server) busy ${((slotsCpu.user + slotsCpu.system) / 1e6).toFixed(1)} s of the slots' ${slotsSeconds.toFixed(1)} s`,
           '',
         ].join('\n'),
       );

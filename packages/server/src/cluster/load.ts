@@ -1,4 +1,5 @@
 import { SERVED_BY } from './haproxy.ts';
+import { send as sendRequest } from './http-client.ts';
 
 /** One request through the proxy. */
 export interface Sample {
@@ -21,7 +22,8 @@ export interface Instance {
 
 export interface Answer {
   status: number;
-  text: string;
+  /** Decompressed when first read: most answers of the load are only counted. */
+  readonly text: string;
   servedBy: string;
   cookie?: string;
 }
@@ -112,23 +114,17 @@ export class LoadContext {
 async function send(base: string, method: string, path: string, cookie?: string, body?: unknown) {
   const headers: Record<string, string> = {};
   if (cookie) headers.cookie = cookie;
-  const multipart = body instanceof FormData;
   // A multipart form is a simple request: the CSRF check wants the header a script sends.
-  if (multipart) headers['x-requested-with'] = 'XMLHttpRequest';
-  else if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(base + path, {
-    method,
-    headers,
-    body: multipart ? body : body === undefined ? undefined : JSON.stringify(body),
-    redirect: 'manual',
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await response.text();
-  const setCookie = response.headers.getSetCookie()[0]?.split(';')[0];
+  if (body instanceof FormData) headers['x-requested-with'] = 'XMLHttpRequest';
+  const answer = await sendRequest(base + path, { method, headers, body });
+  const setCookie = [answer.headers['set-cookie'] ?? []].flat()[0]?.split(';')[0];
+  const servedBy = answer.headers[SERVED_BY];
   return {
-    status: response.status,
-    text,
-    servedBy: response.headers.get(SERVED_BY) ?? '',
+    status: answer.status,
+    get text() {
+      return answer.text;
+    },
+    servedBy: typeof servedBy === 'string' ? servedBy : '',
     ...(setCookie ? { cookie: setCookie } : {}),
   } satisfies Answer;
 }
