@@ -78,6 +78,40 @@ async function postgresSnapshot(t: TestApp): Promise<Snapshot> {
 export const takeSnapshot = (t: TestApp): Promise<Snapshot> =>
   t.engine === 'postgres' ? postgresSnapshot(t) : sqliteSnapshot(t);
 
+/**
+ * A mark that moves whenever stored data may have changed, read in one cheap statement: equal marks,
+ * nothing written in between, so the full snapshot need not be taken again. On SQLite the app's one
+ * connection counts every row it inserted, updated or deleted (`total_changes()`, triggers included,
+ * a rolled-back write too), the schema's version moves with any table made or altered, and
+ * `data_version` with a commit by any other connection. On PostgreSQL every change to a logged table
+ * writes to the write-ahead log (the app has no unlogged tables), so its insert position moves; other
+ * work on the server (vacuum, other schemas) moves it too, which only costs a snapshot.
+ */
+export async function writeMark(t: TestApp): Promise<string> {
+  const query =
+    t.engine === 'postgres'
+      ? sql<{ mark: string }>`select pg_current_wal_insert_lsn()::text as mark`
+      : sql<{ mark: string }>`
+          select total_changes() || ' ' || (select schema_version from pragma_schema_version)
+            || ' ' || (select data_version from pragma_data_version) as mark`;
+  const { rows } = await query.execute(t.db);
+  return rows[0]!.mark;
+}
+
+/** What was stored (see takeSnapshot), with the write mark read just before it. */
+export interface MarkedSnapshot {
+  mark: string;
+  tables: Snapshot;
+}
+
+/** `before` again when nothing was written since (its mark has not moved); a new snapshot otherwise. */
+export async function snapshotSince(t: TestApp, before?: MarkedSnapshot): Promise<MarkedSnapshot> {
+  // The mark first: a write between it and the tables' reading moves the next mark.
+  const mark = await writeMark(t);
+  if (before && before.mark === mark) return before;
+  return { mark, tables: await takeSnapshot(t) };
+}
+
 /** Tables whose content differs between two snapshots. */
 export function changedTables(before: Snapshot, after: Snapshot): string[] {
   const names = new Set([...before.keys(), ...after.keys()]);

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { HttpClient, HttpResponse } from '../http-client.ts';
 import type { TestApp } from '../test-app.ts';
-import { changedTables, type Snapshot, takeSnapshot } from './db-snapshot.ts';
+import { changedTables, type MarkedSnapshot, snapshotSince } from './db-snapshot.ts';
 import { type HostileRequest, isRead } from './route-slots.ts';
 
 /** Fastify's and Node's own English texts: seen here, a refusal escaped the Czech envelope. */
@@ -15,14 +15,15 @@ export function describeRequest(request: HostileRequest): string {
 /**
  * Sends hostile requests and holds the server to its promises: no 5xx, every refusal in the Czech
  * envelope, and no refused request changes stored data. Reads are checked in bulk (a read changes
- * nothing whatever its answer); every other request against a snapshot taken right after it.
+ * nothing whatever its answer); every other request against a snapshot taken right after it, which
+ * is taken only when something was written since the last one (snapshotSince).
  */
 export class RefusalChecker {
   readonly statuses = new Map<number, number>();
   sent = 0;
   readonly #t: TestApp;
   readonly #clients: { root: HttpClient; anonymous: HttpClient };
-  #before: Snapshot | undefined;
+  #before: MarkedSnapshot | undefined;
   #readsSinceSnapshot: HostileRequest[] = [];
 
   constructor(t: TestApp, root: HttpClient) {
@@ -52,7 +53,7 @@ export class RefusalChecker {
 
   async send(request: HostileRequest): Promise<void> {
     if (!isRead(request.method)) await this.settle();
-    this.#before ??= await takeSnapshot(this.#t);
+    this.#before ??= await snapshotSince(this.#t);
     const client = request.signedIn ? this.#clients.root : this.#clients.anonymous;
     const response = await client.request(request.method, request.path, undefined, {
       headers: request.headers,
@@ -67,8 +68,8 @@ export class RefusalChecker {
       this.#readsSinceSnapshot.push(request);
       return;
     }
-    const after = await takeSnapshot(this.#t);
-    const changed = changedTables(this.#before, after);
+    const after = await snapshotSince(this.#t, this.#before);
+    const changed = changedTables(this.#before.tables, after.tables);
     this.#before = after;
     if (response.status >= 400) expect(changed, `${what}: a refused request changed data`).toEqual([]);
   }
@@ -78,8 +79,8 @@ export class RefusalChecker {
     if (this.#readsSinceSnapshot.length === 0 || !this.#before) return;
     const reads = this.#readsSinceSnapshot;
     this.#readsSinceSnapshot = [];
-    const after = await takeSnapshot(this.#t);
-    const changed = changedTables(this.#before, after);
+    const after = await snapshotSince(this.#t, this.#before);
+    const changed = changedTables(this.#before.tables, after.tables);
     this.#before = after;
     expect(changed, `one of ${reads.length} reads changed data, e.g. ${describeRequest(reads[0]!)}`).toEqual(
       [],
