@@ -68,9 +68,7 @@ export class RefusalChecker {
       this.#readsSinceSnapshot.push(request);
       return;
     }
-    const after = await snapshotSince(this.#t, this.#before);
-    const changed = changedTables(this.#before.tables, after.tables);
-    this.#before = after;
+    const changed = await this.#changedSinceLast();
     if (response.status >= 400) expect(changed, `${what}: a refused request changed data`).toEqual([]);
   }
 
@@ -79,12 +77,18 @@ export class RefusalChecker {
     if (this.#readsSinceSnapshot.length === 0 || !this.#before) return;
     const reads = this.#readsSinceSnapshot;
     this.#readsSinceSnapshot = [];
-    const after = await snapshotSince(this.#t, this.#before);
-    const changed = changedTables(this.#before.tables, after.tables);
-    this.#before = after;
+    const changed = await this.#changedSinceLast();
     expect(changed, `one of ${reads.length} reads changed data, e.g. ${describeRequest(reads[0]!)}`).toEqual(
       [],
     );
+  }
+
+  /** The tables changed since the last snapshot, which the one taken now replaces. */
+  async #changedSinceLast(): Promise<string[]> {
+    const before = this.#before ?? (await snapshotSince(this.#t));
+    const after = await snapshotSince(this.#t, before);
+    this.#before = after;
+    return changedTables(before.tables, after.tables);
   }
 
   /** Share of answers that came from past routing and sign-in. */
