@@ -194,6 +194,33 @@ describe('members list and form', () => {
     expect((await getMember(api, member.id)).body.data?.firstName).toBe('Oldřich');
   });
 
+  it("asks on the browser's Back too, and Back returns to the list where it was scrolled", async () => {
+    await createMember(api, { lastName: 'Zpětný', firstName: 'Zdeněk', registrationNumber: 'ZPET-1' });
+    // A low window, so that the list's row lies below the fold.
+    const { page } = await openSignedIn(app, '/admin/clenove', { viewport: { width: 1366, height: 300 } });
+    await searchList(page, 'zpet', ['Zpětný']);
+    const edit = page.getByRole('link', { name: 'Upravit člena Zdeněk Zpětný' });
+    await edit.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    const listAddress = page.url();
+    await edit.click();
+    await page.getByLabel('Jméno').fill('Zbyněk');
+    const formAddress = page.url();
+
+    await page.goBack();
+    const dialog = page.getByRole('dialog', { name: 'Neuložené změny' });
+    await dialog.getByRole('button', { name: 'Zůstat' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(formAddress);
+    expect(await page.getByLabel('Jméno').inputValue()).toBe('Zbyněk');
+
+    await page.goBack();
+    await dialog.getByRole('button', { name: 'Odejít bez uložení' }).click();
+    await page.waitForURL(listAddress);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+  });
+
   it('deletes a member after confirmation, and two selected members at once', async () => {
     const [one, two, three] = [
       await createMember(api, { lastName: 'Mazaný', firstName: 'Mirek', registrationNumber: 'MAZANI-1' }),

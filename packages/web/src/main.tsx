@@ -8,13 +8,13 @@ import './app/global.css';
 import 'virtual:klubovna-theme-variables.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
 import { preloadApiClient } from './api/api.ts';
 import { createAppRouter } from './app/router.tsx';
 import { startEntityScreens } from './app/screens.ts';
 import { startErrorTracking } from './app/start-error-tracking.ts';
 import { applyColorSchemeClass, resolveColorScheme } from './ui/color-scheme/color-scheme.ts';
 import { UiKitProvider } from './ui/provider/ui-kit-provider.tsx';
+import { RouterProvider } from './ui/routing/router.tsx';
 
 // The body class before the first paint, so a dark page never flashes light.
 applyColorSchemeClass(resolveColorScheme());

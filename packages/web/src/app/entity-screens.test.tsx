@@ -208,8 +208,8 @@ describe('member form', () => {
       note: null,
     });
     expect(await screen.findByText('Uloženo')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.search).toBe('?id=7'));
-    expect(router.state.location.pathname).toBe('/admin/clenove/edit');
+    await waitFor(() => expect(router.history.location.search).toBe('?id=7'));
+    expect(router.history.location.pathname).toBe('/clenove/edit');
   });
 
   it('refuses a birth date in the future on the field before anything is sent', async () => {
@@ -345,7 +345,7 @@ describe('member form', () => {
     await user.click(screen.getByRole('link', { name: 'Zpět na seznam' }));
     const dialog = await screen.findByRole('dialog', { name: 'Neuložené změny' });
     await user.click(within(dialog).getByRole('button', { name: 'Zůstat' }));
-    expect(router.state.location.pathname).toBe('/admin/clenove/edit');
+    expect(router.history.location.pathname).toBe('/clenove/edit');
     expect(screen.getByLabelText(/Jméno/)).toHaveValue('Janek');
 
     await user.click(screen.getByRole('link', { name: 'Zpět na seznam' }));
@@ -354,7 +354,7 @@ describe('member form', () => {
         name: 'Odejít bez uložení',
       }),
     );
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/clenove'));
+    await waitFor(() => expect(router.history.location.pathname).toBe('/clenove'));
   });
 });
 

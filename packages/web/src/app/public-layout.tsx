@@ -1,5 +1,5 @@
 import { Box, Center, Container, Group, Stack, Text } from '@mantine/core';
-import { Outlet } from 'react-router';
+import { Outlet } from '../ui/routing/router.tsx';
 import { BrandMark } from './brand-mark.tsx';
 import classes from './layout.module.css';
 import { SkipLink } from './skip-link.tsx';

@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { ApiProvider } from '../api/api-provider.tsx';
 import { CURRENT_USER_KEY } from '../api/use-current-user.ts';
 import { useFlash } from '../ui/flash/flash-provider.tsx';
 import { appPath } from '../ui/navigation/app-path.ts';
+import { Outlet, ScrollRestoration, useLocation, useNavigate, useRouteName } from '../ui/routing/router.tsx';
 import { loginTarget } from './login-target.ts';
-import { useRouteName } from './route-handle.ts';
 import { findRoute } from './route-table.ts';
 
 const APP_NAME = 'Klubovna';

@@ -6,7 +6,7 @@ import { buildNavigation } from '../ui/navigation/navigation-model.ts';
 import { passwordStrength } from '../zones/auth/components/password-strength.ts';
 import { safeReturnTo } from '../zones/auth/components/return-to.ts';
 import { loginTarget } from './login-target.ts';
-import { findRoute, toRouterPath } from './route-table.ts';
+import { findRoute } from './route-table.ts';
 import { allScreens } from './screens.ts';
 
 declareEntities(['member']);
@@ -14,14 +14,6 @@ const SCREENS = allScreens();
 const SCREEN_NAMES = new Set<string>(SCREENS.map((screen) => screen.name));
 
 describe('routing helpers', () => {
-  it('turns table paths into router paths under the /admin basename', () => {
-    expect(toRouterPath('/admin')).toBe('');
-    expect(toRouterPath('/admin/user/profile')).toBe('user/profile');
-    expect(toRouterPath('/admin/renew-password/[token]')).toBe('renew-password/:token');
-    expect(toRouterPath('/admin/soubory/[...path]')).toBe('soubory/*');
-    expect(toRouterPath('/admin/x/[[...rest]]')).toBe('x/*');
-  });
-
   it('builds the sign-in target with the page to return to', () => {
     expect(loginTarget('/login', { pathname: '/', search: '', hash: '' })).toBe('/login');
     expect(loginTarget('/login', { pathname: '/clenove/edit', search: '?id=5', hash: '' })).toBe(

@@ -1,11 +1,13 @@
 import { PAGE_META, registerEntityRoutes, type UserDto } from '@klubovna/shared';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
 import { setApiClient } from '../api/api.ts';
 import { createApiClient, createHttpClient } from '../api/http-client.ts';
-import { createRoutes } from '../app/router.tsx';
+import { createAppRouter } from '../app/router.tsx';
+import { APP_BASENAME } from '../ui/navigation/app-path.ts';
 import { UiKitProvider } from '../ui/provider/ui-kit-provider.tsx';
+import { createMemoryHistory } from '../ui/routing/history.ts';
+import { RouterProvider } from '../ui/routing/router.tsx';
 import { type FakeReply, fakeHttp, type RecordedRequest } from './http-adapter.ts';
 import { DECLARED_ALIASES, declaredScreenRoutes } from './server-schemas.ts';
 
@@ -41,12 +43,15 @@ export function fakeApi(user: UserDto | null, handler: Handler = () => undefined
   };
 }
 
-/** The whole app (real routes, providers, lazy zones) on a memory router at `path` (with /admin). */
+/**
+ * The whole app (real routes, providers, lazy zones) on a history in memory at `path` (with /admin);
+ * `router.history.location` is where it is (without /admin).
+ */
 export function renderApp(path: string, reply: (request: RecordedRequest) => FakeReply) {
   declareEntities(DECLARED_ALIASES);
   const fake = fakeHttp(reply);
   setApiClient(createApiClient(createHttpClient({ adapter: fake.adapter })));
-  const router = createMemoryRouter(createRoutes(), { basename: '/admin', initialEntries: [path] });
+  const router = createAppRouter(createMemoryHistory(APP_BASENAME, path));
   const view = render(
     <UiKitProvider env="test">
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>

@@ -1,5 +1,5 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../ui/routing/router.tsx';
 import { BrandMark } from '../brand-mark.tsx';
 
 /** Any unknown /admin path. */

@@ -1,8 +1,7 @@
 import { Button, Center, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Link } from '../../ui/routing/router.tsx';
 import { reportError } from '../error-reporter.ts';
-import { NotFoundPage } from './not-found-page.tsx';
 
 function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : '';
@@ -10,16 +9,12 @@ function isChunkLoadError(error: unknown): boolean {
 }
 
 /** Shown when a screen crashes or its code cannot be loaded (e.g. after a new release). */
-export function RouteErrorPage() {
-  const error = useRouteError();
+export function RouteErrorPage({ error }: { error: unknown }) {
   useEffect(() => {
-    if (!isRouteErrorResponse(error)) {
-      console.error(error);
-      reportError(error);
-    }
+    console.error(error);
+    reportError(error);
   }, [error]);
 
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   const outdated = isChunkLoadError(error);
 
   return (

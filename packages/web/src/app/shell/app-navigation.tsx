@@ -1,10 +1,10 @@
 import type { RouteName } from '@klubovna/shared';
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconHome, IconUserHeart } from '@tabler/icons-react';
-import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { appPath } from '../../ui/navigation/app-path.ts';
 import type { NavigationGroup } from '../../ui/navigation/navigation-model.ts';
 import { zoneIcon } from '../../ui/navigation/zone-icons.tsx';
+import { Link, useLocation } from '../../ui/routing/router.tsx';
 import { findRoute } from '../route-table.ts';
 import classes from './shell.module.css';
 
@@ -18,7 +18,8 @@ interface AppNavigationProps {
 /** The side navigation: the home screen (and the person's own page), then one group per zone the user may open. */
 export function AppNavigation({ groups, ownPage, onNavigate }: AppNavigationProps) {
   const top: RouteName[] = ownPage ? ['cms.index', 'cms.myClub'] : ['cms.index'];
-  const current = currentItem(groups, useLocation().pathname);
+  const { pathname } = useLocation();
+  const current = currentItem(groups, pathname);
   return (
     <ScrollArea type="auto" className={classes.navScroll}>
       <nav aria-label="Hlavní navigace">
@@ -27,9 +28,10 @@ export function AppNavigation({ groups, ownPage, onNavigate }: AppNavigationProp
             {top.map((name) => (
               <NavLink
                 key={name}
-                component={RouterNavLink}
+                component={Link}
                 to={appPath(name)}
-                end
+                active={appPath(name) === pathname}
+                aria-current={appPath(name) === pathname ? 'page' : undefined}
                 label={findRoute(name)?.title}
                 leftSection={
                   name === 'cms.index' ? (

@@ -3,7 +3,6 @@
 import { AppShell, Burger, Group, Progress } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { UnauthorizedError } from '../../api/api-errors.ts';
 import { useCurrentUser } from '../../api/use-current-user.ts';
 import { useTrains } from '../../api/use-my-club.ts';
@@ -12,9 +11,16 @@ import { hasOwnPage } from '../../ui/navigation/home-route.ts';
 import { NavigationContext } from '../../ui/navigation/navigation-context.ts';
 import { mayOpen } from '../../ui/navigation/navigation-model.ts';
 import { preloadOnIntent } from '../../ui/preload-on-intent.ts';
+import {
+  Link,
+  Navigate,
+  Outlet,
+  useLocation,
+  useNavigationPending,
+  useRouteName,
+} from '../../ui/routing/router.tsx';
 import { BrandMark } from '../brand-mark.tsx';
 import { loginTarget } from '../login-target.ts';
-import { useRouteName } from '../route-handle.ts';
 import { findRoute } from '../route-table.ts';
 import { preloadListScreens } from '../screens.ts';
 import { SkipLink } from '../skip-link.tsx';
@@ -44,7 +50,7 @@ function useNavigationShown(opened: boolean): boolean {
 export function AuthenticatedLayout() {
   const { user, roles, error, mutate } = useCurrentUser();
   const location = useLocation();
-  const navigation = useNavigation();
+  const navigating = useNavigationPending();
   const routeName = useRouteName();
   const [navOpened, { toggle, close }] = useDisclosure(false);
   const trains = useTrains(roles);
@@ -83,7 +89,7 @@ export function AuthenticatedLayout() {
   return (
     <NavigationContext value={groups}>
       <SkipLink />
-      {navigation.state === 'loading' && (
+      {navigating && (
         <Progress
           value={100}
           animated

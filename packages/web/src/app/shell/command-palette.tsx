@@ -5,11 +5,11 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { createSpotlight, Spotlight } from '@mantine/spotlight';
 import { IconFileText, IconSearch } from '@tabler/icons-react';
 import { type KeyboardEvent, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
 import useSWR from 'swr';
 import { foldText } from '../../ui/format/fold-text.ts';
 import { routerPath } from '../../ui/navigation/app-path.ts';
 import { zoneIcon } from '../../ui/navigation/zone-icons.tsx';
+import { useNavigate } from '../../ui/routing/router.tsx';
 import classes from './command-palette.module.css';
 import type { PaletteScreen } from './palette-screens.ts';
 

@@ -1,8 +1,8 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { describeError } from '../../api/describe-error.ts';
 import { appPath } from '../../ui/navigation/app-path.ts';
+import { Link } from '../../ui/routing/router.tsx';
 
 export function ShellLoading() {
   return (

@@ -1,9 +1,9 @@
 import type { UserDto } from '@klubovna/shared';
 import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconKey, IconLogout, IconMoon, IconSun, IconUserCircle } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { useColorScheme } from '../../ui/color-scheme/use-color-scheme.ts';
 import { appPath } from '../../ui/navigation/app-path.ts';
+import { Link } from '../../ui/routing/router.tsx';
 import classes from './shell.module.css';
 
 export function displayName(user: UserDto): string {

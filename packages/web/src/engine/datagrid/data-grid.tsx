@@ -1,9 +1,9 @@
 import type { DatagridSchema, EntityRecord } from '@klubovna/shared';
 import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { type ReactNode, useDeferredValue, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useConfirmDelete } from '../../ui/confirm/use-confirm.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
+import { useNavigate } from '../../ui/routing/router.tsx';
 import { deleteRecord, deleteRecords, useDatagridSchema } from '../engine-api.ts';
 import { formatNumber } from '../kinds/number/number-format.ts';
 import { countLabel, countObject, recordName, recordObject } from '../labels.ts';

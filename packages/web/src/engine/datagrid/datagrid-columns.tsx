@@ -2,9 +2,9 @@ import type { ColumnSchema, DatagridSchema, EntityRecord, FieldKind } from '@klu
 import { VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { HoverTooltip } from '../../ui/hover-tooltip.tsx';
 import { routerPath } from '../../ui/navigation/app-path.ts';
+import { Link } from '../../ui/routing/router.tsx';
 import { FIELD_KIND_CELLS } from '../kinds/cell-registry.ts';
 import { LoadedColumnFilter } from './column-filter-loader.tsx';
 import { ColumnHeader } from './column-header.tsx';

@@ -1,8 +1,8 @@
 import type { DatagridSchema } from '@klubovna/shared';
 import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconFilterOff, IconInbox, IconPlus } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { routerPath } from '../../ui/navigation/app-path.ts';
+import { Link } from '../../ui/routing/router.tsx';
 
 /** No rows: either nothing matches the search and filters, or there is nothing yet. */
 export function DatagridEmpty({

@@ -1,9 +1,9 @@
 import { type DatagridSchema, type DeclaredFilterSchema, entityRoutes } from '@klubovna/shared';
 import { Loader, Select } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { DROPDOWN_ON_OPEN } from '../../ui/form/dropdown-on-open.ts';
 import { routerPath } from '../../ui/navigation/app-path.ts';
+import { useNavigate } from '../../ui/routing/router.tsx';
 import { renderPickerOption } from '../kinds/relation/picker-option.tsx';
 import { keepAll } from '../kinds/relation/relation.widget.tsx';
 import { type SelectOption, useRelatedOptions } from '../kinds/relation/use-related-options.ts';

@@ -11,8 +11,8 @@ import {
 } from '@klubovna/shared';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useUserConfig } from '../../api/user-config.ts';
+import { useSearchParams } from '../../ui/routing/router.tsx';
 import { useDatagridPage } from '../engine-api.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -62,7 +62,7 @@ export function useDatagrid(schema: DatagridSchema) {
   const update = useCallback(
     (change: Partial<DatagridSettings>, resetPage = true) => {
       void config.save({ ...settings, ...change });
-      // One address change per user action: react-router's functional updates do not chain.
+      // One address change per user action: one history entry update and one render.
       if (resetPage && page !== 1) setView({ page: 1 });
     },
     [config, settings, setView, page],

@@ -1,25 +1,24 @@
 import { useEffect, useRef } from 'react';
-import { useBlocker } from 'react-router';
 import { useConfirm } from '../../ui/confirm/use-confirm.tsx';
+import { useBlocker } from '../../ui/routing/router.tsx';
 
 /**
  * Asks before leaving a form with unsaved changes: in-app navigation and closing the tab alike.
  * `isDirty` is read at the moment of leaving, so a navigation right after a save is never held up.
- * A component of its own, not a hook of the form: the router's blocker registers itself with a state
- * update after mount, which would otherwise render the whole form a second time as it first appears.
+ * A component of its own, not a hook of the form: a held navigation renders this component only, not
+ * the whole form.
  */
 export function UnsavedChangesGuard({ isDirty }: { isDirty: () => boolean }): null {
   const confirm = useConfirm();
   const dirty = useRef(isDirty);
   dirty.current = isDirty;
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty.current() &&
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+    (current, next) =>
+      dirty.current() && (current.pathname !== next.pathname || current.search !== next.search),
   );
 
   useEffect(() => {
-    if (blocker.state !== 'blocked') return;
+    if (!blocker.blocked) return;
     void confirm({
       title: 'Neuložené změny',
       message: 'Ve formuláři máte neuložené změny. Opravdu chcete odejít a změny zahodit?',

@@ -2,11 +2,11 @@ import { type EntityRecord, type FormSchema, recordIdFromAddress } from '@klubov
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useDeferredValue, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AfterFirstPaint } from '../../ui/busy/after-first-paint.tsx';
 import { useConfirmDelete } from '../../ui/confirm/use-confirm.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
 import { routerPath } from '../../ui/navigation/app-path.ts';
+import { Link, useNavigate, useSearchParams } from '../../ui/routing/router.tsx';
 import { deleteRecord, useFormSchema, useRecord } from '../engine-api.ts';
 import { EntityForm } from '../form/entity-form.tsx';
 import { type Prefill, useAddressPrefill } from '../form/prefill.ts';

@@ -1,9 +1,9 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { appPath, routerPath } from '../../ui/navigation/app-path.ts';
 import { useMayOpen } from '../../ui/navigation/use-may-open.ts';
+import { Link } from '../../ui/routing/router.tsx';
 import { DataGrid, type DataGridProps } from '../datagrid/data-grid.tsx';
 import { useDatagridSchema } from '../engine-api.ts';
 import { PageHeader } from './page-header.tsx';

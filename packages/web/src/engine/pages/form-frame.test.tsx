@@ -1,6 +1,5 @@
 import { render, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setApiClient } from '../../api/api.ts';
@@ -10,6 +9,8 @@ import { MEMBER_FORM, member, ok } from '../../test/engine-fixtures.ts';
 import { fakeHttp } from '../../test/http-adapter.ts';
 import { ADMIN_USER, fakeApi } from '../../test/render-app.tsx';
 import { UiKitProvider } from '../../ui/provider/ui-kit-provider.tsx';
+import { createMemoryHistory } from '../../ui/routing/history.ts';
+import { RouterProvider } from '../../ui/routing/router.tsx';
 import { framedForm } from './form-frame.tsx';
 
 afterEach(() => setApiClient(null));
@@ -27,9 +28,12 @@ describe('a framed form screen', () => {
     let arrive: (page: ComponentType) => void = () => {};
     const page = new Promise<ComponentType>((resolve) => (arrive = resolve));
     const Frame = framedForm('member', 'member.edit', () => page);
-    const router = createMemoryRouter([{ path: '/clenove/edit', Component: Frame }], {
-      initialEntries: ['/clenove/edit?id=5'],
-    });
+    const router = {
+      history: createMemoryHistory('', '/clenove/edit?id=5'),
+      resolve: () => ({ routeName: 'member.edit', params: {}, layers: [Frame] }),
+      pendingPage: () => null,
+      errorPage: () => null,
+    };
     render(
       <UiKitProvider env="test">
         <SWRConfig value={{ ...createSwrConfig(), provider: () => new Map(), dedupingInterval: 0 }}>

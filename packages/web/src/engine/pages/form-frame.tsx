@@ -1,7 +1,7 @@
 import { recordIdFromAddress } from '@klubovna/shared';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { useSearchParams } from 'react-router';
 import { afterNextPaint } from '../../ui/busy/after-first-paint.tsx';
+import { useSearchParams } from '../../ui/routing/router.tsx';
 import { useFormSchema, useRecord } from '../engine-api.ts';
 import { cachedEntityScreen, type ScreenTitles } from './entity-screen.tsx';
 import { FormSkeleton } from './form-skeleton.tsx';

@@ -1,6 +1,6 @@
 import { Anchor, Breadcrumbs, Group, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../ui/routing/router.tsx';
 
 /** A screen's heading with an optional way back and actions on the right. */
 export function PageHeader({

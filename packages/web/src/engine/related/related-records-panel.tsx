@@ -2,9 +2,9 @@ import type { DatagridPage, DatagridSchema, EntityRecord } from '@klubovna/share
 import { Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useId } from 'react';
-import { Link } from 'react-router';
 import useSWR from 'swr';
 import { routerPath } from '../../ui/navigation/app-path.ts';
+import { Link } from '../../ui/routing/router.tsx';
 import { engineUrls, useDatagridSchema } from '../engine-api.ts';
 import { FIELD_KIND_CELLS } from '../kinds/cell-registry.ts';
 import { useRefetchOnVersion } from './use-refetch-on-version.ts';

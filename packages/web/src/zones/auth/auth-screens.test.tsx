@@ -61,7 +61,7 @@ describe('renew password', () => {
     await user.type(screen.getByLabelText('Nové heslo znovu'), 'Dlouhe-heslo-na-leto-2027');
     await user.click(screen.getByRole('button', { name: 'Nastavit heslo' }));
     expect(await screen.findByText('Heslo bylo změněno. Nyní se můžete přihlásit.')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+    await waitFor(() => expect(router.history.location.pathname).toBe('/login'));
     const sent = requests.find((request) => request.url === '/api/password-recovery');
     expect(JSON.parse(String(sent?.data))).toEqual({
       token: 'abc123',
@@ -288,8 +288,8 @@ describe('expired session', () => {
     expect(
       await screen.findByText('Vaše přihlášení vypršelo. Přihlaste se prosím znovu.'),
     ).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
-    expect(router.state.location.search).toBe('?returnTo=%2Fuser%2Fprofile');
+    await waitFor(() => expect(router.history.location.pathname).toBe('/login'));
+    expect(router.history.location.search).toBe('?returnTo=%2Fuser%2Fprofile');
     expect(expired).toBe(true);
 
     await user.type(await screen.findByLabelText('E-mail'), 'jana@klub.cz');

@@ -9,7 +9,6 @@ import {
 import { Alert, Anchor, FileInput, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import { errorMessageOrGeneric } from '../../api/error-message.ts';
 import { postMultipart } from '../../api/upload.ts';
@@ -19,6 +18,7 @@ import { BusyButton } from '../../ui/busy/busy-button.tsx';
 import { UploadProgress } from '../../ui/busy/upload-progress.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
 import { routerPath } from '../../ui/navigation/app-path.ts';
+import { Link, useSearchParams } from '../../ui/routing/router.tsx';
 import { ReportView, rows } from './import-report.tsx';
 import { formOf, refusedReport } from './import-requests.ts';
 

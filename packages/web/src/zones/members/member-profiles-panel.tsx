@@ -1,13 +1,13 @@
 import { API_PATHS, can, type ProfilePage } from '@klubovna/shared';
 import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconLinkOff } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import useSWR from 'swr';
 import { api } from '../../api/api.ts';
 import { useCurrentUser } from '../../api/use-current-user.ts';
 import { useReported } from '../../engine/related/use-reported.ts';
 import { BusyButton } from '../../ui/busy/busy-button.tsx';
 import { appPath } from '../../ui/navigation/app-path.ts';
+import { Link } from '../../ui/routing/router.tsx';
 
 /** The sign-in profiles paired with a member (a parent, the athlete), each unpairable here. */
 export function MemberProfilesPanel({ memberId }: { memberId: number }) {

@@ -1,10 +1,10 @@
 import { API_PATHS, can, type RaceEntryRow } from '@klubovna/shared';
 import { czechDate } from '@klubovna/shared/time/prague';
 import { Anchor, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
 import useSWR from 'swr';
 import { useCurrentUser } from '../../api/use-current-user.ts';
 import { appPath } from '../../ui/navigation/app-path.ts';
+import { Link } from '../../ui/routing/router.tsx';
 
 const dates = (row: RaceEntryRow) =>
   row.dateTo && row.dateTo !== row.dateFrom

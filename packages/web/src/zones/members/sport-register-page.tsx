@@ -1,11 +1,11 @@
 import { API_PATHS, type SportRegisterProblem } from '@klubovna/shared';
 import { Alert, Anchor, Button, List, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import useSWR from 'swr';
 import { PageHeader } from '../../engine/pages/page-header.tsx';
 import { czechPlural } from '../../ui/format/plural.ts';
 import { routerPath } from '../../ui/navigation/app-path.ts';
+import { Link } from '../../ui/routing/router.tsx';
 
 const TITLE = 'Rejstřík sportu';
 const MEMBERS = ['člena', 'členy', 'členů'] as const;

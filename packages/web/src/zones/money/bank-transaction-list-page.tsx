@@ -2,13 +2,13 @@ import { type EntityRecord, findRoute, formatMoney, type Money } from '@klubovna
 import { czechDate } from '@klubovna/shared/time/prague';
 import { ActionIcon, Button } from '@mantine/core';
 import { IconFileUpload, IconLink, IconListSearch } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { useFormSchema } from '../../engine/engine-api.ts';
 import { EntityListPage } from '../../engine/pages/entity-list-page.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
 import { HoverTooltip } from '../../ui/hover-tooltip.tsx';
 import { useModal } from '../../ui/modal/modal-provider.tsx';
 import { appPath } from '../../ui/navigation/app-path.ts';
+import { Link } from '../../ui/routing/router.tsx';
 import { AssignDialog, type TransactionRow } from './assign-dialog.tsx';
 import { unmatchedQueuePath } from './unmatched-queue.ts';
 

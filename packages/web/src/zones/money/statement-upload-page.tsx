@@ -2,7 +2,6 @@ import { API_PATHS, type StatementImport } from '@klubovna/shared';
 import { Alert, Anchor, FileInput, Group, Stack, Text } from '@mantine/core';
 import { IconFileDollar } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { errorMessageOrGeneric } from '../../api/error-message.ts';
 import { postMultipart } from '../../api/upload.ts';
 import { PageHeader } from '../../engine/pages/page-header.tsx';
@@ -10,6 +9,7 @@ import { BusyButton } from '../../ui/busy/busy-button.tsx';
 import { UploadProgress } from '../../ui/busy/upload-progress.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
 import { appPath } from '../../ui/navigation/app-path.ts';
+import { Link } from '../../ui/routing/router.tsx';
 import { StatementReport, statementCounts } from './statement-report.tsx';
 import { unmatchedQueuePath } from './unmatched-queue.ts';
 

@@ -1,8 +1,8 @@
 import type { MyClub, RouteName } from '@klubovna/shared';
 import { Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarWeek, IconChecklist, IconRun } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { appPath } from '../../ui/navigation/app-path.ts';
+import { Link } from '../../ui/routing/router.tsx';
 
 const TOOLS: Array<{ route: RouteName; label: string; icon: typeof IconRun }> = [
   { route: 'trainings.attendance', label: 'Docházka', icon: IconChecklist },

@@ -20,13 +20,13 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import { api } from '../../api/api.ts';
 import { describeError } from '../../api/describe-error.ts';
 import { PageHeader } from '../../engine/pages/page-header.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
 import { appPath } from '../../ui/navigation/app-path.ts';
+import { Link, useSearchParams } from '../../ui/routing/router.tsx';
 import classes from './attendance-page.module.css';
 import { action } from './training-api.ts';
 

@@ -2,11 +2,11 @@ import { API_PATHS, apiPath, type GroupSetupCandidates } from '@klubovna/shared'
 import { pragueToday } from '@klubovna/shared/time/prague';
 import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
-import { Link } from 'react-router';
 import useSWR from 'swr';
 import { PageHeader } from '../../engine/pages/page-header.tsx';
 import { afterNextPaint } from '../../ui/busy/after-first-paint.tsx';
 import { appPath } from '../../ui/navigation/app-path.ts';
+import { Link } from '../../ui/routing/router.tsx';
 import { useQueryParams } from './training-api.ts';
 
 const loadForm = () => import('./bulk-setup-form.tsx');

@@ -14,7 +14,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { Link } from 'react-router';
 import useSWR from 'swr';
 import { api } from '../../api/api.ts';
 import { EntityFormPage } from '../../engine/pages/entity-form-page.tsx';
@@ -23,6 +22,7 @@ import { useConfirm } from '../../ui/confirm/use-confirm.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
 import { appPath } from '../../ui/navigation/app-path.ts';
 import { useMayOpen } from '../../ui/navigation/use-may-open.ts';
+import { Link } from '../../ui/routing/router.tsx';
 import { recordAction } from './training-api.ts';
 
 /** The group's generic form with, below it, its members and its calendar address. */

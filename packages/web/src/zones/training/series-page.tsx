@@ -15,7 +15,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { api } from '../../api/api.ts';
 import { describeError, fieldErrors } from '../../api/describe-error.ts';
 import { CzechDateInput } from '../../engine/kinds/date/czech-date-input.tsx';
@@ -25,6 +24,7 @@ import { useFlash } from '../../ui/flash/flash-provider.tsx';
 import { GrowingTextarea } from '../../ui/form/growing-textarea.tsx';
 import { czechPlural } from '../../ui/format/plural.ts';
 import { appPath } from '../../ui/navigation/app-path.ts';
+import { Link } from '../../ui/routing/router.tsx';
 import { action, useGroupOptions, WEEKDAYS } from './training-api.ts';
 
 const SERIES_URL = action('training', 'create-series');

@@ -1,7 +1,7 @@
 import { API_PATHS, type AutocompleteOption, apiPath } from '@klubovna/shared';
 import { addDays } from '@klubovna/shared/time/prague';
-import { useSearchParams } from 'react-router';
 import useSWR from 'swr';
+import { useSearchParams } from '../../ui/routing/router.tsx';
 
 export const action = (alias: string, name: string) => apiPath(API_PATHS.action, { alias, action: name });
 export const recordAction = (alias: string, id: number, name: string) =>

@@ -1,7 +1,6 @@
 import { type EntityRecord, findRoute } from '@klubovna/shared';
 import { Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { api } from '../../api/api.ts';
 import { EntityFormPage } from '../../engine/pages/entity-form-page.tsx';
@@ -10,6 +9,7 @@ import { useFlash } from '../../ui/flash/flash-provider.tsx';
 import { czechPlural } from '../../ui/format/plural.ts';
 import { appPath } from '../../ui/navigation/app-path.ts';
 import { useMayOpen } from '../../ui/navigation/use-may-open.ts';
+import { Link } from '../../ui/routing/router.tsx';
 import { recordAction } from './training-api.ts';
 
 const SERIES_FIELDS = [

@@ -15,10 +15,10 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import useSWR from 'swr';
 import { PageHeader } from '../../engine/pages/page-header.tsx';
 import { appPath } from '../../ui/navigation/app-path.ts';
+import { Link } from '../../ui/routing/router.tsx';
 import { action, mondayOf, useGroupOptions, useQueryParams, WEEKDAYS } from './training-api.ts';
 
 /** A week of trainings, a column per day, each in its category's colour; `?tyden=` and `?skupina=` in the address. */

@@ -2,7 +2,6 @@ import { API_PATHS, type CmsUser, can, ROLE_LABELS, ROLES, type Role } from '@kl
 import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/api.ts';
 import { BadRequestError } from '../../api/api-errors.ts';
 import { describeError, fieldErrors } from '../../api/describe-error.ts';
@@ -13,6 +12,7 @@ import { useFlash } from '../../ui/flash/flash-provider.tsx';
 import { PasswordField } from '../../ui/form/password-field.tsx';
 import { useFormState } from '../../ui/form/use-form-state.ts';
 import { appPath } from '../../ui/navigation/app-path.ts';
+import { Link, useNavigate } from '../../ui/routing/router.tsx';
 import { fullName } from './users-api.ts';
 
 export type UserFormMode = 'create' | 'invite';

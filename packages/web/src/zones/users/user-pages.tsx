@@ -1,7 +1,6 @@
 import { API_PATHS, apiPath, type CmsUser, can, type EntityRecord } from '@klubovna/shared';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { api } from '../../api/api.ts';
 import { useCurrentUser } from '../../api/use-current-user.ts';
 import { EntityFormPage } from '../../engine/pages/entity-form-page.tsx';
@@ -9,6 +8,7 @@ import { PageHeader } from '../../engine/pages/page-header.tsx';
 import { useReported } from '../../engine/related/use-reported.ts';
 import { useConfirm } from '../../ui/confirm/use-confirm.tsx';
 import { appPath } from '../../ui/navigation/app-path.ts';
+import { Link } from '../../ui/routing/router.tsx';
 import { UserForm } from './user-form.tsx';
 import { fullName, mayChange } from './users-api.ts';
 

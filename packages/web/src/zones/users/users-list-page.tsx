@@ -1,7 +1,6 @@
 import { API_PATHS, apiPath, can, type EntityRecord, type Role } from '@klubovna/shared';
 import { ActionIcon, Button, Group, Stack } from '@mantine/core';
 import { IconMailForward, IconPlus, IconUserCheck, IconUserOff, IconUserPlus } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { api } from '../../api/api.ts';
 import { useCurrentUser } from '../../api/use-current-user.ts';
 import { DataGrid } from '../../engine/datagrid/data-grid.tsx';
@@ -10,6 +9,7 @@ import { useReported } from '../../engine/related/use-reported.ts';
 import { useConfirm } from '../../ui/confirm/use-confirm.tsx';
 import { HoverTooltip } from '../../ui/hover-tooltip.tsx';
 import { appPath } from '../../ui/navigation/app-path.ts';
+import { Link } from '../../ui/routing/router.tsx';
 import { SecurityPolicySwitch } from './security-policy-switch.tsx';
 import { fullName, mayChange } from './users-api.ts';
 

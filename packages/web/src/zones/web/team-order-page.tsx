@@ -19,13 +19,13 @@ import { API_PATHS, type EntityRecord, findRoute } from '@klubovna/shared';
 import { ActionIcon, Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconGripVertical, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { api } from '../../api/api.ts';
 import { useErrorHandler } from '../../api/api-provider.tsx';
 import { useDatagridPage, useFormSchema } from '../../engine/engine-api.ts';
 import { PageHeader } from '../../engine/pages/page-header.tsx';
 import { useFlash } from '../../ui/flash/flash-provider.tsx';
 import { appPath } from '../../ui/navigation/app-path.ts';
+import { Link } from '../../ui/routing/router.tsx';
 
 /** A team is a handful of people: one page of the largest size holds it. */
 const TEAM_PAGE = { sort: 'position', direction: 'asc', limit: 100, page: 1 };

@@ -2,8 +2,8 @@ import { formatMoney, type HomeItem, type HomeTile } from '@klubovna/shared';
 import { Anchor, Badge, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useId } from 'react';
-import { Link } from 'react-router';
 import { routerPath } from '../../../ui/navigation/app-path.ts';
+import { Link } from '../../../ui/routing/router.tsx';
 import classes from './home.module.css';
 import { TrendChart } from './trend-chart.tsx';
 

@@ -2,9 +2,9 @@ import { ROLE_LABELS } from '@klubovna/shared';
 import { czechLongDate, pragueHour } from '@klubovna/shared/time/prague';
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconKey, IconUserCircle } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { useCurrentUser } from '../../../api/use-current-user.ts';
 import { appPath } from '../../../ui/navigation/app-path.ts';
+import { Link } from '../../../ui/routing/router.tsx';
 import { CHANGE_PASSWORD_ANCHOR } from '../components/profile-anchors.ts';
 import { HomeTiles } from '../home/home-tiles.tsx';
 

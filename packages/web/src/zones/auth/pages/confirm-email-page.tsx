@@ -2,7 +2,6 @@ import { API_PATHS } from '@klubovna/shared';
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { api } from '../../../api/api.ts';
 import { describeError } from '../../../api/describe-error.ts';
@@ -10,6 +9,7 @@ import { CURRENT_USER_KEY } from '../../../api/use-current-user.ts';
 import { BusyButton } from '../../../ui/busy/busy-button.tsx';
 import { useAsyncAction } from '../../../ui/busy/use-async-action.ts';
 import { appPath } from '../../../ui/navigation/app-path.ts';
+import { Link, useParams } from '../../../ui/routing/router.tsx';
 import { AuthCard } from '../components/auth-card.tsx';
 import { OWN_PROFILE_KEY } from '../components/profile-details-form.tsx';
 

@@ -2,12 +2,12 @@ import { API_PATHS } from '@klubovna/shared';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { api } from '../../../api/api.ts';
 import { BusyButton } from '../../../ui/busy/busy-button.tsx';
 import { useAsyncAction } from '../../../ui/busy/use-async-action.ts';
 import { useFormState } from '../../../ui/form/use-form-state.ts';
 import { appPath } from '../../../ui/navigation/app-path.ts';
+import { Link } from '../../../ui/routing/router.tsx';
 import { AuthCard } from '../components/auth-card.tsx';
 import { validateEmail } from '../components/email.ts';
 

@@ -1,13 +1,13 @@
 import { API_PATHS } from '@klubovna/shared';
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { api } from '../../../api/api.ts';
 import { UnauthorizedError } from '../../../api/api-errors.ts';
 import { describeError } from '../../../api/describe-error.ts';
 import { useFlash } from '../../../ui/flash/flash-provider.tsx';
 import { appPath } from '../../../ui/navigation/app-path.ts';
+import { useNavigate } from '../../../ui/routing/router.tsx';
 import { AuthCard } from '../components/auth-card.tsx';
 
 /** Ends the session, forgets every cached answer and returns to the sign-in screen. */

@@ -1,11 +1,11 @@
 import { ROLE_LABELS, type UserDto } from '@klubovna/shared';
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
 import useSWR from 'swr';
 import { UnauthorizedError } from '../../../api/api-errors.ts';
 import { useErrorHandler } from '../../../api/api-provider.tsx';
 import { describeError } from '../../../api/describe-error.ts';
+import { useLocation } from '../../../ui/routing/router.tsx';
 import { AccountActivityPanel } from '../components/account-activity-panel.tsx';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
 import { CHANGE_PASSWORD_ANCHOR } from '../components/profile-anchors.ts';

@@ -1,7 +1,6 @@
 import { API_PATHS, apiPath, can, type EntityRecord } from '@klubovna/shared';
 import { Alert, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useNavigate, useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import { api } from '../../../api/api.ts';
 import { describeError } from '../../../api/describe-error.ts';
@@ -11,6 +10,7 @@ import { useAsyncAction } from '../../../ui/busy/use-async-action.ts';
 import { useFlash } from '../../../ui/flash/flash-provider.tsx';
 import { useFormState } from '../../../ui/form/use-form-state.ts';
 import { appPath } from '../../../ui/navigation/app-path.ts';
+import { useNavigate, useSearchParams } from '../../../ui/routing/router.tsx';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
 import { validateNewPassword, validatePasswordRepeat } from '../components/password-strength.ts';
