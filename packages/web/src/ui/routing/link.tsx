@@ -21,18 +21,21 @@ const opensElsewhere = (event: MouseEvent<HTMLAnchorElement>, target: string | u
 export function Link({ to, replace, onClick, target, ref, ...rest }: LinkProps) {
   const { navigate, createHref } = useControls();
   // The address of the link follows the page it is on (a query-only link keeps the path).
-  useLocation();
+  const { pathname, search, hash } = useLocation();
+  const href = createHref(to);
+  // A link to the page shown replaces its entry: Back then leaves the page, not the same page again.
+  const here = href === createHref(`${pathname}${search}${hash}`);
   return (
     <a
       {...rest}
       ref={ref}
       target={target}
-      href={createHref(to)}
+      href={href}
       onClick={(event) => {
         onClick?.(event);
         if (event.defaultPrevented || opensElsewhere(event, target)) return;
         event.preventDefault();
-        void navigate(to, { replace });
+        void navigate(to, { replace: replace ?? here });
       }}
     />
   );

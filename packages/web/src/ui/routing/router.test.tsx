@@ -121,6 +121,16 @@ describe('the router', () => {
     expect(history.location).toMatchObject({ pathname: '/clenove', index: 1 });
   });
 
+  it('replaces the entry for a link to the page shown, so Back leaves the page', async () => {
+    const history = testRouter(
+      { '/': () => <Link to="/clenove">Členové</Link>, '/clenove': () => <Link to="/clenove">Znovu</Link> },
+      '/admin',
+    );
+    fireEvent.click(await screen.findByRole('link', { name: 'Členové' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Znovu' }));
+    expect(history.location).toMatchObject({ pathname: '/clenove', index: 1 });
+  });
+
   it('leaves a click with Ctrl or a middle click to the browser (a new tab)', async () => {
     const history = testRouter({ '/': () => <Link to="/clenove">Členové</Link> }, '/admin');
     const link = await screen.findByRole('link', { name: 'Členové' });
