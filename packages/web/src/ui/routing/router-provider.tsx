@@ -138,6 +138,8 @@ export function RouterProvider({ router }: { router: AppRouter }) {
   }, [history, router]);
 
   const { errorPage: ErrorPage, pendingPage: PendingPage } = router;
+  // The same element while a navigation is pending: the page shown does not render again for it.
+  const page = useMemo(() => rendered && <Layers layers={rendered.view.layers} />, [rendered]);
   return (
     <ControlsContext value={controls}>
       <RouteContext value={rendered}>
@@ -148,7 +150,7 @@ export function RouterProvider({ router }: { router: AppRouter }) {
             <ErrorPage error={rendered.failure.error} />
           ) : (
             <RouteErrorBoundary locationKey={rendered.location.key} ErrorPage={ErrorPage}>
-              <Layers layers={rendered.view.layers} />
+              {page}
             </RouteErrorBoundary>
           )}
         </PendingContext>

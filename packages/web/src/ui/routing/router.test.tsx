@@ -48,6 +48,13 @@ function testRouter(pages: Record<string, ComponentType | ReturnType<typeof lazy
   return history;
 }
 
+let homeRenders = 0;
+
+function CountedHome() {
+  homeRenders += 1;
+  return <Link to="/clenove">Členové</Link>;
+}
+
 function Broken(): never {
   throw new Error('rozbito');
 }
@@ -154,6 +161,15 @@ describe('the router', () => {
     expect(history.location.pathname).toBe('/clenove');
     expect(screen.getByText('klid')).toBeInTheDocument();
     expect(screen.getByTestId('route')).toHaveTextContent('clenove');
+  });
+
+  it('does not render the page shown again when a navigation starts', async () => {
+    const code = deferred();
+    homeRenders = 0;
+    testRouter({ '/': CountedHome, '/clenove': lazyComponent(() => code.promise) }, '/admin');
+    fireEvent.click(await screen.findByRole('link', { name: 'Členové' }));
+    expect(await screen.findByText('načítá se')).toBeInTheDocument();
+    expect(homeRenders).toBe(1);
   });
 
   it('drops a navigation that a later one overtook while its code loaded', async () => {
