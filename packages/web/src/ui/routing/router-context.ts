@@ -71,7 +71,7 @@ export function useParams(): Readonly<Record<string, string | undefined>> {
   return useRenderedRoute().view.params;
 }
 
-/** Whether a navigation is under way: the next page's code or data is still coming. */
+/** Whether a navigation is under way: the next page's code is still coming. */
 export function useNavigationPending(): boolean {
   return use(PendingContext);
 }
