@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { browserFigures } from './bench/browser.mjs';
 import { benchExport } from './bench/export.mjs';
 import { benchGroupSave } from './bench/group-save.mjs';
 import { benchImport } from './bench/import.mjs';
@@ -27,32 +28,6 @@ const admin = BENCH_ADMIN;
 function buildWebApp() {
   if (!fs.existsSync(path.join(root, 'packages/web/dist/index.html'))) {
     spawnSync('npm', ['run', 'build', '-w', '@klubovna/web'], { cwd: root, stdio: 'inherit' });
-  }
-}
-
-/**
- * What a browser sees of the running server: the JavaScript of /admin/login as it comes over the wire
- * (Chromium's network events, compressed), and how soon the members list shows its first 25 rows of
- * the seeded members after navigation (the median of 5 cold loads). Undefined without Chromium.
- */
-async function browserFigures(url, cookie) {
-  const { CHROMIUM_PATH, launchBrowser } = await import('../e2e/support/browser.ts');
-  if (!fs.existsSync(CHROMIUM_PATH)) return undefined;
-  const { measureWireBytes } = await import('../e2e/support/wire-bytes.ts');
-  const { medianFirstRows } = await import('../e2e/support/first-rows.ts');
-  const browser = await launchBrowser();
-  try {
-    const wire = await measureWireBytes(browser, `${url}/admin/login`, 'Přihlásit se');
-    const name = cookie.slice(0, cookie.indexOf('='));
-    const value = cookie.slice(cookie.indexOf('=') + 1);
-    const rows = await medianFirstRows(browser, {
-      url: `${url}/admin/clenove`,
-      table: 'Členové',
-      cookie: { name, value },
-    });
-    return { wire, rows };
-  } finally {
-    await browser.close();
   }
 }
 
@@ -141,8 +116,8 @@ try {
   importRun = await benchImport({ url: server.url, cookie });
   browser = await browserFigures(server.url, cookie);
 } finally {
-  // The end is read once the server is idle, as bench:memory reads it: heavy work (the import just
-  // measured) hands its memory back a second after it ends (engine/memory/heavy-work.ts).
+  // The end is read once the server is idle, as bench:memory reads it: what heavy work (the import just
+  // measured) left goes back within a second of idleness (engine/memory/idle-release.ts).
   await new Promise((resolve) => setTimeout(resolve, Number(process.env.MEMORY_IDLE_MS ?? 2000)));
   rssAtEnd = server.rssMiB();
   anonAtEnd = server.anonRssMiB();

@@ -7,6 +7,7 @@ import '../require-node.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { browserFigures } from './browser.mjs';
 import { benchExport } from './export.mjs';
 import { benchGroupSave } from './group-save.mjs';
 import { benchImport } from './import.mjs';
@@ -107,6 +108,8 @@ try {
         body: JSON.stringify(admin),
         duration,
       }),
+    session: () =>
+      measure('session lookup', { url: `${server.url}/api/cms/user`, headers: { cookie }, duration }),
     members: () => members.benchMembers({ url: server.url, cookie, dataDir, duration }),
     export: () => benchExport({ url: server.url, cookie }),
     'group save': () => benchGroupSave({ url: server.url, cookie }),
@@ -116,6 +119,8 @@ try {
       await benchPublicSite({ url: server.url, slugs, duration, cpuMs: server.cpuMs });
     },
     import: () => benchImport({ url: server.url, cookie }),
+    // The bench's last part: the members list opened in Chromium.
+    browser: () => browserFigures(server.url, cookie),
   };
   for (const [name, run] of Object.entries(parts)) {
     if (wanted && !wanted.includes(name)) continue;

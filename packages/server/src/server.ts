@@ -36,6 +36,8 @@ async function main(): Promise<void> {
   app.log.level = 'warn';
   await app.listen({ port: config.port, host: config.host });
   app.log.level = level;
+  // Memory that heavy work left behind goes back to the system once the server is idle.
+  (await import('./engine/memory/idle-release.ts')).startIdleRelease();
   // The one line a person starting the server needs, whatever the log level: where to go, and on the
   // first start how to sign in. JSON like the log lines when the output is not a terminal.
   const line = startLine(localBaseUrl(config.host, config.port), app.createdRootUser);

@@ -1,5 +1,4 @@
 import type { EntityRecord, ExportFormat } from '@klubovna/shared';
-import { heavyWork } from '../memory/heavy-work.ts';
 import type { ExportColumn } from './export-columns.ts';
 import { streamCsv } from './export-csv.ts';
 import { streamXlsx, XLSX_CONTENT_TYPE } from './export-xlsx.ts';
@@ -28,8 +27,5 @@ export function spreadsheetAnswer({ format, title, baseName, columns, rows }: Sp
   const batches = Array.isArray(rows) ? inOneBatch(rows) : rows;
   const fileName = `${baseName}.${format}`;
   const stream = format === 'xlsx' ? streamXlsx(title, columns, batches) : streamCsv(columns, batches);
-  // A list's rows read in batches (up to a whole table) are heavy work until the file is sent or given
-  // up: their freed memory is handed back afterwards. An action's handful of rows in an array is not.
-  if (!Array.isArray(rows)) stream.once('close', heavyWork.start());
   return new FileAnswer(fileName, format === 'xlsx' ? XLSX_CONTENT_TYPE : 'text/csv; charset=utf-8', stream);
 }

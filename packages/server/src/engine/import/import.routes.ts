@@ -7,7 +7,6 @@ import { issuesToValidationErrors, type ZodTypeProvider } from '../../http/zod-t
 import { assertUnlimited } from '../declaration/row-access.ts';
 import { importPreviewAnswer, importReportAnswer } from '../engine.answers.ts';
 import { engineContext } from '../engine.routes.ts';
-import { heavyWork } from '../memory/heavy-work.ts';
 import { type EngineContext, entityFor } from '../records/records.service.ts';
 
 /**
@@ -87,10 +86,8 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const ctx = engineContext(app, request);
       const entity = importable(ctx, request.params.alias);
-      return heavyWork.run(async () => {
-        const { sheet } = await upload(request, false);
-        return { data: (await importColumns()).previewImport(entity, sheet) };
-      });
+      const { sheet } = await upload(request, false);
+      return { data: (await importColumns()).previewImport(entity, sheet) };
     },
   );
 
@@ -107,11 +104,8 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
       async (request) => {
         const ctx = engineContext(app, request);
         const entity = importable(ctx, request.params.alias);
-        // Reading a workbook and writing its rows: heavy work, whose freed memory is handed back after.
-        return heavyWork.run(async () => {
-          const { sheet, options } = await upload(request, true);
-          return { data: await (await importService()).runImport(ctx, entity, sheet, options, dryRun) };
-        });
+        const { sheet, options } = await upload(request, true);
+        return { data: await (await importService()).runImport(ctx, entity, sheet, options, dryRun) };
       },
     );
   }
