@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two files at a time: most server tests wait on their server process and PostgreSQL, not on a core.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'lint', root: 'lint', include: ['*.test.ts'] } },
       { test: { name: 'scripts', root: 'scripts', include: ['*.test.ts'] } },
@@ -24,6 +26,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // After the other projects, alone: a real browser wants the machine to itself.
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
           // A real browser on a busy two-core machine: waiting for what a person would wait for.
           expect: { poll: { timeout: 10_000 } },
         },
