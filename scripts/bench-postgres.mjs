@@ -2,7 +2,8 @@
 // by id in turn), with the processor time of the server and of its PostgreSQL backends per request and
 // the statements each request sent. BENCH_SCHEMA=<name> keeps the schema for the next run (its members
 // imported through the import call only when it holds none yet; dropped only when not named), so that
-// two builds can be measured alternately on one database. BENCH_ROWS=pages,form,search,short picks rows (default pages,form);
+// two builds can be measured alternately on one database. BENCH_ROWS=pages,form,search,short,group picks rows (default pages,form;
+// group: the bulk group save of 1,000 members);
 // BENCH_DURATION seconds per row (default 8); BENCH_MEMBERS as in the bench. BENCH_SQLITE_DIR=<folder>
 // measures the same rows on SQLite instead (uncached, as the bench's headline), importing the members
 // when the folder holds no database yet: the figures PostgreSQL's are compared with.
@@ -19,6 +20,7 @@ import {
   searchAddresses,
   shortSearchAddresses,
 } from './bench/addresses.mjs';
+import { benchGroupSave } from './bench/group-save.mjs';
 import { measure, printTable, WARM_UP_SECONDS } from './bench/measure.mjs';
 import { MEMBER_COUNT } from './bench/members.mjs';
 import { postgresUrl } from './bench/postgres.mjs';
@@ -115,7 +117,13 @@ try {
       search: [`${engine}: datagrid search in turn`, (await searchAddresses()).map(datagridPath)],
       short: [`${engine}: datagrid search of 1–2 letters in turn`, shortSearchAddresses().map(datagridPath)],
     };
-    for (const name of wanted) {
+    if (wanted.includes('group')) {
+      const saved = await benchGroupSave({ url: server.url, cookie });
+      console.log(
+        `${engine}: bulk group save of 1,000 members: median ${saved.median} ms, worst ${saved.max} ms, load average ${load()}`,
+      );
+    }
+    for (const name of wanted.filter((row) => row !== 'group')) {
       const [title, addresses] = runs[name];
       const before = { backend: await backendCpuMs(), statements: await statementsSoFar() };
       let requests = 0;

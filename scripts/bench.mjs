@@ -180,6 +180,10 @@ console.log(
 );
 if (postgres)
   console.log(
+    `PostgreSQL: bulk group save, 1,000 members added and 1,000 ended in one call: median ${postgres.groupSave.median} ms, worst ${postgres.groupSave.max} ms (target ≤ 200 ms)`,
+  );
+if (postgres)
+  console.log(
     `PostgreSQL: import of ${postgres.importRun.count.toLocaleString('en')} members: dry run ${postgres.importRun.dryRunMs} ms, import ${postgres.importRun.importMs} ms`,
   );
 console.log(

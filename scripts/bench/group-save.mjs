@@ -1,5 +1,5 @@
-// The bulk group setup's save: a group's membership set to 1,000 members in one call (issue: ≤ 200 ms
-// on SQLite), timed end to end over HTTP as the screen sends it.
+// The bulk group setup's save: a group's membership set to 1,000 members in one call (≤ 200 ms on
+// either engine), timed end to end over HTTP as the screen sends it.
 
 const json = (response) => {
   if (!response.ok) throw new Error(`${response.status} ${response.url}`);

@@ -2,6 +2,7 @@
 // the members came in through the import call (the statistics as the import leaves them).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { benchGroupSave } from './group-save.mjs';
 import { benchImport } from './import.mjs';
 import { measure } from './measure.mjs';
 import { benchUncached, listUrl, MEMBER_COUNT } from './members.mjs';
@@ -41,6 +42,7 @@ export async function benchPostgres({ url, admin, duration, signIn }) {
   await run(url, `create schema ${schema}`);
   const rows = [];
   let importRun;
+  let groupSave;
   try {
     const databaseUrl = new URL(url);
     databaseUrl.searchParams.set('options', `-c search_path=${schema}`);
@@ -95,6 +97,7 @@ export async function benchPostgres({ url, admin, duration, signIn }) {
           duration,
         }),
       );
+      groupSave = await benchGroupSave({ url: server.url, cookie });
       // Last: the import's 10,000 members would change what the runs above read.
       importRun = await benchImport({ url: server.url, cookie });
     } finally {
@@ -103,5 +106,5 @@ export async function benchPostgres({ url, admin, duration, signIn }) {
   } finally {
     await run(url, `drop schema ${schema} cascade`);
   }
-  return { rows, importRun };
+  return { rows, importRun, groupSave };
 }

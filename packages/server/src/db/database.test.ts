@@ -54,6 +54,48 @@ describe.runIf(testEngines().includes('postgres'))('prepared statements on Postg
   });
 });
 
+describe.runIf(testEngines().includes('postgres'))('introspection on PostgreSQL', () => {
+  it('reads the tables of its own schema only, so another schema migrating beside it cannot fail it', async () => {
+    const own = await createPostgresSchema(process.env.TEST_DATABASE_URL!);
+    const other = await createPostgresSchema(process.env.TEST_DATABASE_URL!);
+    const database = openDatabase({ databaseUrl: own.databaseUrl, dataDir: '', poolSize: 1 });
+    try {
+      await own.query("create table things (id serial primary key, name text not null default 'míč')");
+      await own.query('create table kysely_migration (name text primary key)');
+      await other.query('create table elsewhere (id integer generated always as identity, note text)');
+      const tables = await database.db.introspection.getTables();
+      expect(tables).toEqual([
+        {
+          name: 'things',
+          schema: own.schema,
+          isView: false,
+          isForeign: false,
+          columns: [
+            expect.objectContaining({
+              name: 'id',
+              dataType: 'int4',
+              isAutoIncrementing: true,
+              isNullable: false,
+            }),
+            expect.objectContaining({
+              name: 'name',
+              dataType: 'text',
+              hasDefaultValue: true,
+              isAutoIncrementing: false,
+            }),
+          ],
+        },
+      ]);
+      const withKysely = await database.db.introspection.getTables({ withInternalKyselyTables: true });
+      expect(withKysely.map((table) => table.name)).toEqual(['kysely_migration', 'things']);
+    } finally {
+      await database.close();
+      await own.drop();
+      await other.drop();
+    }
+  });
+});
+
 describe.each(testEngines())('the migrations at start on %s', (engine) => {
   it('runs what has not run; an up-to-date database is one query, no lock; a migration the folder lacks is refused', async () => {
     const names = migrationNames();

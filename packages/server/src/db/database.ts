@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import { CompiledQuery, Kysely, sql, type Transaction } from 'kysely';
 import { type MigrationProvider, Migrator } from 'kysely/migration';
 import type PgModule from 'pg';
 import type { Engine } from './dialect.ts';
 import { type InvalidationBus, inProcessBus, PostgresInvalidationBus } from './invalidation-bus.ts';
 import { loadMigrations, migrationNames } from './migration-files.ts';
+import { SearchPathPostgresDialect } from './postgres-introspector.ts';
 import type { Database } from './schema.ts';
 import { ImmediateTransactionSqliteDialect } from './sqlite-dialect.ts';
 import { ensureWriteNotifications } from './write-notifications-postgres.ts';
@@ -150,7 +151,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({
+      dialect: new SearchPathPostgresDialect({
         pool,
         // Date-times then come back in UTC, which timestampToIso turns into ISO strings cheaply.
         onCreateConnection: async (connection) => {
