@@ -2,8 +2,8 @@
 // by id in turn), with the processor time of the server and of its PostgreSQL backends per request and
 // the statements each request sent. BENCH_SCHEMA=<name> keeps the schema for the next run (its members
 // imported through the import call only when it holds none yet; dropped only when not named), so that
-// two builds can be measured alternately on one database. BENCH_ROWS=pages,form,search,short,group picks rows (default pages,form;
-// group: the bulk group save of 1,000 members);
+// two builds can be measured alternately on one database. BENCH_ROWS=pages,form,search,short,group
+// picks rows (default pages,form; group: the bulk group save of 1,000 members, timed apart);
 // BENCH_DURATION seconds per row (default 8); BENCH_MEMBERS as in the bench. BENCH_SQLITE_DIR=<folder>
 // measures the same rows on SQLite instead (uncached, as the bench's headline), importing the members
 // when the folder holds no database yet: the figures PostgreSQL's are compared with.

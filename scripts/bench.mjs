@@ -178,14 +178,14 @@ console.log(
 console.log(
   `export of ${members.MEMBER_COUNT.toLocaleString('en')} members: XLSX ${exportRun.xlsx.medianMs} ms (slowest ${exportRun.xlsx.slowestMs} ms, ${Math.round(exportRun.xlsx.bytes / 1000)} kB), CSV ${exportRun.csv.medianMs} ms (slowest ${exportRun.csv.slowestMs} ms) (target < 3 s)`,
 );
-if (postgres)
+if (postgres) {
   console.log(
     `PostgreSQL: bulk group save, 1,000 members added and 1,000 ended in one call: median ${postgres.groupSave.median} ms, worst ${postgres.groupSave.max} ms (target ≤ 200 ms)`,
   );
-if (postgres)
   console.log(
     `PostgreSQL: import of ${postgres.importRun.count.toLocaleString('en')} members: dry run ${postgres.importRun.dryRunMs} ms, import ${postgres.importRun.importMs} ms`,
   );
+}
 console.log(
   `server RSS: ${Math.round(rssAfterLogin)} MiB after the login run, ${Math.round(rssAtEnd)} MiB at the end (${Math.round(fileRssAtEnd)} MiB of it mapped files: the database and code), peak ${Math.round(peakRss)} MiB`,
 );

@@ -9,9 +9,9 @@ import { performance } from 'node:perf_hooks';
  * collection (one that reduces the heap's footprint) returns them to the system.
  *
  * So twice a second the process looks at itself: when its event loop was busy less than IDLE_SHARE of
- * the last half second and its own (anonymous) memory has grown by more than GROWTH_BYTES over the lowest level
- * seen since the last collection, it collects once: a pause of a few tens of milliseconds, taken when
- * no one is waiting. Under load nothing is read or collected.
+ * the last half second and its own (anonymous) memory has grown by more than GROWTH_BYTES over the
+ * lowest level seen since the last collection, it collects once: a pause of a few tens of milliseconds,
+ * taken when no one is waiting. Under load nothing is read or collected.
  *
  * It needs V8's `gc` (`--expose-gc`, which `npm start` passes); started without it, nothing is done.
  */
